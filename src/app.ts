@@ -1,0 +1,35 @@
+import { OPENAPI_INFO } from './discovery/openapi-info';
+import { renderReferencePage } from './discovery/reference-page';
+import { conventions } from './http/conventions';
+import { handleError } from './http/error-response';
+import { createRouter } from './http/router';
+import { unmatchedRoute } from './http/unmatched-route';
+import { health } from './routes/health';
+import { merge } from './routes/merge';
+
+/** Builds the whole API: the conventions, then the routes, then discovery built from the routes. */
+export function createApp() {
+  const app = createRouter();
+
+  app.use('*', ...conventions());
+
+  app.route('/', health);
+  app.route('/', merge);
+
+  // The document is generated from the registered zod schemas once per isolate, on first use.
+  let openApi: ReturnType<typeof app.getOpenAPI31Document> | undefined;
+  let referencePage: string | undefined;
+  const openApiDocument = () => {
+    openApi ??= app.getOpenAPI31Document(OPENAPI_INFO);
+    return openApi;
+  };
+  app.get('/openapi.json', (c) => c.json(openApiDocument()));
+  app.get('/docs', (c) => {
+    referencePage ??= renderReferencePage(openApiDocument());
+    return c.html(referencePage);
+  });
+
+  app.notFound(unmatchedRoute(() => app.routes));
+  app.onError(handleError);
+  return app;
+}

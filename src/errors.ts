@@ -1,0 +1,45 @@
+/**
+ * The error vocabulary of the API contract (API.md, "Status codes and error codes").
+ * Core modules throw `ApiError` with one of these codes; only the HTTP layer
+ * (src/http/error-response.ts) turns a code into a status line and a body.
+ */
+export type ErrorCode =
+  | 'VALIDATION_ERROR'
+  | 'INVALID_BASE64'
+  | 'AUTHENTICATION_ERROR'
+  | 'NOT_FOUND'
+  | 'METHOD_NOT_ALLOWED'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'UNSUPPORTED_MEDIA_TYPE'
+  | 'INVALID_DOCUMENT'
+  | 'FIELD_NOT_FOUND'
+  | 'DOCUMENT_FETCH_FAILED'
+  | 'RATE_LIMIT_ERROR'
+  | 'NOT_IMPLEMENTED'
+  | 'INTERNAL_ERROR';
+
+export interface ErrorDetail {
+  field: string;
+  issue: string;
+}
+
+export interface ApiErrorOptions {
+  details?: ErrorDetail[];
+  /** Extra response headers that belong to this error (Allow, Retry-After). */
+  headers?: Record<string, string>;
+  cause?: unknown;
+}
+
+export class ApiError extends Error {
+  readonly code: ErrorCode;
+  readonly details: ErrorDetail[] | undefined;
+  readonly headers: Record<string, string> | undefined;
+
+  constructor(code: ErrorCode, message: string, options: ApiErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'ApiError';
+    this.code = code;
+    this.details = options.details;
+    this.headers = options.headers;
+  }
+}

@@ -1,0 +1,11 @@
+import type { Config } from '../config';
+import type { Env } from '../env';
+
+/** The Hono environment every router and middleware of Quire shares. */
+export interface AppEnv {
+  Bindings: Env;
+  Variables: {
+    requestId: string;
+    config: Config;
+  };
+}

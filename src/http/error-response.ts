@@ -1,0 +1,109 @@
+import type { Context, ErrorHandler } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { ApiError, type ErrorCode } from '../errors';
+import type { AppEnv } from './app-env';
+
+/** API.md "Status codes and error codes": the one table from code to status line. */
+const STATUS_OF: Record<ErrorCode, ContentfulStatusCode> = {
+  VALIDATION_ERROR: 400,
+  INVALID_BASE64: 400,
+  AUTHENTICATION_ERROR: 401,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  INVALID_DOCUMENT: 422,
+  FIELD_NOT_FOUND: 422,
+  DOCUMENT_FETCH_FAILED: 422,
+  RATE_LIMIT_ERROR: 429,
+  INTERNAL_ERROR: 500,
+  NOT_IMPLEMENTED: 501,
+};
+
+/** Reason phrases (RFC 9110 §15; 413 and 422 keep their long-familiar names). */
+const REASON_OF: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  408: 'Request Timeout',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  501: 'Not Implemented',
+  503: 'Service Unavailable',
+};
+
+/** Codes for Hono's own HTTPExceptions (malformed JSON from a validator, and the like). */
+const CODE_OF_STATUS: Partial<Record<number, ErrorCode>> = {
+  400: 'VALIDATION_ERROR',
+  401: 'AUTHENTICATION_ERROR',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMIT_ERROR',
+};
+
+export function statusOf(code: ErrorCode): ContentfulStatusCode {
+  return STATUS_OF[code];
+}
+
+export function reasonPhrase(status: number): string {
+  return REASON_OF[status] ?? 'Error';
+}
+
+/** Anything thrown becomes an ApiError; what is not one already is a bug and says nothing. */
+export function toApiError(err: unknown): ApiError {
+  if (err instanceof ApiError) return err;
+  if (err instanceof HTTPException) {
+    const code = CODE_OF_STATUS[err.status];
+    if (code) return new ApiError(code, err.message || reasonPhrase(err.status), { cause: err });
+  }
+  return new ApiError(
+    'INTERNAL_ERROR',
+    'An unexpected error occurred. It has been logged; quote the requestId when reporting it.',
+    {
+      cause: err,
+    },
+  );
+}
+
+export function errorResponse(c: Context<AppEnv>, error: ApiError): Response {
+  const status = statusOf(error.code);
+  const requestId = c.get('requestId');
+  for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
+  return c.json(
+    {
+      code: error.code,
+      error: reasonPhrase(status),
+      message: error.message,
+      requestId,
+      ...(error.details ? { details: error.details } : {}),
+    },
+    status,
+  );
+}
+
+/** The one error handler (app.onError): logs bugs with the requestId, never leaks them. */
+export const handleError: ErrorHandler<AppEnv> = (err, c) => {
+  const error = toApiError(err);
+  if (error.code === 'INTERNAL_ERROR') {
+    const cause = error.cause;
+    console.error(
+      JSON.stringify({
+        level: 'error',
+        requestId: c.get('requestId'),
+        method: c.req.method,
+        path: c.req.path,
+        error: cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause),
+        stack: cause instanceof Error ? cause.stack : undefined,
+      }),
+    );
+  }
+  return errorResponse(c, error);
+};

@@ -1,0 +1,31 @@
+import { SELF } from 'cloudflare:test';
+import { expect } from 'vitest';
+
+export const BASE = 'https://quire.test';
+
+export function call(path: string, init?: RequestInit): Promise<Response> {
+  return SELF.fetch(`${BASE}${path}`, init);
+}
+
+export interface ErrorBody {
+  code: string;
+  error: string;
+  message: string;
+  requestId: string;
+  details?: { field: string; issue: string }[];
+}
+
+/** Asserts the error body of API.md "Errors" and returns it. */
+export async function expectError(res: Response, status: number, code: string): Promise<ErrorBody> {
+  expect(res.status).toBe(status);
+  expect(res.headers.get('Content-Type')).toMatch(/^application\/json/);
+  expect(res.headers.get('Cache-Control')).toBe('no-store');
+  const body = (await res.json()) as ErrorBody;
+  expect(body.code).toBe(code);
+  expect(typeof body.error).toBe('string');
+  expect(body.error.length).toBeGreaterThan(0);
+  expect(typeof body.message).toBe('string');
+  expect(body.message.length).toBeGreaterThan(10);
+  expect(body.requestId).toBe(res.headers.get('X-Request-Id'));
+  return body;
+}
