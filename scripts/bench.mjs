@@ -48,7 +48,11 @@ function workerdRssMiB(pid) {
     const queue = [pid];
     while (queue.length) {
       const parent = queue.shift();
-      for (const [child, info] of children) if (info.ppid === parent) descendants.push(child), queue.push(child);
+      for (const [child, info] of children) {
+        if (info.ppid !== parent) continue;
+        descendants.push(child);
+        queue.push(child);
+      }
     }
     let kib = 0;
     for (const child of descendants) {

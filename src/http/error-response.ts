@@ -92,18 +92,22 @@ export function errorResponse(c: Context<AppEnv>, error: ApiError): Response {
 /** The one error handler (app.onError): logs bugs with the requestId, never leaks them. */
 export const handleError: ErrorHandler<AppEnv> = (err, c) => {
   const error = toApiError(err);
-  if (error.code === 'INTERNAL_ERROR') {
-    const cause = error.cause;
-    console.error(
-      JSON.stringify({
-        level: 'error',
-        requestId: c.get('requestId'),
-        method: c.req.method,
-        path: c.req.path,
-        error: cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause),
-        stack: cause instanceof Error ? cause.stack : undefined,
-      }),
-    );
+  const cause = error.cause;
+  // Bugs are logged in full. A caller's error with a cause (a refused connection behind
+  // DOCUMENT_FETCH_FAILED) is logged briefly: the operator sees what the caller is not told.
+  if (error.code === 'INTERNAL_ERROR' || cause !== undefined) {
+    const internal = error.code === 'INTERNAL_ERROR';
+    const line = JSON.stringify({
+      level: internal ? 'error' : 'warn',
+      requestId: c.get('requestId'),
+      method: c.req.method,
+      path: c.req.path,
+      code: error.code,
+      error: cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause),
+      stack: internal && cause instanceof Error ? cause.stack : undefined,
+    });
+    if (internal) console.error(line);
+    else console.warn(line);
   }
   return errorResponse(c, error);
 };
