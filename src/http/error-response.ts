@@ -62,7 +62,8 @@ export function toApiError(err: unknown): ApiError {
   if (err instanceof ApiError) return err;
   if (err instanceof HTTPException) {
     const code = CODE_OF_STATUS[err.status];
-    if (code) return new ApiError(code, err.message || reasonPhrase(err.status), { cause: err });
+    // The caller's own mistake (malformed JSON and the like): nothing behind it to log.
+    if (code) return new ApiError(code, err.message || reasonPhrase(err.status));
   }
   return new ApiError(
     'INTERNAL_ERROR',
