@@ -1,17 +1,31 @@
-import { cloudflareTest } from '@cloudflare/vitest-plugin';
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
 
-// Tests run inside workerd with the bindings of wrangler.toml (local D1, assets, rate limiters).
+// Tests run inside workerd with the bindings of wrangler.toml: a real local D1 (Miniflare's
+// SQLite) with the migrations applied by test/setup/database.ts, and real rate limiters.
+const migrations = await readD1Migrations('./migrations');
+
 export default defineConfig({
   plugins: [
     cloudflareTest({
       wrangler: { configPath: './wrangler.toml' },
-      // A 2 MiB document limit keeps the size-limit tests fast; everything else is as deployed.
-      miniflare: { bindings: { MAX_DOCUMENT_BYTES: String(2 * 1024 * 1024) } },
+      miniflare: {
+        bindings: {
+          // A 2 MiB document limit keeps the size-limit tests fast.
+          MAX_DOCUMENT_BYTES: String(2 * 1024 * 1024),
+          AUTH_SECRET: 'test-only-auth-secret-0123456789abcdef',
+          // Codes reach the tests as the mail API request, answered by MSW (test/helpers/mailbox.ts).
+          MAIL_TRANSPORT: 'resend',
+          RESEND_API_KEY: 're_test_key',
+          TEST_MIGRATIONS: migrations,
+        },
+        // Miniflare's local send_email, for the cloudflare mail transport's tests.
+        email: { send_email: [{ name: 'EMAIL' }] },
+      },
     }),
   ],
   test: {
     include: ['test/**/*.test.ts'],
-    setupFiles: ['./test/setup/network.ts'],
+    setupFiles: ['./test/setup/network.ts', './test/setup/database.ts'],
   },
 });

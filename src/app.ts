@@ -1,9 +1,11 @@
 import { OPENAPI_INFO } from './discovery/openapi-info';
 import { renderReferencePage } from './discovery/reference-page';
+import { apiKeyAuth } from './http/api-key-auth';
 import { conventions } from './http/conventions';
 import { handleError } from './http/error-response';
 import { createRouter } from './http/router';
 import { unmatchedRoute } from './http/unmatched-route';
+import { auth } from './routes/auth';
 import { health } from './routes/health';
 import { merge } from './routes/merge';
 
@@ -11,9 +13,15 @@ import { merge } from './routes/merge';
 export function createApp() {
   const app = createRouter();
 
-  app.use('*', ...conventions());
+  app.use('*', ...conventions(apiKeyAuth()));
+  app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'An API key (qk_…) from /v1/auth/verify or `npm run key`.',
+  });
 
   app.route('/', health);
+  app.route('/', auth);
   app.route('/', merge);
 
   // The document is generated from the registered zod schemas once per isolate, on first use.

@@ -1,5 +1,7 @@
 import type { Env } from './env';
 
+export type MailTransportName = 'log' | 'cloudflare' | 'resend';
+
 /** Typed settings read from the environment once per request: plain data handed to the core. */
 export interface Config {
   maxDocumentBytes: number;
@@ -10,10 +12,15 @@ export interface Config {
    */
   maxRequestBytes: number;
   allowHttpUrls: boolean;
+  /** Undefined when not configured: only the auth routes need it, and they say so. */
+  authSecret: string | undefined;
+  mail: { transport: MailTransportName; from: string; resendApiKey: string | undefined };
+  rateLimitPerMinute: number;
 }
 
 export const DEFAULT_MAX_DOCUMENT_BYTES = 25 * 1024 * 1024;
 const ENVELOPE_BYTES = 1024 * 1024;
+const MAIL_TRANSPORTS: readonly MailTransportName[] = ['log', 'cloudflare', 'resend'];
 
 export function readConfig(env: Env): Config {
   const maxDocumentBytes = positiveInteger(env.MAX_DOCUMENT_BYTES, DEFAULT_MAX_DOCUMENT_BYTES, 'MAX_DOCUMENT_BYTES');
@@ -21,7 +28,27 @@ export function readConfig(env: Env): Config {
     maxDocumentBytes,
     maxRequestBytes: Math.ceil(maxDocumentBytes / 3) * 4 + ENVELOPE_BYTES,
     allowHttpUrls: env.ALLOW_HTTP_URLS?.trim().toLowerCase() === 'true',
+    authSecret: nonEmpty(env.AUTH_SECRET),
+    mail: {
+      transport: mailTransport(env.MAIL_TRANSPORT),
+      from: nonEmpty(env.MAIL_FROM) ?? 'Quire <no-reply@quire.dev>',
+      resendApiKey: nonEmpty(env.RESEND_API_KEY),
+    },
+    rateLimitPerMinute: positiveInteger(env.RATE_LIMIT_PER_MINUTE, 120, 'RATE_LIMIT_PER_MINUTE'),
   };
+}
+
+function nonEmpty(raw: string | undefined): string | undefined {
+  const value = raw?.trim();
+  return value ? value : undefined;
+}
+
+function mailTransport(raw: string | undefined): MailTransportName {
+  const value = nonEmpty(raw)?.toLowerCase() ?? 'log';
+  if (!(MAIL_TRANSPORTS as readonly string[]).includes(value)) {
+    throw new Error(`MAIL_TRANSPORT must be one of ${MAIL_TRANSPORTS.join(', ')}, got "${raw}"`);
+  }
+  return value as MailTransportName;
 }
 
 function positiveInteger(raw: string | undefined, fallback: number, name: string): number {
@@ -29,7 +56,7 @@ function positiveInteger(raw: string | undefined, fallback: number, name: string
   const value = Number(raw);
   if (!Number.isSafeInteger(value) || value <= 0) {
     // A misconfigured deployment must fail loudly, not run with a surprising limit.
-    throw new Error(`${name} must be a positive whole number of bytes, got "${raw}"`);
+    throw new Error(`${name} must be a positive whole number, got "${raw}"`);
   }
   return value;
 }

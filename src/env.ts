@@ -4,4 +4,24 @@ export interface Env {
   MAX_DOCUMENT_BYTES?: string;
   /** "true" lets `document.url` use plain http: (local development only). */
   ALLOW_HTTP_URLS?: string;
+
+  /** Accounts, API key hashes and verification codes. */
+  DB: D1Database;
+  /** Secret for the HMAC of verification codes. `npm start` writes one into .dev.vars. */
+  AUTH_SECRET?: string;
+
+  /** log (default) | cloudflare | resend. */
+  MAIL_TRANSPORT?: string;
+  /** Sender of verification emails. */
+  MAIL_FROM?: string;
+  /** send_email binding, for MAIL_TRANSPORT=cloudflare. */
+  EMAIL?: SendEmail;
+  /** API key of Resend, for MAIL_TRANSPORT=resend. */
+  RESEND_API_KEY?: string;
+
+  /** Requests per minute per API key; the KEY_RATE_LIMITER binding enforces it. */
+  RATE_LIMIT_PER_MINUTE?: string;
+  KEY_RATE_LIMITER: RateLimit;
+  AUTH_IP_RATE_LIMITER: RateLimit;
+  AUTH_EMAIL_RATE_LIMITER: RateLimit;
 }

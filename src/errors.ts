@@ -25,7 +25,9 @@ export interface ErrorDetail {
 
 export interface ApiErrorOptions {
   details?: ErrorDetail[];
-  /** Extra response headers that belong to this error (Allow, Retry-After). */
+  /** RATE_LIMIT_ERROR: when the caller may try again (sent as Retry-After). */
+  retryAfterSeconds?: number;
+  /** Extra response headers the HTTP layer attaches (Allow, WWW-Authenticate). */
   headers?: Record<string, string>;
   cause?: unknown;
 }
@@ -33,6 +35,7 @@ export interface ApiErrorOptions {
 export class ApiError extends Error {
   readonly code: ErrorCode;
   readonly details: ErrorDetail[] | undefined;
+  readonly retryAfterSeconds: number | undefined;
   readonly headers: Record<string, string> | undefined;
 
   constructor(code: ErrorCode, message: string, options: ApiErrorOptions = {}) {
@@ -40,6 +43,7 @@ export class ApiError extends Error {
     this.name = 'ApiError';
     this.code = code;
     this.details = options.details;
+    this.retryAfterSeconds = options.retryAfterSeconds;
     this.headers = options.headers;
   }
 }

@@ -1,3 +1,4 @@
+import type { KeyRecord } from '../auth/account-store';
 import type { Config } from '../config';
 import type { Env } from '../env';
 
@@ -7,5 +8,7 @@ export interface AppEnv {
   Variables: {
     requestId: string;
     config: Config;
+    /** The authenticated key, set by apiKeyAuth on every non-public route. */
+    apiKey: KeyRecord;
   };
 }

@@ -55,12 +55,14 @@ export const requestSizeLimit = (): MiddlewareHandler<AppEnv> => async (c, next)
 
 /**
  * All of the above, in the order they must run: the request id first (every answer carries it),
- * then headers every answer gets, then preflight, then settings and the size limit routes rely on.
+ * then headers every answer gets, then preflight, then settings; `authenticate` (when given) comes
+ * before the size limit, so an unauthenticated caller is refused before any body is read.
  */
-export const conventions = (): MiddlewareHandler<AppEnv>[] => [
+export const conventions = (authenticate?: MiddlewareHandler<AppEnv>): MiddlewareHandler<AppEnv>[] => [
   requestIdentity(),
   noStore(),
   corsPolicy(),
   configuration(),
+  ...(authenticate ? [authenticate] : []),
   requestSizeLimit(),
 ];

@@ -78,6 +78,11 @@ export function errorResponse(c: Context<AppEnv>, error: ApiError): Response {
   const status = statusOf(error.code);
   const requestId = c.get('requestId');
   for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
+  // RFC 6750 §3: a 401 from a bearer-protected resource names the scheme.
+  if (error.code === 'AUTHENTICATION_ERROR') c.header('WWW-Authenticate', 'Bearer realm="quire"');
+  // RFC 9110 §10.2.3: delay-seconds, a whole number.
+  if (error.retryAfterSeconds !== undefined)
+    c.header('Retry-After', String(Math.max(1, Math.ceil(error.retryAfterSeconds))));
   return c.json(
     {
       code: error.code,

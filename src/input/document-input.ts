@@ -45,7 +45,7 @@ export const DocumentInputSchema = z
 export type DocumentInput = z.infer<typeof DocumentInputSchema>;
 
 export interface LoadDocumentOptions {
-  config: Config;
+  config: Pick<Config, 'maxDocumentBytes' | 'allowHttpUrls'>;
   /** The formats the endpoint takes, in order of preference when bytes fit more than one. */
   accept: readonly DocumentFormat[];
 }
@@ -66,7 +66,7 @@ export async function loadDocument(input: DocumentInput, options: LoadDocumentOp
   return { bytes, format: expectFormat(bytes, accept) };
 }
 
-async function readBytes(input: DocumentInput, config: Config): Promise<Uint8Array> {
+async function readBytes(input: DocumentInput, config: LoadDocumentOptions['config']): Promise<Uint8Array> {
   if (input.base64 !== undefined && input.url === undefined) {
     return decodeBase64Document(input.base64, config.maxDocumentBytes).bytes;
   }

@@ -16,6 +16,7 @@ const route = createRoute({
   summary: 'Service health',
   description: 'Needs no key. HEAD is answered too, without a body.',
   tags: ['Service'],
+  security: [],
   responses: {
     200: { description: 'The service is up.', content: { 'application/json': { schema: HealthSchema } } },
   },

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { mintKey, withKey } from '../helpers/accounts';
 import { call, expectError } from '../helpers/api';
 
 describe('X-Request-Id', () => {
@@ -94,11 +95,8 @@ describe('404 and 405', () => {
 
 describe('POST /v1/merge', () => {
   it('answers 501 NOT_IMPLEMENTED saying it is planned', async () => {
-    const res = await call('/v1/merge', {
-      method: 'POST',
-      body: '{}',
-      headers: { 'Content-Type': 'application/json' },
-    });
+    const init = { method: 'POST', body: '{}', headers: { 'Content-Type': 'application/json' } };
+    const res = await call('/v1/merge', withKey(await mintKey(), init));
     const body = await expectError(res, 501, 'NOT_IMPLEMENTED');
     expect(body.message).toMatch(/planned/i);
   });
@@ -109,14 +107,19 @@ describe('body size limit', () => {
   const limit = Math.ceil((2 * 1024 * 1024) / 3) * 4 + 1024 * 1024;
 
   it('answers 413 from Content-Length alone', async () => {
-    const res = await call('/v1/merge', { method: 'POST', body: new Uint8Array(limit + 1) });
+    const res = await call('/v1/merge', withKey(await mintKey(), { method: 'POST', body: new Uint8Array(limit + 1) }));
     const body = await expectError(res, 413, 'PAYLOAD_TOO_LARGE');
     expect(body.message).toContain('MAX_DOCUMENT_BYTES');
   });
 
   it('lets a body at the limit through', async () => {
-    const res = await call('/v1/merge', { method: 'POST', body: new Uint8Array(limit) });
+    const res = await call('/v1/merge', withKey(await mintKey(), { method: 'POST', body: new Uint8Array(limit) }));
     await expectError(res, 501, 'NOT_IMPLEMENTED');
+  });
+
+  it('refuses an unauthenticated upload before reading it', async () => {
+    const res = await call('/v1/merge', { method: 'POST', body: new Uint8Array(limit + 1) });
+    await expectError(res, 401, 'AUTHENTICATION_ERROR');
   });
 
   it('answers 413 while streaming a body without Content-Length, and stops reading', async () => {
@@ -130,7 +133,8 @@ describe('body size limit', () => {
         controller.enqueue(chunk);
       },
     });
-    const res = await call('/v1/merge', { method: 'POST', body: stream, duplex: 'half' } as RequestInit);
+    const init = withKey(await mintKey(), { method: 'POST', body: stream, duplex: 'half' } as RequestInit);
+    const res = await call('/v1/merge', init);
     await expectError(res, 413, 'PAYLOAD_TOO_LARGE');
     expect(pulled).toBeLessThan(totalChunks / 2);
   });

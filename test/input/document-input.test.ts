@@ -1,12 +1,11 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { Config } from '../../src/config';
 import { DocumentInputSchema, loadDocument } from '../../src/input/document-input';
 import { network } from '../setup/network';
 import { apiRejectionOf, fixtures, toBase64 } from './helpers';
 
-const config: Config = { maxDocumentBytes: 64 * 1024, maxRequestBytes: 200 * 1024, allowHttpUrls: false };
+const config = { maxDocumentBytes: 64 * 1024, allowHttpUrls: false };
 const Body = z.object({ document: DocumentInputSchema });
 
 function issuesOf(value: unknown) {
