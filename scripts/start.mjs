@@ -2,20 +2,20 @@
 // `npm start [-- --port N]`: serves Quire locally on workerd (wrangler dev) with local bindings.
 // Before starting it prepares what a fresh clone lacks, so no manual step is ever needed.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { applyLocalMigrations, ensureDevVars, root } from './local-setup.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const wrangler = join(root, 'node_modules', 'wrangler', 'bin', 'wrangler.js');
-
-if (!existsSync(wrangler)) {
-  console.error('wrangler is not installed: run `npm install` first.');
+try {
+  ensureDevVars();
+  applyLocalMigrations();
+} catch (error) {
+  console.error(String(error instanceof Error ? error.message : error));
   process.exit(1);
 }
 
 const args = process.argv.slice(2);
 // Port and address come from wrangler.toml [dev] (8787 on 127.0.0.1) unless given here.
+const wrangler = join(root, 'node_modules', 'wrangler', 'bin', 'wrangler.js');
 const child = spawn(process.execPath, [wrangler, 'dev', '--local', '--show-interactive-dev-session=false', ...args], {
   cwd: root,
   stdio: 'inherit',

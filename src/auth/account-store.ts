@@ -21,8 +21,23 @@ export interface IssuedKey {
   createdAt: string;
 }
 
+/**
+ * Creating the account on first use and a key for it: parameters ?1 email, ?2 key hash,
+ * ?3 issued_via, ?4 created_at. Exported because `npm run key` runs the same statements through
+ * `wrangler d1 execute`, locally or against the deployed database.
+ */
+export const ISSUE_KEY_STATEMENTS = [
+  'INSERT INTO accounts (email, created_at) VALUES (?1, ?4) ON CONFLICT (email) DO NOTHING',
+  `INSERT INTO api_keys (account_id, key_hash, issued_via, created_at)
+   SELECT id, ?2, ?3, ?4 FROM accounts WHERE email = ?1`,
+] as const;
+
 export class AccountStore {
-  constructor(private readonly db: D1Database) {}
+  private readonly db: D1Database;
+
+  constructor(db: D1Database) {
+    this.db = db;
+  }
 
   /** Code requests for `email` since `since` (ms), after forgetting older ones. */
   async countCodeRequestsSince(email: string, since: number): Promise<{ count: number; oldest: number | null }> {
@@ -85,17 +100,9 @@ export class AccountStore {
 
   /** Creates the account on first use and a key for it, in one batch (a D1 transaction). */
   async issueKey(email: string, keyHash: string, issuedVia: 'email' | 'cli', createdAt: string): Promise<IssuedKey> {
-    await this.db.batch([
-      this.db
-        .prepare('INSERT INTO accounts (email, created_at) VALUES (?1, ?2) ON CONFLICT (email) DO NOTHING')
-        .bind(email, createdAt),
-      this.db
-        .prepare(
-          `INSERT INTO api_keys (account_id, key_hash, issued_via, created_at)
-           SELECT id, ?2, ?3, ?4 FROM accounts WHERE email = ?1`,
-        )
-        .bind(email, keyHash, issuedVia, createdAt),
-    ]);
+    await this.db.batch(
+      ISSUE_KEY_STATEMENTS.map((sql) => this.db.prepare(sql).bind(email, keyHash, issuedVia, createdAt)),
+    );
     return { email, createdAt };
   }
 

@@ -23,7 +23,11 @@ function str(value: Json | undefined): string | undefined {
 }
 
 class Renderer {
-  constructor(private readonly doc: JsonObject) {}
+  private readonly doc: JsonObject;
+
+  constructor(doc: JsonObject) {
+    this.doc = doc;
+  }
 
   private resolve(schema: JsonObject): { schema: JsonObject; name?: string } {
     const ref = str(schema.$ref);

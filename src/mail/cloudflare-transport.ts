@@ -5,7 +5,11 @@ import { type MailMessage, type MailTransport, mailNotSent } from './mail-transp
  * (from, to, subject, text, html), so no MIME is built here.
  */
 export class CloudflareTransport implements MailTransport {
-  constructor(private readonly binding: SendEmail) {}
+  private readonly binding: SendEmail;
+
+  constructor(binding: SendEmail) {
+    this.binding = binding;
+  }
 
   async send(message: MailMessage): Promise<void> {
     try {

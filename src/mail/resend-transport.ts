@@ -5,7 +5,11 @@ const TIMEOUT_MS = 10_000;
 
 /** Resend's HTTP API (POST /emails with a Bearer API key): a plain fetch, nothing else needed. */
 export class ResendTransport implements MailTransport {
-  constructor(private readonly apiKey: string) {}
+  private readonly apiKey: string;
+
+  constructor(apiKey: string) {
+    this.apiKey = apiKey;
+  }
 
   async send(message: MailMessage): Promise<void> {
     let response: Response;
