@@ -1,0 +1,39 @@
+/**
+ * What layout knows of a font: metrics and measuring, nothing about files or PDF. The font stage
+ * (src/fonts) makes these from bundled, embedded or fallback faces; the painter embeds `bytes`.
+ * All measurements are for a 1 pt size unless a size is given; multiply by the size in points.
+ */
+export interface FontFace {
+  /** Unique within one conversion, e.g. "Carlito-Bold"; display-list text items refer to it. */
+  key: string;
+  /** The font file (TrueType glyf outlines), for embedding. */
+  bytes: Uint8Array;
+  /** OS/2 usWinAscent / unitsPerEm: Word's line height uses win metrics (ENGINE.md). */
+  ascent: number;
+  /** OS/2 usWinDescent / unitsPerEm, positive. */
+  descent: number;
+  /** Underline position (negative = below baseline) and thickness, per 1 pt. */
+  underlinePosition: number;
+  underlineThickness: number;
+  /** True when the face has a glyph for the code point. */
+  hasGlyph(codePoint: number): boolean;
+  /** Advance width of `text` at 1 pt, with the same shaping the painter will use. */
+  measure(text: string): number;
+}
+
+export interface FontRequest {
+  family: string;
+  bold: boolean;
+  italic: boolean;
+}
+
+/**
+ * The faces one conversion uses, loaded up front (font files come asynchronously from static
+ * assets) so that layout itself is synchronous.
+ */
+export interface FontSet {
+  /** The face for a family and style, after substitution (Calibri → Carlito …); never fails. */
+  face(request: FontRequest): FontFace;
+  /** A face that has `codePoint`, preferring `preferred`'s style, or undefined (notdef). */
+  fallback(codePoint: number, preferred: FontRequest): FontFace | undefined;
+}

@@ -1,0 +1,103 @@
+/**
+ * Pages as a display list: the contract between layout and the PDF painter. Coordinates are in
+ * points from the page's top-left corner, y growing downwards; text `y` is the baseline. The
+ * painter decides nothing about position; tests can assert on pages without parsing a PDF.
+ */
+import type { FontFace } from '../fonts/font-face';
+import type { ImageResource } from '../model/document';
+
+/** 6-digit hex RGB, e.g. "000000". */
+export type Color = string;
+
+export interface TextItem {
+  kind: 'text';
+  x: number;
+  y: number;
+  /** FontFace.key. */
+  font: string;
+  size: number;
+  color: Color;
+  /** The characters, in logical order: the painter encodes them with the face and maps ToUnicode. */
+  text: string;
+  /** Extra space after each character (PDF Tc), points. */
+  characterSpacing?: number;
+}
+
+export interface LineItem {
+  kind: 'line';
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+  width: number;
+  color: Color;
+  dash?: number[];
+}
+
+export interface RectItem {
+  kind: 'rect';
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  fill?: Color;
+  stroke?: Color;
+  strokeWidth?: number;
+}
+
+export interface ImageItem {
+  kind: 'image';
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  /** Key into LaidOutDocument.images. */
+  image: string;
+}
+
+export interface LinkItem {
+  kind: 'link';
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  target: { url: string } | { anchor: string };
+}
+
+/** A named destination (bookmark) that internal links and the outline point at. */
+export interface AnchorItem {
+  kind: 'anchor';
+  name: string;
+  y: number;
+}
+
+export type PageItem = TextItem | LineItem | RectItem | ImageItem | LinkItem | AnchorItem;
+
+export interface Page {
+  width: number;
+  height: number;
+  items: PageItem[];
+}
+
+export interface OutlineEntry {
+  title: string;
+  /** 0 = top level. */
+  level: number;
+  page: number;
+  y: number;
+}
+
+export interface LaidOutDocument {
+  pages: Page[];
+  outline: OutlineEntry[];
+  metadata: {
+    title?: string;
+    author?: string;
+    subject?: string;
+    keywords?: string;
+    created?: string;
+    modified?: string;
+  };
+  fonts: Record<string, FontFace>;
+  images: Record<string, ImageResource>;
+}

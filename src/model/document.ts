@@ -1,0 +1,282 @@
+/**
+ * The document model: what every reader (DOCX now, Markdown and HTML later) produces and the
+ * layout consumes. Plain data with computed properties: the style cascade is already resolved, so
+ * layout never looks at a style. Lengths are in points (1/72 in); colours are 6-digit hex RGB
+ * without '#', or undefined for "auto". See ../shared/docs/ENGINE.md "One pipeline".
+ */
+
+export interface DocumentModel {
+  properties: CoreProperties;
+  settings: DocumentSettings;
+  sections: Section[];
+  /** Images referenced by ImageInline.imageId. */
+  images: Record<string, ImageResource>;
+  /** Fonts embedded in the package (word/fonts, de-obfuscated), tried before the bundled faces. */
+  embeddedFonts: EmbeddedFont[];
+  /** Non-fatal problems met while reading (unsupported parts, missing images), for logs/headers. */
+  warnings: string[];
+}
+
+export interface CoreProperties {
+  title?: string;
+  author?: string;
+  subject?: string;
+  keywords?: string;
+  /** ISO 8601; used for DATE/TIME fields so output does not depend on the clock. */
+  created?: string;
+  modified?: string;
+}
+
+export interface DocumentSettings {
+  /** w:defaultTabStop, points. Word's default is 36 pt (720 twips). */
+  defaultTabStop: number;
+  /** w:evenAndOddHeaders: even pages use the even header/footer slot only when this is set. */
+  evenAndOddHeaders: boolean;
+}
+
+export type SectionStart = 'nextPage' | 'continuous' | 'evenPage' | 'oddPage' | 'nextColumn';
+export type PageNumberFormat =
+  | 'decimal'
+  | 'upperRoman'
+  | 'lowerRoman'
+  | 'upperLetter'
+  | 'lowerLetter'
+  | 'ordinal'
+  | 'decimalZero'
+  | 'none';
+
+export interface PageGeometry {
+  width: number;
+  height: number;
+  margins: { top: number; right: number; bottom: number; left: number; header: number; footer: number; gutter: number };
+}
+
+export interface Columns {
+  count: number;
+  /** Space between columns when widths are equal. */
+  space: number;
+  separator: boolean;
+  /** Explicit column widths and spaces when w:equalWidth="0". */
+  widths?: { width: number; space: number }[];
+}
+
+export interface HeaderFooterSet {
+  default?: Block[];
+  first?: Block[];
+  even?: Block[];
+}
+
+export interface Section {
+  start: SectionStart;
+  page: PageGeometry;
+  columns: Columns;
+  titlePage: boolean;
+  pageNumbering: { start?: number; format: PageNumberFormat };
+  /** Resolved with inheritance from the previous section already applied (ECMA-376 §17.10.5). */
+  headers: HeaderFooterSet;
+  footers: HeaderFooterSet;
+  blocks: Block[];
+}
+
+export type Block = Paragraph | Table;
+
+export type Alignment = 'left' | 'center' | 'right' | 'both' | 'distribute';
+export type LineRule = 'auto' | 'exact' | 'atLeast';
+
+export interface Border {
+  style: string;
+  /** Points. */
+  width: number;
+  /** Points between border and text. */
+  space: number;
+  color?: string;
+}
+
+export interface TabStop {
+  position: number;
+  align: 'left' | 'center' | 'right' | 'decimal' | 'bar';
+  leader: 'none' | 'dot' | 'hyphen' | 'underscore' | 'heavy' | 'middleDot';
+}
+
+export interface ParagraphProperties {
+  styleId?: string;
+  align: Alignment;
+  indent: { left: number; right: number /** positive: first line; negative: hanging */; firstLine: number };
+  spacing: {
+    before: number;
+    after: number;
+    /** For lineRule 'auto' a multiple of single spacing (1 = single); otherwise points. */
+    line: number;
+    lineRule: LineRule;
+  };
+  /** Explicit stops (cleared ones removed), sorted by position, relative to the text margin. */
+  tabs: TabStop[];
+  keepNext: boolean;
+  keepLines: boolean;
+  widowControl: boolean;
+  pageBreakBefore: boolean;
+  contextualSpacing: boolean;
+  borders: { top?: Border; bottom?: Border; left?: Border; right?: Border; between?: Border };
+  shading?: string;
+  /** 0-based outline level (0 = Heading 1); undefined for body text. */
+  outlineLevel?: number;
+  /** Bidirectional paragraph (w:bidi). */
+  rtl: boolean;
+}
+
+export type UnderlineStyle =
+  | 'single'
+  | 'double'
+  | 'thick'
+  | 'dotted'
+  | 'dash'
+  | 'dotDash'
+  | 'dotDotDash'
+  | 'wave'
+  | 'words';
+
+export interface RunProperties {
+  /** The face to use for Latin text (w:ascii/w:hAnsi, theme fonts resolved). */
+  font: string;
+  /** East Asian and complex-script faces, for characters of those scripts. */
+  fontEastAsia?: string;
+  fontComplex?: string;
+  /** Points. */
+  size: number;
+  bold: boolean;
+  italic: boolean;
+  underline?: UnderlineStyle;
+  underlineColor?: string;
+  strike: boolean;
+  doubleStrike: boolean;
+  caps: boolean;
+  smallCaps: boolean;
+  color?: string;
+  highlight?: string;
+  shading?: string;
+  verticalAlign: 'baseline' | 'superscript' | 'subscript';
+  /** Extra space after each character, points (w:spacing). */
+  characterSpacing: number;
+  /** Raise (+) or lower (−) from the baseline, points (w:position). */
+  position: number;
+  hidden: boolean;
+}
+
+/** How a tracked change shows under revisions=markup (the reader drops or keeps content per mode). */
+export interface RevisionMark {
+  kind: 'insert' | 'delete' | 'moveFrom' | 'moveTo' | 'format';
+  author?: string;
+  date?: string;
+}
+
+export type LinkTarget = { url: string } | { anchor: string };
+
+interface InlineBase {
+  props: RunProperties;
+  revision?: RevisionMark;
+  link?: LinkTarget;
+}
+
+export interface TextInline extends InlineBase {
+  kind: 'text';
+  text: string;
+}
+
+export interface TabInline extends InlineBase {
+  kind: 'tab';
+}
+
+export interface BreakInline extends InlineBase {
+  kind: 'break';
+  type: 'line' | 'page' | 'column';
+}
+
+export interface ImageInline extends InlineBase {
+  kind: 'image';
+  imageId: string;
+  /** Points, as placed in the document (wp:extent). */
+  width: number;
+  height: number;
+  description?: string;
+}
+
+/** A field whose value depends on layout; `cached` is Word's last result, printed if unknown. */
+export interface FieldInline extends InlineBase {
+  kind: 'field';
+  field: 'PAGE' | 'NUMPAGES' | 'SECTIONPAGES' | 'PAGEREF';
+  /** PAGEREF: the bookmark. */
+  argument?: string;
+  /** \* format switch: Arabic, roman, ROMAN, alphabetic, ALPHABETIC… */
+  format?: string;
+  cached: string;
+}
+
+/** A bookmark start: the target of internal links and PAGEREF. */
+export interface BookmarkInline {
+  kind: 'bookmark';
+  name: string;
+}
+
+export type Inline = TextInline | TabInline | BreakInline | ImageInline | FieldInline | BookmarkInline;
+
+export interface ListLabel {
+  /** The computed label text ("1.2.", "iv)", "•" mapped to Unicode). */
+  text: string;
+  props: RunProperties;
+  /** What follows the label (w:suff). */
+  suffix: 'tab' | 'space' | 'nothing';
+  align: 'left' | 'center' | 'right';
+}
+
+export interface Paragraph {
+  kind: 'paragraph';
+  props: ParagraphProperties;
+  /** Properties of the paragraph mark: the height of an empty paragraph comes from these. */
+  markProps: RunProperties;
+  inlines: Inline[];
+  label?: ListLabel;
+  /** Revision of the paragraph mark itself (an inserted or deleted paragraph). */
+  markRevision?: RevisionMark;
+}
+
+export interface TableCell {
+  blocks: Block[];
+  /** Grid columns spanned (w:gridSpan). */
+  span: number;
+  /** w:vMerge: 'restart' starts a merged region, 'continue' belongs to the one above. */
+  verticalMerge?: 'restart' | 'continue';
+  width?: number;
+  shading?: string;
+}
+
+export interface TableRow {
+  cells: TableCell[];
+  isHeader: boolean;
+  cantSplit: boolean;
+  height?: { value: number; rule: 'auto' | 'atLeast' | 'exact' };
+}
+
+/** Tables are read fully; their layout is part 2 (until then cells print in order). */
+export interface Table {
+  kind: 'table';
+  grid: number[];
+  rows: TableRow[];
+  indent: number;
+}
+
+export interface ImageResource {
+  /** Bytes the PDF painter can embed directly. */
+  format: 'png' | 'jpeg';
+  bytes: Uint8Array;
+  /** Intrinsic size in pixels. */
+  pixelWidth: number;
+  pixelHeight: number;
+}
+
+export interface EmbeddedFont {
+  family: string;
+  bold: boolean;
+  italic: boolean;
+  /** TrueType/OpenType bytes, de-obfuscated (ECMA-376 Part 1 §17.8.1). */
+  bytes: Uint8Array;
+}
