@@ -1,0 +1,97 @@
+// The worker started in process on workerd (wrangler's startWorker: Miniflare, local bindings,
+// no network), with a local API key, for scripts that drive it: bench and convert-dir.
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { unstable_startWorker } from 'wrangler';
+import { applyLocalMigrations, ensureDevVars, root } from './local-setup.mjs';
+
+function mintLocalKey() {
+  const minted = spawnSync(
+    process.execPath,
+    ['--disable-warning=ExperimentalWarning', join(root, 'scripts', 'mint-key.mjs'), 'bench@quire.local'],
+    {
+      cwd: root,
+      encoding: 'utf8',
+    },
+  );
+  const key = minted.stdout.trim().split('\n').at(-1);
+  if (minted.status !== 0 || !key?.startsWith('qk_')) throw new Error(`could not mint a local key: ${minted.stderr}`);
+  return key;
+}
+
+/** Resident memory of the workerd processes below this Node process (Linux /proc; null elsewhere). */
+export function workerdRssMiB() {
+  try {
+    const parents = new Map();
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+        const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+        parents.set(Number(entry), { ppid, name: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) });
+      } catch {}
+    }
+    let kib = 0;
+    const queue = [process.pid];
+    while (queue.length) {
+      const parent = queue.shift();
+      for (const [pid, info] of parents) {
+        if (info.ppid !== parent) continue;
+        queue.push(pid);
+        if (info.name.startsWith('workerd')) {
+          kib += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+        }
+      }
+    }
+    return kib ? kib / 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function startQuire() {
+  ensureDevVars();
+  applyLocalMigrations();
+  const key = mintLocalKey();
+  const worker = await unstable_startWorker({
+    config: join(root, 'wrangler.toml'),
+    dev: { server: { hostname: '127.0.0.1', port: 0 }, inspector: false, logLevel: 'error' },
+  });
+  await worker.ready;
+  return {
+    key,
+    fetch: (path, init = {}) =>
+      worker.fetch(`http://quire.local${path}`, {
+        ...init,
+        headers: { ...(init.headers ?? {}), Authorization: `Bearer ${key}` },
+      }),
+    dispose: () => worker.dispose(),
+  };
+}
+
+/** Every .docx under `dir`, as { path, category, name }; category is the first folder level. */
+export function docxFiles(dir) {
+  const out = [];
+  const walk = (current, category) => {
+    for (const entry of readdirSync(current, { withFileTypes: true })) {
+      const path = join(current, entry.name);
+      if (entry.isDirectory()) walk(path, category ?? entry.name);
+      else if (entry.name.toLowerCase().endsWith('.docx')) {
+        out.push({ path, category: category ?? '', name: entry.name.slice(0, -5) });
+      }
+    }
+  };
+  walk(dir, undefined);
+  return out.sort((a, b) => a.path.localeCompare(b.path));
+}
+
+export async function convertFile(quire, file) {
+  const form = new FormData();
+  form.append('file', new Blob([readFileSync(file.path)]), `${file.name}.docx`);
+  const started = performance.now();
+  const res = await quire.fetch('/v1/convert?from=docx&to=pdf', { method: 'POST', body: form });
+  const body = new Uint8Array(await res.arrayBuffer());
+  const ms = performance.now() - started;
+  return { status: res.status, ms, pages: Number(res.headers.get('X-Quire-Pages') ?? 0), body };
+}

@@ -1,0 +1,96 @@
+/**
+ * The layout stage's entry: a document model and its loaded fonts in, pages as a display list out
+ * (ENGINE.md "One pipeline"). Two passes: flow the body (field values are not needed for that:
+ * their width is measured from Word's cached result), then paint every page with its final page
+ * numbers, NUMPAGES and PAGEREF targets known.
+ */
+import type { FontFace, FontSet } from '../fonts/font-face';
+import type { DocumentModel } from '../model/document';
+import type { LaidOutDocument, OutlineEntry, Page, PageItem } from './display-list';
+import { HeaderFooterLayout } from './header-footer';
+import { type FieldValues, paintLine, paintParagraphFrames, RevisionPalette } from './line-painter';
+import { flowDocument, type PageFrame } from './page-flow';
+
+export interface LayoutOptions {
+  /** revisions=markup: insertions/deletions coloured with change bars. */
+  markup: boolean;
+}
+
+function bookmarkPages(pages: PageFrame[]): Map<string, number> {
+  const map = new Map<string, number>();
+  for (const page of pages) {
+    for (const placed of page.lines) {
+      for (const f of placed.line.fragments)
+        if (f.box.anchor && !map.has(f.box.anchor)) map.set(f.box.anchor, page.number);
+    }
+  }
+  return map;
+}
+
+function paragraphText(frame: PageFrame['lines'][number]): string {
+  return frame.laid.paragraph.inlines
+    .map((i) => (i.kind === 'text' ? i.text : i.kind === 'tab' ? ' ' : ''))
+    .join('')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+export function layoutDocument(model: DocumentModel, fonts: FontSet, options: LayoutOptions): LaidOutDocument {
+  const headerFooter = new HeaderFooterLayout(model, fonts);
+  const frames = flowDocument(model, fonts, headerFooter);
+  const anchors = bookmarkPages(frames);
+  const palette = new RevisionPalette();
+  const sectionPageCounts = new Map<number, number>();
+  for (const frame of frames)
+    sectionPageCounts.set(
+      frame.sectionIndex,
+      Math.max(sectionPageCounts.get(frame.sectionIndex) ?? 0, frame.sectionPage),
+    );
+
+  const outline: OutlineEntry[] = [];
+  const faces: Record<string, FontFace> = {};
+  const pages: Page[] = frames.map((frame, pageIndex) => {
+    const { section } = frame;
+    const values: FieldValues = {
+      page: frame.number,
+      pageFormat: section.pageNumbering.format,
+      numPages: frames.length,
+      sectionPages: sectionPageCounts.get(frame.sectionIndex) ?? 1,
+      bookmarkPages: anchors,
+    };
+    const paint = {
+      markup: options.markup,
+      palette,
+      changeBarX: section.page.margins.left + section.page.margins.gutter,
+      faces,
+    };
+    const items: PageItem[] = [];
+    const slot = { firstOfSection: frame.firstOfSection, number: frame.number };
+    for (const lines of [
+      headerFooter.place('header', section, slot),
+      frame.lines,
+      headerFooter.place('footer', section, slot),
+    ]) {
+      const layer: PageItem[] = [];
+      for (const placed of lines) paintLine(layer, placed, values, paint);
+      paintParagraphFrames(layer, lines);
+      items.push(...layer);
+    }
+    for (const placed of frame.lines) {
+      const level = placed.laid.paragraph.props.outlineLevel;
+      if (level !== undefined && level < 9 && placed.index === 0) {
+        const title = paragraphText(placed);
+        if (title) outline.push({ title, level, page: pageIndex, y: placed.top });
+      }
+    }
+    return { width: section.page.width, height: section.page.height, items };
+  });
+
+  return {
+    pages,
+    outline,
+    metadata: { ...model.properties },
+    fonts: faces,
+    images: model.images,
+  };
+}

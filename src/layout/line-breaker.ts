@@ -1,0 +1,164 @@
+/**
+ * Word's line breaking: greedy first fit (not Knuth–Plass; ENGINE.md "Line breaking"). Segments
+ * are added while their width without trailing spaces fits; trailing spaces hang past the edge.
+ * Tabs are resolved while filling, because where a tab ends decides what fits after it.
+ */
+import type { Paragraph, TabStop } from '../model/document';
+import type { Box, Segment } from './inline-boxes';
+
+export interface PlacedBox {
+  box: Box;
+  /** From the line's start edge (after indentation). */
+  x: number;
+  /** Width as placed (tabs get theirs here). */
+  width: number;
+  /** Tab leader to draw across this tab's width. */
+  leader?: TabStop['leader'];
+}
+
+export interface BrokenLine {
+  placed: PlacedBox[];
+  /** Left edge of the line relative to the text area, points (indent, first-line indent). */
+  start: number;
+  /** Width available from `start` to the right indent. */
+  available: number;
+  /** Content width without trailing spaces. */
+  width: number;
+  breakAfter?: 'line' | 'page' | 'column';
+  /** The paragraph's last line (not stretched when justified). */
+  last: boolean;
+}
+
+export interface LineContext {
+  /** Width of the text area (column), points. */
+  areaWidth: number;
+  defaultTabStop: number;
+  /** Width of the list label and its suffix, placed before the first segment. */
+  labelWidth?: number;
+}
+
+const EPSILON = 0.01;
+
+/** The tab stop after `position` (measured from the text area's left edge). */
+export function nextTabStop(position: number, paragraph: Paragraph, defaultTabStop: number): TabStop {
+  const { tabs, indent } = paragraph.props;
+  for (const stop of tabs) if (stop.position > position + EPSILON && stop.align !== 'bar') return stop;
+  // A hanging indent is an implicit stop (how list labels reach their text).
+  if (indent.firstLine < 0 && indent.left > position + EPSILON)
+    return { position: indent.left, align: 'left', leader: 'none' };
+  const step = defaultTabStop > 0 ? defaultTabStop : 36;
+  return { position: (Math.floor(position / step + EPSILON) + 1) * step, align: 'left', leader: 'none' };
+}
+
+/** Width of what follows a tab, up to the next tab or break: what a right/center tab aligns. */
+function followingWidth(segments: Segment[], from: number): { width: number; decimal: number } {
+  let width = 0;
+  let decimal = -1;
+  for (let i = from; i < segments.length; i++) {
+    const segment = segments[i];
+    if (!segment || segment.boxes[0]?.kind === 'tab') break;
+    for (const box of segment.boxes) {
+      if (decimal < 0 && box.kind === 'text') {
+        const dot = box.text.search(/[.,]/);
+        if (dot >= 0) decimal = width + box.face.measure(box.text.slice(0, dot)) * box.size;
+      }
+      width += box.width;
+    }
+    if (segment.breakAfter) break;
+  }
+  return { width: width, decimal: decimal < 0 ? width : decimal };
+}
+
+/** Splits a segment too wide for an empty line at the last character that fits. */
+function splitOversized(segment: Segment, available: number): [Segment, Segment] | undefined {
+  const [box] = segment.boxes;
+  if (segment.boxes.length !== 1 || !box || box.kind !== 'text') return undefined;
+  const chars = [...box.text];
+  let used = 0;
+  let count = 0;
+  for (const ch of chars) {
+    const w = box.face.measure(ch) * box.size + box.props.characterSpacing;
+    if (used + w > available && count > 0) break;
+    used += w;
+    count++;
+  }
+  if (count >= chars.length) return undefined;
+  const head = chars.slice(0, count).join('');
+  const tail = chars.slice(count).join('');
+  const headWidth = box.face.measure(head) * box.size + box.props.characterSpacing * count;
+  return [
+    { boxes: [{ ...box, text: head, width: headWidth, space: false }], width: headWidth, trailing: 0 },
+    { ...segment, boxes: [{ ...box, text: tail, width: box.width - headWidth }], width: segment.width - headWidth },
+  ];
+}
+
+export function breakLines(paragraph: Paragraph, segments: Segment[], context: LineContext): BrokenLine[] {
+  const { indent } = paragraph.props;
+  const lines: BrokenLine[] = [];
+  const queue = [...segments];
+  let first = true;
+  let index = 0;
+
+  while (index < queue.length || first) {
+    const start = first ? indent.left + indent.firstLine : indent.left;
+    const available = Math.max(1, context.areaWidth - indent.right - start);
+    const line: BrokenLine = { placed: [], start, available, width: 0, last: false };
+    let x = first && context.labelWidth ? context.labelWidth : 0;
+    let trailing = 0;
+
+    while (index < queue.length) {
+      const segment = queue[index];
+      if (!segment) break;
+      const lead = segment.boxes[0];
+      if (lead?.kind === 'tab') {
+        const stop = nextTabStop(start + x + trailing, paragraph, context.defaultTabStop);
+        const following = followingWidth(queue, index + 1);
+        const origin = start + x + trailing;
+        let target = stop.position;
+        if (stop.align === 'right') target = stop.position - following.width;
+        else if (stop.align === 'center') target = stop.position - following.width / 2;
+        else if (stop.align === 'decimal') target = stop.position - following.decimal;
+        const tabWidth = Math.max(0, target - origin);
+        if (line.placed.length > 0 && stop.position > start + available + EPSILON && stop.align === 'left') break;
+        line.placed.push({
+          box: lead,
+          x: x + trailing,
+          width: tabWidth,
+          ...(stop.leader !== 'none' ? { leader: stop.leader } : {}),
+        });
+        x += trailing + tabWidth;
+        trailing = 0;
+        index++;
+        continue;
+      }
+      const fits = x + trailing + segment.width <= available + EPSILON;
+      if (!fits && line.placed.length > 0) break;
+      if (!fits) {
+        const split = splitOversized(segment, available - x);
+        if (split) {
+          queue.splice(index, 1, split[0], split[1]);
+          continue;
+        }
+      }
+      let bx = x + trailing;
+      for (const box of segment.boxes) {
+        line.placed.push({ box, x: bx, width: box.width });
+        bx += box.width;
+      }
+      x += trailing + segment.width;
+      trailing = segment.trailing;
+      index++;
+      if (segment.breakAfter) {
+        line.breakAfter = segment.breakAfter;
+        break;
+      }
+    }
+    line.width = x;
+    first = false;
+    lines.push(line);
+    if (index >= queue.length) break;
+  }
+  const lastLine = lines[lines.length - 1];
+  if (lastLine) lastLine.last = true;
+  return lines;
+}

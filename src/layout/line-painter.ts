@@ -1,0 +1,292 @@
+/**
+ * Placed lines → display-list items: text, decorations (underline, strike), highlight and shading,
+ * links, anchors, images, tab leaders, tracked-change markup and paragraph borders/shading. The
+ * only stage that turns geometry into paint; it decides no positions of its own.
+ */
+import type { FontFace } from '../fonts/font-face';
+import type { Border, RevisionMark, RunProperties } from '../model/document';
+import { fieldSwitchFormat, formatNumber } from '../text/number-format';
+import type { PageItem } from './display-list';
+import type { PlacedLine } from './page-flow';
+import type { Fragment } from './paragraph-layout';
+
+export interface FieldValues {
+  page: number;
+  pageFormat: string;
+  numPages: number;
+  sectionPages: number;
+  /** Page number of each bookmark, for PAGEREF. */
+  bookmarkPages: Map<string, number>;
+}
+
+/** Markup colours of tracked changes, by author in order of appearance (Word's by-author palette). */
+const AUTHOR_COLORS = ['C00000', '0070C0', '00A000', '7030A0', 'C55A11', '2E75B6'];
+
+export class RevisionPalette {
+  private readonly authors = new Map<string, string>();
+
+  color(revision: RevisionMark): string {
+    const key = revision.author ?? '';
+    let color = this.authors.get(key);
+    if (!color) {
+      color = AUTHOR_COLORS[this.authors.size % AUTHOR_COLORS.length] ?? 'C00000';
+      this.authors.set(key, color);
+    }
+    return color;
+  }
+}
+
+function fieldText(fragment: Fragment, values: FieldValues): string {
+  const field = fragment.box.field;
+  if (!field) return fragment.text;
+  const format = field.format ? fieldSwitchFormat(field.format) : undefined;
+  switch (field.field) {
+    case 'PAGE':
+      return formatNumber(values.page, format ?? values.pageFormat);
+    case 'NUMPAGES':
+      return formatNumber(values.numPages, format ?? 'decimal');
+    case 'SECTIONPAGES':
+      return formatNumber(values.sectionPages, format ?? 'decimal');
+    case 'PAGEREF': {
+      const page = field.argument ? values.bookmarkPages.get(field.argument) : undefined;
+      return page === undefined ? field.cached : formatNumber(page, format ?? 'decimal');
+    }
+  }
+}
+
+const LEADER_CHAR: Record<string, string> = { dot: '.', hyphen: '-', underscore: '_', heavy: '_', middleDot: '·' };
+
+function decorations(
+  out: PageItem[],
+  props: RunProperties,
+  x: number,
+  baseline: number,
+  width: number,
+  size: number,
+  underlinePosition: number,
+  thickness: number,
+  color: string,
+  revision: RevisionMark | undefined,
+): void {
+  const underline =
+    props.underline ?? (revision && (revision.kind === 'insert' || revision.kind === 'moveTo') ? 'single' : undefined);
+  if (underline && width > 0) {
+    const y = baseline - underlinePosition * size;
+    const lineWidth = Math.max(0.5, (underline === 'thick' ? 2 : 1) * thickness * size);
+    const lineColor = props.underlineColor ?? color;
+    const dash =
+      underline === 'dotted'
+        ? [lineWidth, lineWidth * 2]
+        : underline === 'dash'
+          ? [lineWidth * 4, lineWidth * 2]
+          : undefined;
+    out.push({
+      kind: 'line',
+      x1: x,
+      y1: y,
+      x2: x + width,
+      y2: y,
+      width: lineWidth,
+      color: lineColor,
+      ...(dash ? { dash } : {}),
+    });
+    if (underline === 'double') {
+      out.push({
+        kind: 'line',
+        x1: x,
+        y1: y + lineWidth * 2,
+        x2: x + width,
+        y2: y + lineWidth * 2,
+        width: lineWidth,
+        color: lineColor,
+      });
+    }
+  }
+  const strike =
+    props.strike || props.doubleStrike || (revision && (revision.kind === 'delete' || revision.kind === 'moveFrom'));
+  if (strike && width > 0) {
+    const y = baseline - size * 0.3;
+    const lineWidth = Math.max(0.5, thickness * size);
+    out.push({ kind: 'line', x1: x, y1: y, x2: x + width, y2: y, width: lineWidth, color });
+    if (props.doubleStrike)
+      out.push({
+        kind: 'line',
+        x1: x,
+        y1: y - lineWidth * 2,
+        x2: x + width,
+        y2: y - lineWidth * 2,
+        width: lineWidth,
+        color,
+      });
+  }
+}
+
+export interface PaintOptions {
+  markup: boolean;
+  palette: RevisionPalette;
+  /** Left edge of the page body, for change bars. */
+  changeBarX: number;
+  /** Every face a text item refers to, collected for the painter to embed. */
+  faces: Record<string, FontFace>;
+}
+
+export function paintLine(out: PageItem[], placed: PlacedLine, values: FieldValues, options: PaintOptions): void {
+  const { line, x: left, top } = placed;
+  const baseline = top + line.baseline;
+  const background: PageItem[] = [];
+  const foreground: PageItem[] = [];
+  let lastText: { item: PageItem; end: number } | undefined;
+  for (const fragment of line.fragments) {
+    const { box } = fragment;
+    const x = left + fragment.x;
+    const revision = options.markup ? box.revision : undefined;
+    const color = revision ? options.palette.color(revision) : (box.props.color ?? '000000');
+    if (box.kind === 'anchor' && box.anchor) {
+      foreground.push({ kind: 'anchor', name: box.anchor, y: top });
+      continue;
+    }
+    if (box.kind === 'image' && box.imageId) {
+      foreground.push({
+        kind: 'image',
+        x,
+        y: baseline - box.ascent,
+        width: box.width,
+        height: box.ascent,
+        image: box.imageId,
+      });
+    }
+    const shade = box.props.highlight ?? box.props.shading;
+    if (shade && fragment.width > 0 && box.kind !== 'image') {
+      background.push({ kind: 'rect', x, y: top, width: fragment.width, height: line.height, fill: shade });
+    }
+    const y = baseline - box.rise;
+    if (box.kind === 'text' || box.kind === 'field') {
+      const text = box.kind === 'field' ? fieldText(fragment, values) : fragment.text;
+      const width = box.kind === 'field' ? box.face.measure(text) * box.size : fragment.width;
+      if (text.trim() !== '') {
+        options.faces[box.face.key] = box.face;
+        const spacing = box.props.characterSpacing || undefined;
+        // Neighbouring fragments of one style that touch become one text item: fewer, longer
+        // strings make a smaller PDF and extract as words, not letters.
+        const previous = foreground[foreground.length - 1];
+        if (
+          previous?.kind === 'text' &&
+          previous === lastText?.item &&
+          previous.font === box.face.key &&
+          previous.size === box.size &&
+          previous.color === color &&
+          previous.y === y &&
+          previous.characterSpacing === spacing &&
+          Math.abs(lastText.end - x) < 0.01
+        ) {
+          previous.text += text;
+          lastText.end = x + width;
+        } else {
+          const item: PageItem = {
+            kind: 'text',
+            x,
+            y,
+            font: box.face.key,
+            size: box.size,
+            color,
+            text,
+            ...(spacing ? { characterSpacing: spacing } : {}),
+          };
+          foreground.push(item);
+          lastText = { item, end: x + width };
+        }
+      }
+      decorations(
+        foreground,
+        box.props,
+        x,
+        y,
+        width,
+        box.size,
+        box.face.underlinePosition,
+        box.face.underlineThickness,
+        color,
+        revision,
+      );
+    }
+    if (box.kind === 'tab' && fragment.leader && fragment.width > 0) {
+      const ch = LEADER_CHAR[fragment.leader] ?? '.';
+      const chWidth = box.face.measure(ch) * box.size;
+      if (chWidth > 0) {
+        const count = Math.floor((fragment.width - chWidth) / chWidth);
+        if (count > 0) {
+          options.faces[box.face.key] = box.face;
+          const start = x + fragment.width - count * chWidth;
+          foreground.push({
+            kind: 'text',
+            x: start,
+            y,
+            font: box.face.key,
+            size: box.size,
+            color,
+            text: ch.repeat(count),
+          });
+        }
+      }
+    }
+    if (box.link && fragment.width > 0) {
+      foreground.push({ kind: 'link', x, y: top, width: fragment.width, height: line.height, target: box.link });
+    }
+  }
+  if (options.markup && line.revision) {
+    const color = options.palette.color(line.revision);
+    foreground.push({
+      kind: 'line',
+      x1: options.changeBarX - 10,
+      y1: top,
+      x2: options.changeBarX - 10,
+      y2: top + line.height,
+      width: 0.75,
+      color,
+    });
+  }
+  out.push(...background, ...foreground);
+}
+
+function borderLine(out: PageItem[], border: Border | undefined, x1: number, y1: number, x2: number, y2: number): void {
+  if (!border || border.style === 'nil' || border.style === 'none' || border.width <= 0) return;
+  out.push({
+    kind: 'line',
+    x1,
+    y1,
+    x2,
+    y2,
+    width: border.width,
+    color: border.color ?? '000000',
+    ...(border.style === 'dotted' ? { dash: [1, 2] } : border.style === 'dashed' ? { dash: [3, 2] } : {}),
+  });
+}
+
+/** Shading and borders of each run of consecutive lines of one paragraph on a page (§17.3.1.24, §17.3.1.31). */
+export function paintParagraphFrames(out: PageItem[], lines: PlacedLine[]): void {
+  let i = 0;
+  while (i < lines.length) {
+    const first = lines[i];
+    if (!first) break;
+    let j = i;
+    while (j + 1 < lines.length && lines[j + 1]?.laid === first.laid) j++;
+    const last = lines[j];
+    const { props } = first.laid.paragraph;
+    if (
+      last &&
+      (props.shading || props.borders.top || props.borders.bottom || props.borders.left || props.borders.right)
+    ) {
+      const x1 = first.x + props.indent.left - (props.borders.left?.space ?? 0);
+      const x2 = first.x + first.columnWidth - props.indent.right + (props.borders.right?.space ?? 0);
+      const y1 = first.top - (props.borders.top?.space ?? 0);
+      const y2 = last.top + last.line.height + (props.borders.bottom?.space ?? 0);
+      if (props.shading)
+        out.unshift({ kind: 'rect', x: x1, y: y1, width: x2 - x1, height: y2 - y1, fill: props.shading });
+      if (first.index === 0) borderLine(out, props.borders.top, x1, y1, x2, y1);
+      if (last.index === last.laid.lines.length - 1) borderLine(out, props.borders.bottom, x1, y2, x2, y2);
+      borderLine(out, props.borders.left, x1, y1, x1, y2);
+      borderLine(out, props.borders.right, x2, y1, x2, y2);
+    }
+    i = j + 1;
+  }
+}

@@ -1,0 +1,310 @@
+/**
+ * Pagination: flows laid-out paragraphs into the columns of pages, section by section, honouring
+ * page/column breaks, pageBreakBefore, keepNext chains, keepLines and widow/orphan control
+ * (ENGINE.md "Flow and pagination"). The result is geometry only: which line sits where on
+ * which page; painting happens afterwards (line-painter.ts).
+ */
+import type { FontSet } from '../fonts/font-face';
+import type { Block, DocumentModel, Paragraph, Section } from '../model/document';
+import { type LaidLine, type LaidParagraph, layoutParagraph } from './paragraph-layout';
+
+export interface PlacedLine {
+  line: LaidLine;
+  /** Page coordinates of the line's top-left corner (x = the column's left edge). */
+  x: number;
+  top: number;
+  /** The paragraph's lines on this page, for borders and shading. */
+  laid: LaidParagraph;
+  index: number;
+  columnWidth: number;
+}
+
+export interface PageFrame {
+  section: Section;
+  sectionIndex: number;
+  /** 1-based page number as displayed (after w:pgNumType/@w:start restarts). */
+  number: number;
+  /** 1-based page index within its section. */
+  sectionPage: number;
+  /** First page of its section: titlePg selects the first-page header there. */
+  firstOfSection: boolean;
+  bodyTop: number;
+  bodyBottom: number;
+  lines: PlacedLine[];
+}
+
+export interface HeaderFooterMetrics {
+  /** Height of the header/footer laid out for this page, so the body can make room (ENGINE.md). */
+  headerHeight(section: Section, page: { firstOfSection: boolean; number: number }): number;
+  footerHeight(section: Section, page: { firstOfSection: boolean; number: number }): number;
+}
+
+const EPSILON = 0.01;
+
+/** Tables are part 2: until then their cells' blocks print in reading order, nothing lost. */
+export function flattenBlocks(blocks: Block[]): Paragraph[] {
+  const out: Paragraph[] = [];
+  for (const block of blocks) {
+    if (block.kind === 'paragraph') out.push(block);
+    else for (const row of block.rows) for (const cell of row.cells) out.push(...flattenBlocks(cell.blocks));
+  }
+  return out;
+}
+
+export function columnGeometry(section: Section): { x: number; width: number }[] {
+  const { page, columns } = section;
+  const left = page.margins.left + page.margins.gutter;
+  const area = page.width - left - page.margins.right;
+  if (columns.widths && columns.widths.length > 0) {
+    let x = left;
+    return columns.widths.map((c) => {
+      const column = { x, width: c.width };
+      x += c.width + c.space;
+      return column;
+    });
+  }
+  const count = Math.max(1, columns.count);
+  const width = (area - columns.space * (count - 1)) / count;
+  return Array.from({ length: count }, (_, i) => ({ x: left + i * (width + columns.space), width }));
+}
+
+class Flow {
+  readonly pages: PageFrame[] = [];
+  private page!: PageFrame;
+  private columns: { x: number; width: number }[] = [];
+  private column = 0;
+  private y = 0;
+  /** Top of the current column region (a continuous section starts one lower on its page). */
+  private regionTop = 0;
+  /** Nothing placed yet in this column: keep rules never push content off an empty column. */
+  private columnEmpty = true;
+  private pageNumber = 0;
+  private readonly cache = new Map<Paragraph, Map<number, LaidParagraph>>();
+
+  private readonly model: DocumentModel;
+  private readonly fonts: FontSet;
+  private readonly headerFooter: HeaderFooterMetrics;
+
+  constructor(model: DocumentModel, fonts: FontSet, headerFooter: HeaderFooterMetrics) {
+    this.model = model;
+    this.fonts = fonts;
+    this.headerFooter = headerFooter;
+  }
+
+  laid(paragraph: Paragraph, width: number): LaidParagraph {
+    let byWidth = this.cache.get(paragraph);
+    if (!byWidth) {
+      byWidth = new Map();
+      this.cache.set(paragraph, byWidth);
+    }
+    let laid = byWidth.get(width);
+    if (!laid) {
+      laid = layoutParagraph(paragraph, this.fonts, {
+        areaWidth: width,
+        defaultTabStop: this.model.settings.defaultTabStop,
+      });
+      byWidth.set(width, laid);
+    }
+    return laid;
+  }
+
+  private newPage(section: Section, sectionIndex: number, firstOfSection: boolean): void {
+    const restart = firstOfSection ? section.pageNumbering.start : undefined;
+    this.pageNumber = restart ?? this.pageNumber + 1;
+    const previous = this.pages[this.pages.length - 1];
+    const sectionPage =
+      firstOfSection || !previous || previous.sectionIndex !== sectionIndex ? 1 : previous.sectionPage + 1;
+    const meta = { firstOfSection: sectionPage === 1, number: this.pageNumber };
+    const { margins, height } = section.page;
+    const header = this.headerFooter.headerHeight(section, meta);
+    const footer = this.headerFooter.footerHeight(section, meta);
+    // A tall header pushes the body down; a tall footer pushes it up (ENGINE.md "Headers and footers").
+    const bodyTop = Math.max(margins.top, margins.header + header);
+    const bodyBottom = Math.min(height - margins.bottom, height - margins.footer - footer);
+    this.page = {
+      section,
+      sectionIndex,
+      number: this.pageNumber,
+      sectionPage,
+      firstOfSection: sectionPage === 1,
+      bodyTop,
+      bodyBottom: Math.max(bodyBottom, bodyTop + 36),
+      lines: [],
+    };
+    this.pages.push(this.page);
+    this.columns = columnGeometry(section);
+    this.column = 0;
+    this.regionTop = bodyTop;
+    this.y = bodyTop;
+    this.columnEmpty = true;
+  }
+
+  /** Moves to the next column, or to a new page after the last one. */
+  private advance(): void {
+    if (this.column + 1 < this.columns.length) {
+      this.column++;
+      this.y = this.regionTop;
+      this.columnEmpty = true;
+      return;
+    }
+    this.newPage(this.page.section, this.page.sectionIndex, false);
+  }
+
+  private forceNewPage(): void {
+    this.newPage(this.page.section, this.page.sectionIndex, false);
+  }
+
+  startSection(section: Section, index: number): void {
+    if (index === 0) {
+      this.newPage(section, index, true);
+      return;
+    }
+    switch (section.start) {
+      case 'continuous': {
+        // Same page, new column set-up below what is there (balancing of columns: not yet).
+        this.page.section = section;
+        this.page.sectionIndex = index;
+        this.columns = columnGeometry(section);
+        this.column = 0;
+        const bottom = Math.max(this.y, ...this.page.lines.map((l) => l.top + l.line.height));
+        this.regionTop = bottom;
+        this.y = bottom;
+        this.columnEmpty = true;
+        return;
+      }
+      case 'nextColumn':
+        this.page.section = section;
+        this.advance();
+        return;
+      case 'evenPage':
+      case 'oddPage': {
+        this.newPage(section, index, true);
+        const wantEven = section.start === 'evenPage';
+        if ((this.page.number % 2 === 0) !== wantEven) {
+          // The blank page keeps the parity Word prints (§17.18.77 ST_SectionMark).
+          this.newPage(section, index, false);
+        }
+        return;
+      }
+      default:
+        this.newPage(section, index, true);
+    }
+  }
+
+  private get columnWidth(): number {
+    return this.columns[this.column]?.width ?? 100;
+  }
+
+  private remaining(): number {
+    return this.page.bodyBottom - this.y;
+  }
+
+  private place(laid: LaidParagraph, index: number): void {
+    const line = laid.lines[index];
+    if (!line) return;
+    this.page.lines.push({
+      line,
+      x: this.columns[this.column]?.x ?? 0,
+      top: this.y,
+      laid,
+      index,
+      columnWidth: this.columnWidth,
+    });
+    this.y += line.height;
+    this.columnEmpty = false;
+  }
+
+  /** Height of the first `count` lines. */
+  private static heightOf(laid: LaidParagraph, from: number, count: number): number {
+    let h = 0;
+    for (let i = from; i < from + count && i < laid.lines.length; i++) h += laid.lines[i]?.height ?? 0;
+    return h;
+  }
+
+  /** Lines that must stay together at the start of a paragraph on a page. */
+  private static minimumStart(laid: LaidParagraph): number {
+    const { keepLines, widowControl } = laid.paragraph.props;
+    if (keepLines) return laid.lines.length;
+    return widowControl ? Math.min(2, laid.lines.length) : 1;
+  }
+
+  flowParagraphs(paragraphs: Paragraph[]): void {
+    for (let i = 0; i < paragraphs.length; i++) {
+      const paragraph = paragraphs[i];
+      if (!paragraph) continue;
+      const previous = paragraphs[i - 1];
+      let laid = this.laid(paragraph, this.columnWidth);
+
+      if (paragraph.props.pageBreakBefore && !(this.columnEmpty && this.column === 0)) {
+        this.forceNewPage();
+        laid = this.laid(paragraph, this.columnWidth);
+      }
+
+      // Contextual spacing: no space between paragraphs of the same style (§17.3.1.9).
+      const sameStyle = previous && previous.props.styleId === paragraph.props.styleId;
+      const before = sameStyle && paragraph.props.contextualSpacing ? 0 : laid.spaceBefore;
+
+      // keepNext: this paragraph and the start of the next must share a page (§17.3.1.15).
+      let needed = before + Flow.heightOf(laid, 0, Flow.minimumStart(laid));
+      if (paragraph.props.keepNext) {
+        let chain = before + Flow.heightOf(laid, 0, laid.lines.length) + laid.spaceAfter;
+        for (let j = i + 1; j < paragraphs.length; j++) {
+          const next = paragraphs[j];
+          if (!next) break;
+          const nextLaid = this.laid(next, this.columnWidth);
+          if (!next.props.keepNext) {
+            chain += next.props.spacing.before + Flow.heightOf(nextLaid, 0, Flow.minimumStart(nextLaid));
+            break;
+          }
+          chain += nextLaid.spaceBefore + Flow.heightOf(nextLaid, 0, nextLaid.lines.length) + nextLaid.spaceAfter;
+        }
+        const fullColumn = this.page.bodyBottom - this.regionTop;
+        if (chain <= fullColumn) needed = Math.max(needed, chain);
+      }
+      if (needed > this.remaining() + EPSILON && !this.columnEmpty) {
+        this.advance();
+        laid = this.laid(paragraph, this.columnWidth);
+      }
+
+      this.y += before;
+      let index = 0;
+      while (index < laid.lines.length) {
+        const line = laid.lines[index];
+        if (!line) break;
+        const isFirstOnColumn = this.columnEmpty;
+        if (line.height > this.remaining() + EPSILON && !isFirstOnColumn) {
+          // Widow control: never leave a single last line at the top of the next page.
+          const left = laid.lines.length - index;
+          if (paragraph.props.widowControl && left === 1 && index >= 3) {
+            this.unplaceLast();
+            index--;
+          }
+          this.advance();
+          continue;
+        }
+        this.place(laid, index);
+        index++;
+        if (line.breakAfter === 'page') this.forceNewPage();
+        else if (line.breakAfter === 'column') this.advance();
+      }
+      const next = paragraphs[i + 1];
+      const nextSameStyle = next !== undefined && next.props.styleId === paragraph.props.styleId;
+      this.y += nextSameStyle && paragraph.props.contextualSpacing ? 0 : laid.spaceAfter;
+    }
+  }
+
+  /** Takes the last placed line back (widow control moves it to the next page). */
+  private unplaceLast(): void {
+    const last = this.page.lines.pop();
+    if (last) this.y = last.top;
+  }
+}
+
+export function flowDocument(model: DocumentModel, fonts: FontSet, headerFooter: HeaderFooterMetrics): PageFrame[] {
+  const flow = new Flow(model, fonts, headerFooter);
+  model.sections.forEach((section, index) => {
+    flow.startSection(section, index);
+    flow.flowParagraphs(flattenBlocks(section.blocks));
+  });
+  return flow.pages;
+}

@@ -1,0 +1,203 @@
+/**
+ * A paragraph laid out at a given width: lines with heights, baselines and positioned fragments,
+ * plus the spacing around it. Positions are relative to the text area's left edge and the line's
+ * top; page flow decides where lines go. Pure: the same paragraph and width give the same lines.
+ */
+import type { FontSet } from '../fonts/font-face';
+import type { Paragraph, RevisionMark } from '../model/document';
+import { type Box, faceFor, paragraphSegments } from './inline-boxes';
+import { type BrokenLine, breakLines, nextTabStop } from './line-breaker';
+
+export interface Fragment {
+  box: Box;
+  /** Text painted by this fragment (a word of a justified line, or the whole box). */
+  text: string;
+  x: number;
+  width: number;
+  leader?: string;
+}
+
+export interface LaidLine {
+  height: number;
+  /** Baseline offset from the line's top. */
+  baseline: number;
+  ascent: number;
+  descent: number;
+  fragments: Fragment[];
+  breakAfter?: 'line' | 'page' | 'column';
+  /** A tracked change touches this line: markup mode draws a change bar beside it. */
+  revision?: RevisionMark;
+}
+
+export interface LaidParagraph {
+  paragraph: Paragraph;
+  lines: LaidLine[];
+  spaceBefore: number;
+  spaceAfter: number;
+}
+
+export interface ParagraphContext {
+  areaWidth: number;
+  defaultTabStop: number;
+}
+
+function lineMetrics(line: BrokenLine, paragraph: Paragraph, fonts: FontSet): { ascent: number; descent: number } {
+  let ascent = 0;
+  let descent = 0;
+  for (const { box } of line.placed) {
+    if (box.kind === 'anchor') continue;
+    ascent = Math.max(ascent, box.ascent + Math.max(0, box.rise));
+    descent = Math.max(descent, box.descent - Math.min(0, box.rise));
+  }
+  if (ascent === 0 && descent === 0) {
+    // An empty line takes its height from the paragraph mark (ECMA-376 §17.3.1.29 rPr of the mark).
+    const face = faceFor(fonts, paragraph.markProps);
+    ascent = face.ascent * paragraph.markProps.size;
+    descent = face.descent * paragraph.markProps.size;
+  }
+  return { ascent, descent };
+}
+
+/** Line height per w:spacing/@w:lineRule (ECMA-376 §17.3.1.33); extra space sits above the text. */
+function lineHeight(natural: number, paragraph: Paragraph): number {
+  const { line, lineRule } = paragraph.props.spacing;
+  if (lineRule === 'exact') return line;
+  if (lineRule === 'atLeast') return Math.max(natural, line);
+  return natural * line;
+}
+
+/** Splits text fragments into words so justification can widen the spaces between them. */
+function justify(fragments: Fragment[], extra: number): Fragment[] {
+  let spaces = 0;
+  for (const f of fragments) if (f.box.kind === 'text') spaces += (f.text.match(/ /g) ?? []).length;
+  if (spaces === 0 || extra <= 0) return fragments;
+  const perSpace = extra / spaces;
+  const out: Fragment[] = [];
+  let shift = 0;
+  for (const f of fragments) {
+    if (f.box.kind !== 'text' || !f.text.includes(' ')) {
+      out.push({ ...f, x: f.x + shift });
+      continue;
+    }
+    const { box } = f;
+    let x = f.x + shift;
+    for (const part of f.text.split(/( )/)) {
+      if (part === '') continue;
+      const width = box.face.measure(part) * box.size + box.props.characterSpacing * [...part].length;
+      if (part === ' ') {
+        x += width + perSpace;
+        shift += perSpace;
+        continue;
+      }
+      out.push({ box, text: part, x, width });
+      x += width;
+    }
+  }
+  return out;
+}
+
+/** Trailing spaces of the line's content do not take part in justification. */
+function trimTrailingSpaces(fragments: Fragment[]): Fragment[] {
+  const out = [...fragments];
+  for (let i = out.length - 1; i >= 0; i--) {
+    const f = out[i];
+    if (!f || f.box.kind !== 'text') {
+      if (f?.box.kind === 'anchor') continue;
+      break;
+    }
+    const trimmed = f.text.replace(/ +$/, '');
+    if (trimmed === f.text) break;
+    out[i] = { ...f, text: trimmed };
+    if (trimmed !== '') break;
+  }
+  return out;
+}
+
+function labelFragments(
+  paragraph: Paragraph,
+  fonts: FontSet,
+  context: ParagraphContext,
+): { fragments: Fragment[]; width: number } {
+  const { label, props } = paragraph;
+  if (!label) return { fragments: [], width: 0 };
+  const face = faceFor(fonts, label.props);
+  const size = label.props.size;
+  const textWidth = face.measure(label.text) * size;
+  const start = props.indent.left + props.indent.firstLine;
+  let width = textWidth;
+  if (label.suffix === 'space') width += face.measure(' ') * size;
+  if (label.suffix === 'tab')
+    width = nextTabStop(start + textWidth, paragraph, context.defaultTabStop).position - start;
+  // Right- and centre-aligned labels hang to the left of the number position (§17.9.7 lvlJc).
+  const offset = label.align === 'right' ? -textWidth : label.align === 'center' ? -textWidth / 2 : 0;
+  const box: Box = {
+    kind: 'text',
+    text: label.text,
+    face,
+    size,
+    props: label.props,
+    width: textWidth,
+    ascent: face.ascent * size,
+    descent: face.descent * size,
+    rise: 0,
+    space: false,
+  };
+  return {
+    fragments: [{ box, text: label.text, x: start + offset, width: textWidth }],
+    width: Math.max(width, textWidth + offset),
+  };
+}
+
+export function layoutParagraph(paragraph: Paragraph, fonts: FontSet, context: ParagraphContext): LaidParagraph {
+  const segments = paragraphSegments(paragraph, fonts);
+  const label = labelFragments(paragraph, fonts, context);
+  const broken = breakLines(paragraph, segments, {
+    areaWidth: context.areaWidth,
+    defaultTabStop: context.defaultTabStop,
+    ...(label.width ? { labelWidth: label.width } : {}),
+  });
+  const { align } = paragraph.props;
+  const lines: LaidLine[] = broken.map((line, index) => {
+    const metrics = lineMetrics(
+      index === 0 && label.fragments.length
+        ? { ...line, placed: [...line.placed, ...label.fragments.map((f) => ({ box: f.box, x: f.x, width: f.width }))] }
+        : line,
+      paragraph,
+      fonts,
+    );
+    const natural = metrics.ascent + metrics.descent;
+    const height = lineHeight(natural, paragraph);
+    let fragments: Fragment[] = line.placed.map((p) => ({
+      box: p.box,
+      text: p.box.text,
+      x: line.start + p.x,
+      width: p.width,
+      ...(p.leader ? { leader: p.leader } : {}),
+    }));
+    const slack = line.available - line.width;
+    const stretch = align === 'distribute' || (align === 'both' && !line.last);
+    if (stretch) fragments = justify(trimTrailingSpaces(fragments), slack);
+    else if (align === 'center' || align === 'right') {
+      const shift = align === 'center' ? slack / 2 : slack;
+      fragments = fragments.map((f) => ({ ...f, x: f.x + shift }));
+    }
+    if (index === 0) fragments = [...label.fragments, ...fragments];
+    const revision =
+      line.placed.find((p) => p.box.revision)?.box.revision ?? (line.last ? paragraph.markRevision : undefined);
+    return {
+      height,
+      baseline: height - metrics.descent,
+      ascent: metrics.ascent,
+      descent: metrics.descent,
+      fragments,
+      ...(line.breakAfter ? { breakAfter: line.breakAfter } : {}),
+      ...(revision ? { revision } : {}),
+    };
+  });
+  return {
+    paragraph,
+    lines,
+    spaceBefore: paragraph.props.spacing.before,
+    spaceAfter: paragraph.props.spacing.after,
+  };
+}

@@ -1,0 +1,152 @@
+import { env } from 'cloudflare:test';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createFontCache } from '../../src/fonts/font-cache';
+import type { FontSet } from '../../src/fonts/font-face';
+import { loadFontSet } from '../../src/fonts/font-set';
+import type { LaidOutDocument, TextItem } from '../../src/layout/display-list';
+import { layoutDocument } from '../../src/layout/document-layout';
+import { collectFontRequests } from '../../src/layout/font-requests';
+import type { DocumentModel } from '../../src/model/document';
+import { documentModel, filler, paragraph, runProps, section, text } from './model-builder';
+
+let cache: ReturnType<typeof createFontCache>;
+beforeAll(() => {
+  cache = createFontCache();
+});
+
+async function fontsFor(model: DocumentModel): Promise<FontSet> {
+  return loadFontSet(collectFontRequests(model), { assets: env.ASSETS, embedded: [], cache });
+}
+
+async function layout(model: DocumentModel, markup = false): Promise<LaidOutDocument> {
+  return layoutDocument(model, await fontsFor(model), { markup });
+}
+
+function textsOf(doc: LaidOutDocument, page: number): TextItem[] {
+  return (doc.pages[page]?.items ?? []).filter((i): i is TextItem => i.kind === 'text');
+}
+
+function pageText(doc: LaidOutDocument, page: number): string {
+  return textsOf(doc, page)
+    .map((t) => t.text)
+    .join(' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Baselines of the body lines on a page, top to bottom. */
+function baselines(doc: LaidOutDocument, page: number): number[] {
+  return [...new Set(textsOf(doc, page).map((t) => Math.round(t.y * 100) / 100))].sort((a, b) => a - b);
+}
+
+describe('line layout', () => {
+  it('uses Word single line height for Calibri 11 pt (13.43 pt)', async () => {
+    const doc = await layout(documentModel([section([paragraph(filler(120))])]));
+    const lines = baselines(doc, 0);
+    expect(lines.length).toBeGreaterThan(3);
+    expect((lines[2] ?? 0) - (lines[1] ?? 0)).toBeCloseTo(13.43, 1);
+  });
+
+  it('breaks greedily within the text width and keeps words whole', async () => {
+    const doc = await layout(documentModel([section([paragraph(filler(200))])]));
+    const items = textsOf(doc, 0);
+    for (const item of items) expect(item.x).toBeGreaterThanOrEqual(72 - 0.01);
+    const words = pageText(doc, 0).split(/\s+/);
+    expect(words.every((w) => /^[a-z]+$/.test(w))).toBe(true);
+    expect(words.length).toBe(200);
+  });
+
+  it('justifies every line but the last to the right margin', async () => {
+    const doc = await layout(documentModel([section([paragraph(filler(120), { align: 'both' })])]));
+    const items = textsOf(doc, 0);
+    const lines = baselines(doc, 0);
+    const lastOf = (y: number) => items.filter((i) => Math.abs(i.y - y) < 0.01).sort((a, b) => b.x - a.x)[0];
+    const firstLineEnd = lastOf(lines[0] ?? 0);
+    expect(firstLineEnd).toBeDefined();
+    // The last word of a justified line ends at the right margin (612 − 72).
+    const face = doc.fonts[firstLineEnd?.font ?? ''];
+    const end = (firstLineEnd?.x ?? 0) + (face?.measure(firstLineEnd?.text ?? '') ?? 0) * 11;
+    expect(end).toBeCloseTo(540, 0);
+  });
+});
+
+describe('pagination', () => {
+  it('moves a paragraph’s last line with the one before it (widow control)', async () => {
+    // Fill the page so that a 4-line paragraph has 3 lines left on the first page.
+    const probe = await layout(documentModel([section([paragraph(filler(40))])]));
+    const lineHeight = (baselines(probe, 0)[1] ?? 0) - (baselines(probe, 0)[0] ?? 0);
+    const bodyLines = Math.floor((792 - 144) / lineHeight);
+    const fillers = Array.from({ length: bodyLines - 3 }, (_, i) => paragraph(`line ${i}`, { widowControl: true }));
+    const four = paragraph(filler(60, 'widow'), { widowControl: true });
+    const withControl = await layout(documentModel([section([...fillers, four])]));
+    const withoutControl = await layout(
+      documentModel([section([...fillers, { ...four, props: { ...four.props, widowControl: false } }])]),
+    );
+    const linesOfFour = (doc: LaidOutDocument, page: number) =>
+      baselines(doc, page).filter((y) =>
+        textsOf(doc, page).some((t) => Math.abs(t.y - y) < 0.01 && /widow|alpha|bravo/.test(t.text)),
+      ).length;
+    expect(linesOfFour(withoutControl, 1)).toBe(1);
+    expect(linesOfFour(withControl, 1)).toBe(2);
+    expect(withControl.pages).toHaveLength(2);
+  });
+
+  it('keeps a keepNext heading with the paragraph after it', async () => {
+    const probe = await layout(documentModel([section([paragraph('x')])]));
+    const lineHeight = 13.43;
+    expect(probe.pages).toHaveLength(1);
+    const bodyLines = Math.floor((792 - 144) / lineHeight);
+    const fillers = Array.from({ length: bodyLines - 1 }, (_, i) => paragraph(`line ${i}`));
+    const heading = paragraph('Heading kept with next', { keepNext: true, outlineLevel: 0 });
+    const body = paragraph(filler(30, 'body'));
+    const doc = await layout(documentModel([section([...fillers, heading, body])]));
+    expect(pageText(doc, 0)).not.toContain('Heading');
+    expect(pageText(doc, 1)).toContain('Heading kept with next');
+    expect(doc.outline[0]).toMatchObject({ title: 'Heading kept with next', level: 0, page: 1 });
+  });
+
+  it('starts a new page at a page break and at pageBreakBefore', async () => {
+    const doc = await layout(
+      documentModel([
+        section([
+          paragraph([text('before'), { kind: 'break', type: 'page', props: runProps() }, text('after')]),
+          paragraph('own page', { pageBreakBefore: true }),
+        ]),
+      ]),
+    );
+    expect(doc.pages).toHaveLength(3);
+    expect(pageText(doc, 0)).toBe('before');
+    expect(pageText(doc, 1)).toBe('after');
+    expect(pageText(doc, 2)).toBe('own page');
+  });
+});
+
+describe('headers and footers', () => {
+  it('prints PAGE and NUMPAGES in a footer and a first-page header only on page 1', async () => {
+    const props = runProps();
+    const footer = [
+      paragraph([
+        text('Page '),
+        { kind: 'field', field: 'PAGE', cached: '1', props },
+        text(' of '),
+        { kind: 'field', field: 'NUMPAGES', cached: '1', props },
+      ]),
+    ];
+    const model = documentModel([
+      section(
+        Array.from({ length: 120 }, (_, i) => paragraph(`body line ${i}`)),
+        {
+          titlePage: true,
+          headers: { first: [paragraph('FIRST HEADER')], default: [paragraph('Running header')] },
+          footers: { default: footer, first: footer },
+        },
+      ),
+    ]);
+    const doc = await layout(model);
+    expect(doc.pages.length).toBe(3);
+    expect(pageText(doc, 0)).toContain('FIRST HEADER');
+    expect(pageText(doc, 1)).not.toContain('FIRST HEADER');
+    expect(pageText(doc, 1)).toContain('Running header');
+    for (let p = 0; p < 3; p++) expect(pageText(doc, p)).toContain(`Page ${p + 1} of 3`);
+  });
+});
