@@ -24,4 +24,7 @@ export interface Env {
   KEY_RATE_LIMITER: RateLimit;
   AUTH_IP_RATE_LIMITER: RateLimit;
   AUTH_EMAIL_RATE_LIMITER: RateLimit;
+
+  /** Static assets (assets/): the bundled fonts, read only by the font stage, never served publicly. */
+  ASSETS: Fetcher;
 }

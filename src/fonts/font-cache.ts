@@ -1,0 +1,20 @@
+/**
+ * Parsed bundled faces kept per isolate. Create one with createFontCache at module scope of the
+ * worker entry (or per test) and pass it to loadFontSet: the cache is explicit, and bounded.
+ * Entries are promises so that concurrent conversions share one fetch and parse of a face.
+ */
+import { BoundedCache } from './bounded-cache';
+import type { FontkitFace } from './fontkit-face';
+
+/**
+ * 16 faces: all four styles of the families one document typically uses plus their fallback
+ * chains, at roughly 0.1–0.8 MB of font bytes each (all 20 bundled files are 7.2 MB).
+ */
+export const DEFAULT_FONT_CACHE_CAPACITY = 16;
+
+/** Bundled file name → its parsed face (each face keeps its own bounded width cache). */
+export type FontCache = BoundedCache<string, Promise<FontkitFace>>;
+
+export function createFontCache(capacity = DEFAULT_FONT_CACHE_CAPACITY): FontCache {
+  return new BoundedCache(capacity);
+}

@@ -1,0 +1,100 @@
+/**
+ * The faces of one conversion, loaded up front so that layout can ask for faces synchronously.
+ * Resolution per request: the document's embedded font (same style, else its regular), then the
+ * bundled substitute in the same style (font-substitution.ts). Glyph fallback walks the bundled
+ * chain of the request's substitute family, in the same style.
+ */
+import type { EmbeddedFont } from '../model/document';
+import { type BundledFamily, bundledFileName, type FontStyle, styleOf } from './bundled-fonts';
+import { embeddedCandidates, embeddedFaceKey } from './embedded-font-match';
+import type { FontCache } from './font-cache';
+import type { FontFace, FontRequest, FontSet } from './font-face';
+import { loadBundledFace } from './font-loader';
+import { fallbackFamilies, normalizeFamilyName, substituteFamily } from './font-substitution';
+import { type FontkitFace, parseTrueTypeFace } from './fontkit-face';
+
+export interface FontSetOptions {
+  /** The ASSETS binding (env.ASSETS). */
+  assets: Fetcher;
+  /** The document's embedded fonts, de-obfuscated (DocumentModel.embeddedFonts). */
+  embedded: readonly EmbeddedFont[];
+  /** The isolate's parsed-face cache (createFontCache). */
+  cache: FontCache;
+}
+
+/** The face every unresolvable request ends at when nothing was requested at all. */
+const LAST_RESORT: { family: BundledFamily; style: FontStyle } = { family: 'Liberation Sans', style: 'Regular' };
+
+function requestKey(request: FontRequest): string {
+  return `${normalizeFamilyName(request.family)}\u0000${styleOf(request)}`;
+}
+
+/** Bundled files a request needs: its substitute, then the rest of its fallback chain. */
+function bundledFilesFor(request: FontRequest): string[] {
+  const style = styleOf(request);
+  return fallbackFamilies(substituteFamily(request.family).family).map((family) => bundledFileName(family, style));
+}
+
+export async function loadFontSet(requests: readonly FontRequest[], options: FontSetOptions): Promise<FontSet> {
+  const { assets, embedded, cache } = options;
+  const unique = [...new Map(requests.map((request) => [requestKey(request), request])).values()];
+
+  // Embedded fonts are parsed once per conversion, and only those some request can use.
+  const parsedEmbedded = new Map<number, FontkitFace | undefined>();
+  const embeddedFace = (request: FontRequest): FontkitFace | undefined => {
+    for (const index of embeddedCandidates(embedded, request)) {
+      if (!parsedEmbedded.has(index)) {
+        const font = embedded[index];
+        parsedEmbedded.set(index, font && parseTrueTypeFace(embeddedFaceKey(index), font.bytes));
+      }
+      const face = parsedEmbedded.get(index);
+      if (face) return face; // An embedded font fontkit cannot read is skipped.
+    }
+    return undefined;
+  };
+  for (const request of unique) embeddedFace(request);
+
+  const files = new Set(unique.flatMap(bundledFilesFor));
+  if (unique.length === 0) files.add(bundledFileName(LAST_RESORT.family, LAST_RESORT.style));
+  const loaded = await Promise.all([...files].map((file) => loadBundledFace(file, assets, cache)));
+  const bundled = new Map([...files].map((file, i) => [file, loaded[i] as FontkitFace]));
+
+  const firstRequest = unique[0];
+  const bundledFace = (family: BundledFamily, style: FontStyle) => bundled.get(bundledFileName(family, style));
+  const resolveFace = (request: FontRequest): FontFace => {
+    const substitute = substituteFamily(request.family).family;
+    return (
+      embeddedFace(request) ??
+      bundledFace(substitute, styleOf(request)) ??
+      // Below: only for requests that were not passed to loadFontSet.
+      bundledFace(substitute, 'Regular') ??
+      (firstRequest ? resolveFace(firstRequest) : undefined) ??
+      (bundledFace(LAST_RESORT.family, LAST_RESORT.style) as FontkitFace)
+    );
+  };
+
+  const faces = new Map<string, FontFace>();
+  const face = (request: FontRequest): FontFace => {
+    const key = requestKey(request);
+    let resolved = faces.get(key);
+    if (!resolved) {
+      resolved = resolveFace(request);
+      faces.set(key, resolved);
+    }
+    return resolved;
+  };
+
+  const fallback = (codePoint: number, preferred: FontRequest): FontFace | undefined => {
+    const own = face(preferred);
+    if (own.hasGlyph(codePoint)) return own;
+    const style = styleOf(preferred);
+    for (const family of fallbackFamilies(substituteFamily(preferred.family).family)) {
+      const candidate = bundledFace(family, style);
+      if (candidate?.hasGlyph(codePoint)) return candidate;
+    }
+    // CJK, Arabic, Devanagari, Thai…: Noto faces from an R2 binding, later (ENGINE.md).
+    return undefined;
+  };
+
+  return { face, fallback };
+}

@@ -1,0 +1,102 @@
+/**
+ * How text becomes glyphs, shared by measuring (FontFace.measure) and painting (src/pdf), so the
+ * width layout measures is the width the PDF shows. Both run fontkit's `layout` with
+ * SHAPING_FEATURES on the text `prepareText` returns; pdf-lib then paints each glyph with its
+ * advance width (the /W array) and ignores GPOS positions, so measuring sums advance widths too.
+ */
+import type { Font, TypeFeatures } from '@pdf-lib/fontkit';
+
+/**
+ * Features switched off, on top of fontkit's defaults (ccmp, locl and rlig stay on):
+ * - liga, clig, dlig, calt: Word sets no ligatures unless w14:ligatures asks (Word 2010+), and
+ *   one glyph per character keeps PDF Tc (character spacing) per character, as Word applies it;
+ * - kern: Word kerns only under w:kern;
+ * - frac, numr, dnom: fontkit would turn "1⁄2" into fraction glyphs, which Word does not;
+ * - rclt, curs, mark, mkmk: positioning (GPOS) and contextual forms. pdf-lib paints each glyph
+ *   at its advance width and ignores GPOS, so these could only cost time (fontkit's shaping is
+ *   the hot path of measuring and painting).
+ */
+export const SHAPING_FEATURES: TypeFeatures = {
+  liga: false,
+  clig: false,
+  dlig: false,
+  calt: false,
+  rclt: false,
+  kern: false,
+  frac: false,
+  numr: false,
+  dnom: false,
+  curs: false,
+  mark: false,
+  mkmk: false,
+};
+
+/**
+ * Unicode default-ignorable code points, the same list fontkit hides (as HarfBuzz and Uniscribe
+ * do). fontkit swaps each for the space glyph with a zero advance, but pdf-lib paints glyphs with
+ * their own advance, so each would show as a space: they are removed before shaping instead.
+ */
+export function isDefaultIgnorable(codePoint: number): boolean {
+  const cp = codePoint;
+  return (
+    cp === 0x00ad ||
+    cp === 0x034f ||
+    cp === 0x061c ||
+    (cp >= 0x17b4 && cp <= 0x17b5) ||
+    (cp >= 0x180b && cp <= 0x180e) ||
+    (cp >= 0x200b && cp <= 0x200f) ||
+    (cp >= 0x202a && cp <= 0x202e) ||
+    (cp >= 0x2060 && cp <= 0x206f) ||
+    (cp >= 0xfe00 && cp <= 0xfe0f) ||
+    cp === 0xfeff ||
+    (cp >= 0xfff0 && cp <= 0xfff8) ||
+    (cp >= 0x1bca0 && cp <= 0x1bca3) ||
+    (cp >= 0x1d173 && cp <= 0x1d17a) ||
+    (cp >= 0xe0000 && cp <= 0xe0fff)
+  );
+}
+
+/**
+ * Characters Word draws with another character's glyph when the font lacks them: Carlito has no
+ * U+00A0 (Calibri's is the space glyph) and no bundled face has U+2011. Applied only when the
+ * face lacks the character and has its stand-in. The PDF's text then reads a plain space/hyphen.
+ */
+const STAND_INS: ReadonlyMap<number, number> = new Map([
+  [0x00a0, 0x0020], // no-break space → space
+  [0x2011, 0x002d], // non-breaking hyphen → hyphen-minus
+  [0x2010, 0x002d], // hyphen → hyphen-minus
+]);
+
+/** Stand-ins that apply to one font, computed once per face. */
+export function standInsFor(font: Pick<Font, 'hasGlyphForCodePoint'>): ReadonlyMap<number, number> {
+  const applicable = new Map<number, number>();
+  for (const [from, to] of STAND_INS) {
+    if (!font.hasGlyphForCodePoint(from) && font.hasGlyphForCodePoint(to)) applicable.set(from, to);
+  }
+  return applicable;
+}
+
+/**
+ * Text as shaped and painted: composed (NFC), default ignorables removed, stand-ins applied.
+ * Composing matters because combining marks cannot be positioned (no GPOS in the painter): "e"
+ * + U+0301 draws well only as the single glyph "é".
+ */
+export function prepareText(text: string, standIns: ReadonlyMap<number, number>): string {
+  // Fast path: everything below U+00A0 is already composed, neither ignorable nor stood in for.
+  let plain = true;
+  for (let i = 0; i < text.length; i++) {
+    if (text.charCodeAt(i) >= 0xa0) {
+      plain = false;
+      break;
+    }
+  }
+  if (plain) return text;
+  let out = '';
+  for (const char of text.normalize('NFC')) {
+    const cp = char.codePointAt(0) ?? 0;
+    if (isDefaultIgnorable(cp)) continue;
+    const standIn = standIns.get(cp);
+    out += standIn === undefined ? char : String.fromCodePoint(standIn);
+  }
+  return out;
+}

@@ -1,0 +1,65 @@
+/**
+ * Inflate with a ceiling on the output. A deflate stream can expand about 1032:1, so a few
+ * megabytes of IDAT or TIFF strip can claim gigabytes; fflate's one-shot functions would allocate
+ * all of it. Here the input is fed to fflate's streaming decoder in small slices, so each slice
+ * yields at most ~1032 × its length, and decoding stops as soon as the running total passes the
+ * ceiling.
+ */
+import { Inflate, Unzlib } from 'fflate';
+
+/**
+ * Input per step: 1 KiB (at most ~1 MiB of output), or more when the ceiling is large anyway, so
+ * that a big image is not inflated in thousands of tiny steps. One step never yields more than
+ * about the ceiling (or 1 MiB) before the count is checked.
+ */
+function sliceSize(maxBytes: number): number {
+  return Math.min(64 * 1024, Math.max(1024, Math.floor(maxBytes / 1032)));
+}
+
+class CeilingExceeded extends Error {}
+
+/**
+ * Decompresses `data` (zlib-wrapped, RFC 1950, or raw deflate, RFC 1951). Returns the output, or
+ * undefined when the stream is corrupt, truncated, or would produce more than `maxBytes`.
+ * With `keep: false` the output is only counted (validation without holding the pixels).
+ */
+export function boundedInflate(
+  data: Uint8Array,
+  maxBytes: number,
+  options: { format?: 'zlib' | 'raw'; keep?: boolean } = {},
+): { bytes: Uint8Array; length: number } | undefined {
+  const keep = options.keep ?? true;
+  const parts: Uint8Array[] = [];
+  let total = 0;
+  let ended = false;
+  const onData = (chunk: Uint8Array, final: boolean): void => {
+    total += chunk.length;
+    if (total > maxBytes) throw new CeilingExceeded();
+    if (keep && chunk.length > 0) parts.push(chunk);
+    if (final) ended = true;
+  };
+  const stream = options.format === 'raw' ? new Inflate(onData) : new Unzlib(onData);
+  try {
+    if (data.length === 0) return undefined;
+    const slice = sliceSize(maxBytes);
+    for (let offset = 0; offset < data.length; offset += slice) {
+      const end = Math.min(offset + slice, data.length);
+      stream.push(data.subarray(offset, end), end === data.length);
+      // Bytes after the end of the deflate stream are ignored, as zlib does.
+      if (ended) break;
+    }
+  } catch {
+    // CeilingExceeded, or fflate's "invalid block type" / "unexpected EOF" and the like.
+    return undefined;
+  }
+  if (!ended) return undefined;
+  if (!keep) return { bytes: new Uint8Array(0), length: total };
+  if (parts.length === 1 && parts[0]) return { bytes: parts[0], length: total };
+  const bytes = new Uint8Array(total);
+  let at = 0;
+  for (const part of parts) {
+    bytes.set(part, at);
+    at += part.length;
+  }
+  return { bytes, length: total };
+}

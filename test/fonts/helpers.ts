@@ -1,0 +1,25 @@
+import { env } from 'cloudflare:test';
+import { createFontCache, type FontCache } from '../../src/fonts/font-cache';
+import type { FontRequest, FontSet } from '../../src/fonts/font-face';
+import { loadFontSet } from '../../src/fonts/font-set';
+import type { EmbeddedFont } from '../../src/model/document';
+
+export function request(family: string, bold = false, italic = false): FontRequest {
+  return { family, bold, italic };
+}
+
+/** A font set over the real bundled assets, with a cache of its own unless one is given. */
+export function testFontSet(
+  requests: FontRequest[],
+  embedded: EmbeddedFont[] = [],
+  cache: FontCache = createFontCache(),
+): Promise<FontSet> {
+  return loadFontSet(requests, { assets: env.ASSETS, embedded, cache });
+}
+
+/** The bytes of a bundled file, e.g. to pose as a document's embedded font. */
+export async function bundledBytes(fileName: string): Promise<Uint8Array> {
+  const res = await env.ASSETS.fetch(`https://assets.local/fonts/${fileName}`);
+  if (!res.ok) throw new Error(`${fileName}: HTTP ${res.status}`);
+  return new Uint8Array(await res.arrayBuffer());
+}

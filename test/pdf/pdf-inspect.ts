@@ -1,0 +1,112 @@
+/**
+ * Reading a painted PDF back with pdf-lib's low-level objects: enough to check what the painter
+ * wrote (annotations, destinations, outline, fonts) and to extract text through ToUnicode.
+ */
+import {
+  decodePDFRawStream,
+  PDFArray,
+  PDFDict,
+  type PDFDocument,
+  PDFHexString,
+  PDFName,
+  type PDFObject,
+  PDFRawStream,
+  PDFRef,
+  PDFString,
+} from 'pdf-lib';
+
+export function resolve(doc: PDFDocument, object: PDFObject | undefined): PDFObject | undefined {
+  return object instanceof PDFRef ? doc.context.lookup(object) : object;
+}
+
+export function dict(doc: PDFDocument, object: PDFObject | undefined): PDFDict {
+  const value = resolve(doc, object);
+  if (!(value instanceof PDFDict)) throw new Error(`expected a dictionary, got ${value?.toString()}`);
+  return value;
+}
+
+export function get(doc: PDFDocument, from: PDFDict, key: string): PDFObject | undefined {
+  return resolve(doc, from.get(PDFName.of(key)));
+}
+
+export function array(doc: PDFDocument, object: PDFObject | undefined): PDFArray {
+  const value = resolve(doc, object);
+  if (!(value instanceof PDFArray)) throw new Error(`expected an array, got ${value?.toString()}`);
+  return value;
+}
+
+export function text(object: PDFObject | undefined): string {
+  if (object instanceof PDFHexString || object instanceof PDFString) return object.decodeText();
+  throw new Error(`expected a string, got ${object?.toString()}`);
+}
+
+export function streamText(doc: PDFDocument, object: PDFObject | undefined): string {
+  const stream = resolve(doc, object);
+  if (!(stream instanceof PDFRawStream)) throw new Error('expected a stream');
+  return new TextDecoder('latin1').decode(decodePDFRawStream(stream).decode());
+}
+
+/** The page's content stream(s), decoded. */
+export function pageContentText(doc: PDFDocument, pageIndex: number): string {
+  const page = doc.getPage(pageIndex).node;
+  const contents = resolve(doc, page.get(PDFName.of('Contents')));
+  if (contents instanceof PDFArray)
+    return contents
+      .asArray()
+      .map((part) => streamText(doc, part))
+      .join('\n');
+  return streamText(doc, contents);
+}
+
+/** bfchar entries of a ToUnicode CMap: glyph code → Unicode text. */
+export function toUnicodeMap(cmap: string): Map<number, string> {
+  const map = new Map<number, string>();
+  for (const block of cmap.matchAll(/beginbfchar([\s\S]*?)endbfchar/g)) {
+    for (const [, code, unicode] of (block[1] ?? '').matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>/g)) {
+      const units: number[] = [];
+      for (let i = 0; i < (unicode ?? '').length; i += 4)
+        units.push(Number.parseInt((unicode ?? '').slice(i, i + 4), 16));
+      map.set(Number.parseInt(code ?? '', 16), String.fromCharCode(...units));
+    }
+  }
+  return map;
+}
+
+/** Hex strings shown with Tj after each Tf, as [resource font name, glyph codes]. */
+export function shownText(content: string): { font: string; size: number; codes: number[] }[] {
+  const shown: { font: string; size: number; codes: number[] }[] = [];
+  let font = '';
+  let size = 0;
+  for (const match of content.matchAll(/\/(\S+) (\S+) Tf|<([0-9A-Fa-f]*)> Tj/g)) {
+    if (match[1] !== undefined) {
+      font = match[1];
+      size = Number(match[2]);
+    } else {
+      const hex = match[3] ?? '';
+      const codes: number[] = [];
+      for (let i = 0; i < hex.length; i += 4) codes.push(Number.parseInt(hex.slice(i, i + 4), 16));
+      shown.push({ font, size, codes });
+    }
+  }
+  return shown;
+}
+
+/** CID → width (1/1000 em) from a CIDFont's /W array (ISO 32000-1 §9.7.4.3). */
+export function cidWidths(doc: PDFDocument, w: PDFArray): Map<number, number> {
+  const widths = new Map<number, number>();
+  const items = w.asArray().map((item) => resolve(doc, item));
+  for (let i = 0; i < items.length; ) {
+    const first = Number(items[i]?.toString());
+    const next = items[i + 1];
+    if (next instanceof PDFArray) {
+      for (const [k, width] of next.asArray().entries()) widths.set(first + k, Number(width.toString()));
+      i += 2;
+    } else {
+      const last = Number(next?.toString());
+      const width = Number(items[i + 2]?.toString());
+      for (let cid = first; cid <= last; cid++) widths.set(cid, width);
+      i += 3;
+    }
+  }
+  return widths;
+}
