@@ -24,6 +24,8 @@ export default defineConfig({
       },
     }),
   ],
+  // The same module alias as wrangler.toml [alias]: pako → fflate.
+  resolve: { alias: { pako: new URL('./src/pdf/pako-on-fflate.ts', import.meta.url).pathname } },
   test: {
     include: ['test/**/*.test.ts'],
     setupFiles: ['./test/setup/network.ts', './test/setup/database.ts'],

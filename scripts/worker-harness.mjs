@@ -89,9 +89,13 @@ export function docxFiles(dir) {
 export async function convertFile(quire, file) {
   const form = new FormData();
   form.append('file', new Blob([readFileSync(file.path)]), `${file.name}.docx`);
+  // Encode the multipart body here: startWorker's fetch does not serialise FormData.
+  const encoded = new Response(form);
+  const body = await encoded.arrayBuffer();
+  const headers = { 'Content-Type': encoded.headers.get('Content-Type') ?? '' };
   const started = performance.now();
-  const res = await quire.fetch('/v1/convert?from=docx&to=pdf', { method: 'POST', body: form });
-  const body = new Uint8Array(await res.arrayBuffer());
+  const res = await quire.fetch('/v1/convert?from=docx&to=pdf', { method: 'POST', body, headers });
+  const pdf = new Uint8Array(await res.arrayBuffer());
   const ms = performance.now() - started;
-  return { status: res.status, ms, pages: Number(res.headers.get('X-Quire-Pages') ?? 0), body };
+  return { status: res.status, ms, pages: Number(res.headers.get('X-Quire-Pages') ?? 0), body: pdf };
 }

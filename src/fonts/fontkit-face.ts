@@ -5,7 +5,7 @@
 import fontkit, { type Font } from '@pdf-lib/fontkit';
 import { BoundedCache } from './bounded-cache';
 import type { FontFace } from './font-face';
-import { isDefaultIgnorable, prepareText, SHAPING_FEATURES, standInsFor } from './shaping';
+import { isDefaultIgnorable, prepareText, SHAPING_FEATURES, standInsFor, UNSHAPED_TEXT } from './shaping';
 
 /** Widths remembered per face: enough for the distinct words of a long document. */
 export const MEASURE_CACHE_CAPACITY = 4096;
@@ -28,6 +28,8 @@ export class FontkitFace implements FontFace {
   readonly underlineThickness: number;
   readonly #standIns: ReadonlyMap<number, number>;
   readonly #widths = new BoundedCache<string, number>(MEASURE_CACHE_CAPACITY);
+  /** Advance per code point, in font units; bounded by the font's own character map. */
+  readonly #advances = new Map<number, number>();
 
   constructor(key: string, bytes: Uint8Array, font: Font) {
     this.key = key;
@@ -65,12 +67,26 @@ export class FontkitFace implements FontFace {
       const known = this.#widths.get(text);
       if (known !== undefined) return known;
     }
-    const { glyphs } = this.font.layout(this.prepareText(text), SHAPING_FEATURES);
+    const prepared = this.prepareText(text);
     let units = 0;
-    for (const glyph of glyphs) units += glyph.advanceWidth;
+    if (UNSHAPED_TEXT.test(prepared)) {
+      for (let i = 0; i < prepared.length; i++) units += this.#advance(prepared.charCodeAt(i));
+    } else {
+      const { glyphs } = this.font.layout(prepared, SHAPING_FEATURES);
+      for (const glyph of glyphs) units += glyph.advanceWidth;
+    }
     const width = units / this.font.unitsPerEm;
     if (cacheable) this.#widths.set(text, width);
     return width;
+  }
+
+  #advance(codePoint: number): number {
+    let advance = this.#advances.get(codePoint);
+    if (advance === undefined) {
+      advance = this.font.glyphForCodePoint(codePoint).advanceWidth;
+      this.#advances.set(codePoint, advance);
+    }
+    return advance;
   }
 
   /** Entries in the width cache (for tests of its bound). */

@@ -7,6 +7,14 @@
 import type { Font, TypeFeatures } from '@pdf-lib/fontkit';
 
 /**
+ * Scripts where the substitutions left on (ccmp, locl, rlig) never fire on precomposed text:
+ * Latin, Greek, Cyrillic, punctuation, currency and letterlike symbols. Such text is one glyph per
+ * character at its cmap advance, so it is measured by adding advances, about a hundred times
+ * faster than fontkit's full shaping; anything else (combining marks, other scripts) is shaped.
+ */
+export const UNSHAPED_TEXT = /^[\u0020-\u024F\u0370-\u03FF\u0400-\u04FF\u2000-\u206F\u20A0-\u20BF\u2100-\u214F]*$/;
+
+/**
  * Features switched off, on top of fontkit's defaults (ccmp, locl and rlig stay on):
  * - liga, clig, dlig, calt: Word sets no ligatures unless w14:ligatures asks (Word 2010+), and
  *   one glyph per character keeps PDF Tc (character spacing) per character, as Word applies it;

@@ -143,7 +143,8 @@ function fieldPlaceholder(inline: Extract<Inline, { kind: 'field' }>): string {
 function pieceText(inline: Inline): string {
   switch (inline.kind) {
     case 'text':
-      return inline.props.hidden ? '' : inline.text;
+      // NFC first: a base letter and a combining accent must not split across fallback faces.
+      return inline.props.hidden ? '' : inline.text.normalize('NFC');
     case 'tab':
       return '\t';
     case 'break':
@@ -305,7 +306,7 @@ function finishSegment(segment: Segment): void {
   let trailing = 0;
   for (let i = segment.boxes.length - 1; i >= 0; i--) {
     const box = segment.boxes[i];
-    if (!box || box.kind !== 'text') break;
+    if (box?.kind !== 'text') break;
     if (box.space) {
       trailing += box.width;
       continue;

@@ -101,7 +101,7 @@ function trimTrailingSpaces(fragments: Fragment[]): Fragment[] {
   const out = [...fragments];
   for (let i = out.length - 1; i >= 0; i--) {
     const f = out[i];
-    if (!f || f.box.kind !== 'text') {
+    if (f?.box.kind !== 'text') {
       if (f?.box.kind === 'anchor') continue;
       break;
     }
@@ -184,9 +184,13 @@ export function layoutParagraph(paragraph: Paragraph, fonts: FontSet, context: P
     if (index === 0) fragments = [...label.fragments, ...fragments];
     const revision =
       line.placed.find((p) => p.box.revision)?.box.revision ?? (line.last ? paragraph.markRevision : undefined);
+    // Word sets "multiple" line spacing's extra space below the text (the baseline stays one ascent
+    // down); exact and at-least heights keep the descent at the bottom of the line.
+    const baseline =
+      paragraph.props.spacing.lineRule === 'auto' ? Math.min(metrics.ascent, height) : height - metrics.descent;
     return {
       height,
-      baseline: height - metrics.descent,
+      baseline,
       ascent: metrics.ascent,
       descent: metrics.descent,
       fragments,
@@ -194,10 +198,13 @@ export function layoutParagraph(paragraph: Paragraph, fonts: FontSet, context: P
       ...(revision ? { revision } : {}),
     };
   });
+  // A border's distance and width take room outside the text (ECMA-376 §17.3.1.24 w:pBdr).
+  const { top, bottom } = paragraph.props.borders;
+  const extent = (b: typeof top) => (b && b.style !== 'nil' && b.style !== 'none' ? b.space + b.width : 0);
   return {
     paragraph,
     lines,
-    spaceBefore: paragraph.props.spacing.before,
-    spaceAfter: paragraph.props.spacing.after,
+    spaceBefore: paragraph.props.spacing.before + extent(top),
+    spaceAfter: paragraph.props.spacing.after + extent(bottom),
   };
 }

@@ -6,12 +6,17 @@
  */
 import { unzlibSync, zlibSync } from 'fflate';
 
-export function deflate(data: Uint8Array): Uint8Array {
-  return zlibSync(data, { level: 6 });
+/** pako takes ArrayBuffers as well as byte arrays (fontkit passes ArrayBuffers); fflate wants bytes. */
+function bytes(data: Uint8Array | ArrayBuffer): Uint8Array {
+  return data instanceof Uint8Array ? data : new Uint8Array(data);
 }
 
-export function inflate(data: Uint8Array): Uint8Array {
-  return unzlibSync(data);
+export function deflate(data: Uint8Array | ArrayBuffer): Uint8Array {
+  return zlibSync(bytes(data), { level: 6 });
+}
+
+export function inflate(data: Uint8Array | ArrayBuffer): Uint8Array {
+  return unzlibSync(bytes(data));
 }
 
 export default { deflate, inflate };

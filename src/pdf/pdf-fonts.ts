@@ -7,7 +7,7 @@ import fontkit from '@pdf-lib/fontkit';
 import { type PDFDocument, type PDFFont, PDFHexString } from 'pdf-lib';
 import type { FontFace } from '../fonts/font-face';
 import { FontkitFace, parseTrueTypeFace } from '../fonts/fontkit-face';
-import { SHAPING_FEATURES } from '../fonts/shaping';
+import { SHAPING_FEATURES, UNSHAPED_TEXT } from '../fonts/shaping';
 import type { LaidOutDocument } from '../layout/display-list';
 import { postscriptNameForPdf, subsetTag } from './subset-tag';
 
@@ -33,12 +33,40 @@ export function encodeText(font: PaintFont, text: string): PDFHexString {
     if (part === '') continue;
     let glyphs = font.encoded.get(part);
     if (glyphs === undefined) {
-      glyphs = font.pdfFont.encodeText(part).asString();
+      glyphs = UNSHAPED_TEXT.test(part) ? encodeUnshaped(font, part) : font.pdfFont.encodeText(part).asString();
       font.encoded.set(part, glyphs);
     }
     hex += glyphs;
   }
   return PDFHexString.of(hex);
+}
+
+/** The parts of pdf-lib's subset embedder that encoding touches (not in its public types). */
+interface SubsetEmbedder {
+  font: { glyphForCodePoint(codePoint: number): { id: number } };
+  subset: { includeGlyph(glyph: unknown): number };
+  glyphs: unknown[];
+  glyphIdMap: Map<number, number>;
+  glyphCache: { invalidate(): void };
+}
+
+/**
+ * What pdf-lib's CustomFontSubsetEmbedder.encodeText does, with the glyphs looked up in the cmap
+ * instead of shaped: for UNSHAPED_TEXT that is the same glyphs (see shaping.ts) at a fraction of
+ * the cost. The glyphs come from the embedder's own font, so subset and ToUnicode stay its own.
+ */
+function encodeUnshaped(font: PaintFont, text: string): string {
+  const embedder = (font.pdfFont as unknown as { embedder: SubsetEmbedder }).embedder;
+  let hex = '';
+  for (let i = 0; i < text.length; i++) {
+    const glyph = embedder.font.glyphForCodePoint(text.charCodeAt(i));
+    const subsetId = embedder.subset.includeGlyph(glyph);
+    embedder.glyphs[subsetId - 1] = glyph;
+    embedder.glyphIdMap.set(glyph.id, subsetId);
+    hex += subsetId.toString(16).toUpperCase().padStart(4, '0');
+  }
+  embedder.glyphCache.invalidate();
+  return hex;
 }
 
 /** Every face key text items use, in first-use order, with the characters drawn in it. */
