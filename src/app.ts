@@ -1,11 +1,13 @@
 import { OPENAPI_INFO } from './discovery/openapi-info';
 import { renderReferencePage } from './discovery/reference-page';
+import { createFontCache } from './fonts/font-cache';
 import { apiKeyAuth } from './http/api-key-auth';
 import { conventions } from './http/conventions';
 import { handleError } from './http/error-response';
 import { createRouter } from './http/router';
 import { unmatchedRoute } from './http/unmatched-route';
 import { auth } from './routes/auth';
+import { convertRouter } from './routes/convert';
 import { health } from './routes/health';
 import { merge } from './routes/merge';
 
@@ -22,6 +24,8 @@ export function createApp() {
 
   app.route('/', health);
   app.route('/', auth);
+  // Parsed fonts outlive requests: the isolate's one bounded cache, owned here.
+  app.route('/', convertRouter({ fontCache: createFontCache() }));
   app.route('/', merge);
 
   // The document is generated from the registered zod schemas once per isolate, on first use.

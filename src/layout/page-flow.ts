@@ -5,8 +5,10 @@
  * which page; painting happens afterwards (line-painter.ts).
  */
 import type { FontSet } from '../fonts/font-face';
-import type { Block, DocumentModel, Paragraph, Section } from '../model/document';
+import type { Block, DocumentModel, Paragraph, Section, Table } from '../model/document';
+import type { RectItem } from './display-list';
 import { type LaidLine, type LaidParagraph, layoutParagraph } from './paragraph-layout';
+import { CELL_MARGIN, layoutTable } from './table-layout';
 
 export interface PlacedLine {
   line: LaidLine;
@@ -31,6 +33,8 @@ export interface PageFrame {
   bodyTop: number;
   bodyBottom: number;
   lines: PlacedLine[];
+  /** Shading behind table cells, painted under the text. */
+  backgrounds: RectItem[];
 }
 
 export interface HeaderFooterMetrics {
@@ -132,6 +136,7 @@ class Flow {
       bodyTop,
       bodyBottom: Math.max(bodyBottom, bodyTop + 36),
       lines: [],
+      backgrounds: [],
     };
     this.pages.push(this.page);
     this.columns = columnGeometry(section);
@@ -300,6 +305,61 @@ class Flow {
     }
   }
 
+  /** A section's blocks: runs of paragraphs flow together (keep rules look ahead within them), tables row by row. */
+  flowBlocks(blocks: Block[]): void {
+    let run: Paragraph[] = [];
+    for (const block of blocks) {
+      if (block.kind === 'paragraph') {
+        run.push(block);
+        continue;
+      }
+      this.flowParagraphs(run);
+      run = [];
+      this.flowTable(block);
+    }
+    this.flowParagraphs(run);
+  }
+
+  private flowTable(table: Table): void {
+    const laid = layoutTable(table, this.fonts, this.columnWidth, this.model.settings.defaultTabStop);
+    this.y += this.columnEmpty ? 0 : this.pendingAfter;
+    this.pendingAfter = 0;
+    for (const row of laid.rows) {
+      if (row.height > this.remaining() + EPSILON && !this.columnEmpty) this.advance();
+      const left = (this.columns[this.column]?.x ?? 0) + laid.indent - CELL_MARGIN;
+      const top = this.y;
+      for (const cell of row.cells) {
+        if (cell.shading) {
+          this.page.backgrounds.push({
+            kind: 'rect',
+            x: left + cell.x,
+            y: top,
+            width: cell.width + 2 * CELL_MARGIN,
+            height: row.height,
+            fill: cell.shading,
+          });
+        }
+        let y = top;
+        cell.paragraphs.forEach((p, i) => {
+          y += i > 0 ? Math.max(p.spaceBefore, cell.paragraphs[i - 1]?.spaceAfter ?? 0) : p.spaceBefore;
+          p.lines.forEach((line, index) => {
+            this.page.lines.push({
+              line,
+              x: left + cell.x + CELL_MARGIN,
+              top: y,
+              laid: p,
+              index,
+              columnWidth: cell.width,
+            });
+            y += line.height;
+          });
+        });
+      }
+      this.y = top + row.height;
+      this.columnEmpty = false;
+    }
+  }
+
   /** Takes the last placed line back (widow control moves it to the next page). */
   private unplaceLast(): void {
     const last = this.page.lines.pop();
@@ -311,7 +371,7 @@ export function flowDocument(model: DocumentModel, fonts: FontSet, headerFooter:
   const flow = new Flow(model, fonts, headerFooter);
   model.sections.forEach((section, index) => {
     flow.startSection(section, index);
-    flow.flowParagraphs(flattenBlocks(section.blocks));
+    flow.flowBlocks(section.blocks);
   });
   return flow.pages;
 }

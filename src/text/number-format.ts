@@ -1,83 +1,192 @@
 /**
- * Numbers as Word writes them: page numbers (w:pgNumType/@w:fmt, field \* switches) and list
- * labels (w:numFmt). ECMA-376 Part 1 §17.18.59 ST_NumberFormat.
+ * Numbers as list labels, page numbers and fields show them (one module for reader and layout): ST_NumberFormat (ECMA-376 Part 1, §17.18.59).
+ * English words for the text formats, as Word uses for documents without another language.
  */
 
-export type NumberFormat =
-  | 'decimal'
-  | 'upperRoman'
-  | 'lowerRoman'
-  | 'upperLetter'
-  | 'lowerLetter'
-  | 'ordinal'
-  | 'decimalZero'
-  | 'none';
+/** The formats written out; anything else (Asian counting systems…) falls back to decimal. */
+export function formatNumber(value: number, format: string): string {
+  switch (format) {
+    case 'decimal':
+      return String(value);
+    case 'decimalZero':
+      return value >= 0 && value < 10 ? `0${value}` : String(value);
+    case 'upperRoman':
+      return roman(value).toUpperCase();
+    case 'lowerRoman':
+      return roman(value);
+    case 'upperLetter':
+      return letters(value).toUpperCase();
+    case 'lowerLetter':
+      return letters(value);
+    case 'ordinal':
+      return `${value}${ordinalSuffix(value)}`;
+    case 'cardinalText':
+      return capitalize(cardinalWords(value));
+    case 'ordinalText':
+      return capitalize(ordinalWords(value));
+    case 'decimalEnclosedCircle':
+    case 'decimalEnclosedCircleChinese':
+      return value >= 1 && value <= 20 ? String.fromCodePoint(0x2460 + value - 1) : String(value);
+    case 'decimalEnclosedParen':
+      return value >= 1 && value <= 20 ? String.fromCodePoint(0x2474 + value - 1) : `(${value})`;
+    case 'decimalEnclosedFullstop':
+      return value >= 1 && value <= 20 ? String.fromCodePoint(0x2488 + value - 1) : `${value}.`;
+    case 'decimalFullWidth':
+    case 'decimalFullWidth2':
+      return String(value).replace(/[0-9]/g, (digit) => String.fromCharCode(0xff10 + Number(digit)));
+    case 'hex':
+      return value.toString(16).toUpperCase();
+    case 'none':
+      return '';
+    default:
+      return String(value);
+  }
+}
+
+/** Formats whose output is known here; the others print as decimal (worth a warning). */
+export function isKnownNumberFormat(format: string): boolean {
+  return KNOWN.has(format);
+}
+
+const KNOWN = new Set([
+  'decimal',
+  'decimalZero',
+  'upperRoman',
+  'lowerRoman',
+  'upperLetter',
+  'lowerLetter',
+  'ordinal',
+  'cardinalText',
+  'ordinalText',
+  'decimalEnclosedCircle',
+  'decimalEnclosedCircleChinese',
+  'decimalEnclosedParen',
+  'decimalEnclosedFullstop',
+  'decimalFullWidth',
+  'decimalFullWidth2',
+  'hex',
+  'none',
+  'bullet',
+]);
 
 const ROMAN: [number, string][] = [
-  [1000, 'M'],
-  [900, 'CM'],
-  [500, 'D'],
-  [400, 'CD'],
-  [100, 'C'],
-  [90, 'XC'],
-  [50, 'L'],
-  [40, 'XL'],
-  [10, 'X'],
-  [9, 'IX'],
-  [5, 'V'],
-  [4, 'IV'],
-  [1, 'I'],
+  [1000, 'm'],
+  [900, 'cm'],
+  [500, 'd'],
+  [400, 'cd'],
+  [100, 'c'],
+  [90, 'xc'],
+  [50, 'l'],
+  [40, 'xl'],
+  [10, 'x'],
+  [9, 'ix'],
+  [5, 'v'],
+  [4, 'iv'],
+  [1, 'i'],
 ];
 
-function roman(n: number): string {
-  if (n <= 0 || n >= 4000) return String(n);
+function roman(value: number): string {
+  if (value <= 0 || value >= 4000) return String(value);
+  let rest = value;
   let out = '';
-  let rest = n;
-  for (const [value, digits] of ROMAN) {
-    while (rest >= value) {
-      out += digits;
-      rest -= value;
+  for (const [amount, symbol] of ROMAN) {
+    while (rest >= amount) {
+      out += symbol;
+      rest -= amount;
     }
   }
   return out;
 }
 
-/** Word's letters repeat rather than carry: 27 → AA, 28 → BB (not Excel's AB). */
-function letters(n: number): string {
-  if (n <= 0) return String(n);
-  const letter = String.fromCharCode(65 + ((n - 1) % 26));
-  return letter.repeat(Math.floor((n - 1) / 26) + 1);
+/** Word's letters repeat rather than carry: 26 = z, 27 = aa, 28 = bb, 53 = aaa (§17.18.59 "lowerLetter"). */
+function letters(value: number): string {
+  if (value <= 0) return String(value);
+  const letter = String.fromCharCode(0x61 + ((value - 1) % 26));
+  return letter.repeat(Math.floor((value - 1) / 26) + 1);
 }
 
-function ordinal(n: number): string {
-  const mod100 = n % 100;
-  const suffix = mod100 >= 11 && mod100 <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
-  return `${n}${n % 10 > 3 ? 'th' : suffix}`;
-}
-
-export function formatNumber(n: number, format: NumberFormat | string): string {
-  switch (format) {
-    case 'upperRoman':
-      return roman(n);
-    case 'lowerRoman':
-      return roman(n).toLowerCase();
-    case 'upperLetter':
-      return letters(n);
-    case 'lowerLetter':
-      return letters(n).toLowerCase();
-    case 'ordinal':
-      return ordinal(n);
-    case 'decimalZero':
-      return n < 10 && n >= 0 ? `0${n}` : String(n);
-    case 'none':
-      return '';
+function ordinalSuffix(value: number): string {
+  const tens = value % 100;
+  if (tens >= 11 && tens <= 13) return 'th';
+  switch (value % 10) {
+    case 1:
+      return 'st';
+    case 2:
+      return 'nd';
+    case 3:
+      return 'rd';
     default:
-      return String(n);
+      return 'th';
   }
 }
 
+const ONES = [
+  'zero',
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'eleven',
+  'twelve',
+  'thirteen',
+  'fourteen',
+  'fifteen',
+  'sixteen',
+  'seventeen',
+  'eighteen',
+  'nineteen',
+];
+const TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
+
+function cardinalWords(value: number): string {
+  if (value < 0 || value >= 1_000_000 || !Number.isInteger(value)) return String(value);
+  if (value < 20) return ONES[value] as string;
+  if (value < 100) {
+    const rest = value % 10;
+    return `${TENS[Math.floor(value / 10)]}${rest ? `-${ONES[rest]}` : ''}`;
+  }
+  if (value < 1000) {
+    const rest = value % 100;
+    return `${ONES[Math.floor(value / 100)]} hundred${rest ? ` ${cardinalWords(rest)}` : ''}`;
+  }
+  const rest = value % 1000;
+  return `${cardinalWords(Math.floor(value / 1000))} thousand${rest ? ` ${cardinalWords(rest)}` : ''}`;
+}
+
+const ORDINAL_WORDS: Record<string, string> = {
+  one: 'first',
+  two: 'second',
+  three: 'third',
+  five: 'fifth',
+  eight: 'eighth',
+  nine: 'ninth',
+  twelve: 'twelfth',
+};
+
+function ordinalWords(value: number): string {
+  const words = cardinalWords(value);
+  if (!/[a-z]$/.test(words)) return `${value}${ordinalSuffix(value)}`;
+  const match = /([a-z]+)$/.exec(words) as RegExpExecArray;
+  const last = match[1] as string;
+  const head = words.slice(0, words.length - last.length);
+  const irregular = ORDINAL_WORDS[last];
+  if (irregular) return head + irregular;
+  if (last.endsWith('y')) return `${head}${last.slice(0, -1)}ieth`;
+  return `${head}${last}th`;
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 /** A field's \* switch (ECMA-376 §17.16.4.3) as a number format. */
-export function fieldSwitchFormat(switchValue: string | undefined): NumberFormat {
+export function fieldSwitchFormat(switchValue: string | undefined): string {
   switch (switchValue) {
     case 'roman':
       return 'lowerRoman';

@@ -1,0 +1,47 @@
+/**
+ * DOCX → PDF, the whole pipeline of ENGINE.md: read the package into the document model, load
+ * the fonts it uses, lay it out into pages, paint the PDF. Knows nothing of HTTP.
+ */
+import type { FontCache } from '../fonts/font-cache';
+import { loadFontSet } from '../fonts/font-set';
+import { layoutDocument } from '../layout/document-layout';
+import { collectFontRequests } from '../layout/font-requests';
+import { readDocx } from '../ooxml/docx-reader';
+import { paintPdf } from '../pdf/paint-pdf';
+
+export type RevisionMode = 'markup' | 'final' | 'original';
+
+export interface DocxToPdfOptions {
+  revisions: RevisionMode;
+  /** Zip-bomb guard: the most the package may inflate to. */
+  maxInflatedBytes: number;
+}
+
+export interface EngineResources {
+  /** Static assets holding the bundled fonts (env.ASSETS). */
+  assets: Fetcher;
+  /** Parsed faces kept across requests by the isolate. */
+  fontCache: FontCache;
+}
+
+export interface ConvertedPdf {
+  pdf: Uint8Array;
+  pages: number;
+  warnings: string[];
+}
+
+export async function convertDocxToPdf(
+  bytes: Uint8Array,
+  options: DocxToPdfOptions,
+  resources: EngineResources,
+): Promise<ConvertedPdf> {
+  const model = readDocx(bytes, { revisions: options.revisions, maxInflatedBytes: options.maxInflatedBytes });
+  const fonts = await loadFontSet(collectFontRequests(model), {
+    assets: resources.assets,
+    embedded: model.embeddedFonts,
+    cache: resources.fontCache,
+  });
+  const laidOut = layoutDocument(model, fonts, { markup: options.revisions === 'markup' });
+  const pdf = await paintPdf(laidOut);
+  return { pdf, pages: laidOut.pages.length, warnings: model.warnings };
+}

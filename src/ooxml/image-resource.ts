@@ -1,0 +1,42 @@
+import { sniffImageFormat, toEmbeddableImage } from '../images/embeddable-image';
+import type { ImageResource } from '../model/document';
+
+/**
+ * Image bytes from the package, turned into something the PDF painter embeds (src/images: PNG
+ * and JPEG checked and passed through, GIF/BMP/TIFF/WebP decoded). The format comes from the
+ * bytes, never from the part name or content type, which writers get wrong.
+ */
+
+/**
+ * 16 megapixels: decoded as RGBA that is 64 MB, half an isolate's 128 MB, and pdf-lib decodes a
+ * PNG once more when embedding it. A header claiming more is refused before anything is decoded.
+ */
+const MAX_PIXELS = 16_000_000;
+
+export type ImageCheck = { image: ImageResource } | { problem: string };
+
+/** Vector formats Word stores beside raster ones; named in warnings, not drawn yet. */
+function vectorFormat(bytes: Uint8Array): string | undefined {
+  const b = (i: number) => bytes[i] ?? -1;
+  if (b(0) === 0x01 && b(1) === 0 && b(2) === 0 && b(3) === 0 && b(40) === 0x20 && b(41) === 0x45) return 'EMF';
+  if ((b(0) === 0xd7 && b(1) === 0xcd && b(2) === 0xc6 && b(3) === 0x9a) || (b(0) === 1 && b(1) === 0 && b(2) === 9)) {
+    return 'WMF';
+  }
+  if (b(0) === 0x3c || (b(0) === 0xef && b(1) === 0xbb && b(2) === 0xbf)) return 'SVG';
+  return undefined;
+}
+
+export function checkImage(bytes: Uint8Array): ImageCheck {
+  const image = toEmbeddableImage(bytes, { maxPixels: MAX_PIXELS });
+  if (image) return { image };
+  const raster = sniffImageFormat(bytes);
+  if (raster) {
+    return { problem: `the ${raster.toUpperCase()} image is damaged, or larger than ${MAX_PIXELS / 1e6} megapixels` };
+  }
+  const vector = vectorFormat(bytes);
+  return {
+    problem: vector
+      ? `${vector} images are not drawn yet`
+      : 'its bytes are not an image format this service recognises',
+  };
+}

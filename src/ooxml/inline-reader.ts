@@ -1,0 +1,316 @@
+import type { Inline, LinkTarget, RevisionMark, RunProperties } from '../model/document';
+import { formatNumber } from '../text/number-format';
+import { readDrawing, readVml } from './drawing-reader';
+import {
+  addInstruction,
+  beginField,
+  beginSimpleField,
+  emit,
+  endField,
+  type ParagraphBuilder,
+  separateField,
+} from './inline-output';
+import { chooseAlternative } from './markup-compatibility';
+import type { InlineScope, StoryContext } from './read-context';
+import { CHANGE_ELEMENTS, isRemoval, isShown, revisionMark } from './revisions';
+import { previousRunProperties, readRunDelta } from './run-properties';
+import { isSymbolFont, mapSymbolCharacter, mapSymbolText } from './symbol-fonts';
+import { child, type XmlElement } from './xml-tree';
+
+/**
+ * Paragraph content (ECMA-376 Part 1, §17.3.2 runs and §17.3.3 run content) into inlines: runs and
+ * their text, tabs, breaks, symbols, pictures and field characters, inside the containers that
+ * wrap them — hyperlinks (§17.16.22), tracked changes (§17.13.5), content controls (§17.5.2),
+ * smart tags and custom XML (§17.5.1), markup-compatibility alternatives.
+ */
+
+export function readInlineContent(container: XmlElement, builder: ParagraphBuilder, scope: InlineScope): void {
+  const doc = builder.story.doc;
+  for (const element of container.children) {
+    const name = element.name;
+    switch (name) {
+      case 'w:r':
+        readRun(element, builder, scope);
+        continue;
+      case 'w:hyperlink': {
+        const link = hyperlinkTarget(element, builder.story);
+        readInlineContent(element, builder, link ? { ...scope, link } : scope);
+        continue;
+      }
+      case 'w:fldSimple': {
+        const instruction = element.attributes['w:instr'] ?? '';
+        beginSimpleField(builder.story, instruction, baseProps(builder));
+        readInlineContent(element, builder, scope);
+        endField(builder);
+        continue;
+      }
+      case 'w:sdt':
+        readSdt(element, builder, scope);
+        continue;
+      case 'w:smartTag':
+      case 'w:customXml':
+      case 'w:dir':
+      case 'w:bdo':
+      // A paragraph inside a paragraph (some generators nest one in an inline content control) is
+      // invalid, but its text is kept rather than lost.
+      case 'w:p':
+        readInlineContent(element, builder, scope);
+        continue;
+      case 'mc:AlternateContent': {
+        const branch = chooseAlternative(element);
+        if (branch) readInlineContent(branch, builder, scope);
+        continue;
+      }
+      case 'w:bookmarkStart': {
+        const bookmark = element.attributes['w:name'];
+        if (bookmark && bookmark !== '_GoBack') emit(builder, { kind: 'bookmark', name: bookmark });
+        continue;
+      }
+      case 'm:oMathPara':
+      case 'm:oMath':
+        readMath(element, builder, scope);
+        continue;
+    }
+    const change = CHANGE_ELEMENTS[name];
+    if (change !== undefined) {
+      if (!isShown(change, doc.revisions)) continue;
+      const inner: InlineScope = { ...scope };
+      if (doc.revisions === 'markup') inner.revision = revisionMark(element, change);
+      if (isRemoval(change)) inner.showDeleted = true;
+      readInlineContent(element, builder, inner);
+    }
+  }
+}
+
+/** A content control (w:sdt): its content is ordinary content (§17.5.2.34 sdtContent). */
+function readSdt(sdt: XmlElement, builder: ParagraphBuilder, scope: InlineScope): void {
+  const content = child(sdt, 'w:sdtContent');
+  if (content) readInlineContent(content, builder, scope);
+}
+
+/**
+ * w:hyperlink (§17.16.22): r:id names an external relationship (TargetMode="External"); w:anchor
+ * a bookmark in this document. Both together mean a location inside the external target.
+ */
+export function hyperlinkTarget(element: XmlElement, story: StoryContext): LinkTarget | undefined {
+  const anchor = element.attributes['w:anchor'];
+  const id = element.attributes['r:id'];
+  if (id) {
+    const relationship = story.relationships.find((candidate) => candidate.id === id);
+    if (relationship?.external) return { url: anchor ? `${relationship.target}#${anchor}` : relationship.target };
+  }
+  return anchor ? { anchor } : undefined;
+}
+
+/** The properties of text that has no run of its own (field results of w:fldSimple, equations). */
+function baseProps(builder: ParagraphBuilder): RunProperties {
+  return builder.story.doc.cascade.runProperties(builder.tableStyleId, builder.paragraphStyleId, undefined, undefined);
+}
+
+function readRun(run: XmlElement, builder: ParagraphBuilder, scope: InlineScope): void {
+  const doc = builder.story.doc;
+  let rPr = child(run, 'w:rPr');
+  let revision = scope.revision;
+  const formatChange = rPr === undefined ? undefined : child(rPr, 'w:rPrChange');
+  if (formatChange !== undefined) {
+    // original: the properties before the change; markup: mark the change unless a larger one is.
+    if (doc.revisions === 'original') rPr = previousRunProperties(rPr);
+    else if (doc.revisions === 'markup' && revision === undefined) revision = revisionMark(formatChange, 'format');
+  }
+  const props =
+    rPr === undefined
+      ? baseProps(builder)
+      : (() => {
+          const delta = readRunDelta(rPr, doc.colors);
+          return doc.cascade.runProperties(builder.tableStyleId, builder.paragraphStyleId, delta.styleId, delta);
+        })();
+  readRunContent(run, builder, scope, props, revision);
+}
+
+function readRunContent(
+  run: XmlElement,
+  builder: ParagraphBuilder,
+  scope: InlineScope,
+  props: RunProperties,
+  revision: RevisionMark | undefined,
+): void {
+  const story = builder.story;
+  // Hidden text (w:vanish) prints nothing, but its field characters still open and close fields.
+  const visible = !props.hidden;
+  const decorate = <T extends Inline>(inline: T): T => {
+    if (inline.kind !== 'bookmark') {
+      if (revision !== undefined) inline.revision = revision;
+      if (scope.link !== undefined) inline.link = scope.link;
+    }
+    return inline;
+  };
+  for (const item of run.children) {
+    switch (item.name) {
+      case 'w:t':
+        if (visible) emitText(builder, textOf(item), props, decorate);
+        break;
+      case 'w:delText':
+        if (visible && scope.showDeleted) emitText(builder, textOf(item), props, decorate);
+        break;
+      case 'w:tab':
+      case 'w:ptab':
+        if (visible) emit(builder, decorate({ kind: 'tab', props }));
+        break;
+      case 'w:br': {
+        if (!visible) break;
+        const type = item.attributes['w:type'];
+        emit(
+          builder,
+          decorate({ kind: 'break', type: type === 'page' ? 'page' : type === 'column' ? 'column' : 'line', props }),
+        );
+        break;
+      }
+      case 'w:cr':
+        if (visible) emit(builder, decorate({ kind: 'break', type: 'line', props }));
+        break;
+      case 'w:noBreakHyphen':
+        if (visible) emit(builder, decorate({ kind: 'text', text: '\u2011', props }));
+        break;
+      case 'w:softHyphen':
+        if (visible) emit(builder, decorate({ kind: 'text', text: '\u00ad', props }));
+        break;
+      case 'w:sym':
+        if (visible) emitSymbol(item, builder, props, decorate);
+        break;
+      case 'w:fldChar': {
+        const type = item.attributes['w:fldCharType'];
+        if (type === 'begin') beginField(story, props, item);
+        else if (type === 'separate') separateField(story);
+        else if (type === 'end') endField(builder);
+        break;
+      }
+      case 'w:instrText':
+        addInstruction(story, item.text);
+        break;
+      case 'w:delInstrText':
+        if (scope.showDeleted) addInstruction(story, item.text);
+        break;
+      case 'w:drawing':
+        if (visible) readDrawing(item, builder, props, { ...scope, ...(revision ? { revision } : {}) });
+        break;
+      case 'w:pict':
+      case 'w:object':
+        if (visible) readVml(item, builder, props, { ...scope, ...(revision ? { revision } : {}) });
+        break;
+      case 'w:footnoteReference':
+      case 'w:endnoteReference':
+        if (visible) emitNoteReference(item, builder, props, decorate);
+        break;
+      case 'w:pgNum':
+        if (visible) emit(builder, decorate({ kind: 'field', field: 'PAGE', cached: '', props }));
+        break;
+      case 'mc:AlternateContent': {
+        const branch = chooseAlternative(item);
+        if (branch) readRunContent(branch, builder, scope, props, revision);
+        break;
+      }
+      case 'w:ruby': {
+        const base = child(item, 'w:rubyBase');
+        if (base) readInlineContent(base, builder, revision ? { ...scope, revision } : scope);
+        break;
+      }
+    }
+  }
+}
+
+/**
+ * w:t text (§17.3.3.31). Without xml:space="preserve" Word drops leading and trailing white space;
+ * a literal tab in the text is a tab, a line feed a space.
+ */
+function textOf(t: XmlElement): string {
+  const text = t.text;
+  if (t.attributes['xml:space'] === 'preserve') return text;
+  return text.replace(/^[ \t\r\n]+|[ \t\r\n]+$/g, '');
+}
+
+function emitText(
+  builder: ParagraphBuilder,
+  text: string,
+  props: RunProperties,
+  decorate: <T extends Inline>(inline: T) => T,
+): void {
+  if (text === '') return;
+  let value = text;
+  let textProps = props;
+  if (isSymbolFont(props.font)) {
+    const mapped = mapSymbolText(value, props.font);
+    if (mapped.mapped) {
+      value = mapped.text;
+      textProps = { ...props, font: builder.textFont };
+    }
+  }
+  if (value.indexOf('\n') !== -1 || value.indexOf('\r') !== -1) value = value.replace(/\r?\n|\r/g, ' ');
+  if (value.indexOf('\t') === -1) {
+    emit(builder, decorate({ kind: 'text', text: value, props: textProps }));
+    return;
+  }
+  const parts = value.split('\t');
+  parts.forEach((part, index) => {
+    if (index > 0) emit(builder, decorate({ kind: 'tab', props: textProps }));
+    if (part !== '') emit(builder, decorate({ kind: 'text', text: part, props: textProps }));
+  });
+}
+
+/** w:sym (§17.3.3.30): a character of a symbol font, mapped to Unicode where known. */
+function emitSymbol(
+  sym: XmlElement,
+  builder: ParagraphBuilder,
+  props: RunProperties,
+  decorate: <T extends Inline>(inline: T) => T,
+): void {
+  const code = Number.parseInt(sym.attributes['w:char'] ?? '', 16);
+  if (!Number.isFinite(code) || code <= 0 || code > 0x10ffff) return;
+  const font = sym.attributes['w:font'];
+  const mapped = mapSymbolCharacter(code, font);
+  if (mapped !== undefined) {
+    emit(builder, decorate({ kind: 'text', text: mapped, props: { ...props, font: builder.textFont } }));
+    return;
+  }
+  const symbolProps = font ? { ...props, font } : props;
+  emit(builder, decorate({ kind: 'text', text: String.fromCodePoint(code), props: symbolProps }));
+}
+
+/**
+ * Footnote and endnote references (§17.11.14, §17.11.7) show their number, counted in document
+ * order in the format of w:footnotePr/w:endnotePr; the notes themselves are not laid out yet.
+ */
+function emitNoteReference(
+  reference: XmlElement,
+  builder: ParagraphBuilder,
+  props: RunProperties,
+  decorate: <T extends Inline>(inline: T) => T,
+): void {
+  const doc = builder.story.doc;
+  const customMark = reference.attributes['w:customMarkFollows'];
+  if (customMark === '1' || customMark === 'true' || customMark === 'on') return;
+  const isFootnote = reference.name === 'w:footnoteReference';
+  const number = isFootnote ? ++doc.notes.footnotes : ++doc.notes.endnotes;
+  const format = isFootnote ? doc.settings.footnoteFormat : doc.settings.endnoteFormat;
+  doc.warn('Footnotes and endnotes are not laid out yet: only their reference numbers appear in the text.');
+  const text = formatNumber(number, format === 'bullet' ? 'decimal' : format);
+  emit(builder, decorate({ kind: 'text', text, props: { ...props, verticalAlign: 'superscript' } }));
+}
+
+/** Office Math (§22.1): shown as its plain text for now, in document order. */
+function readMath(math: XmlElement, builder: ParagraphBuilder, scope: InlineScope): void {
+  const parts: string[] = [];
+  const collect = (element: XmlElement) => {
+    for (const item of element.children) {
+      if (item.name === 'm:t') parts.push(item.text);
+      else collect(item);
+    }
+  };
+  collect(math);
+  const text = parts.join('');
+  if (text === '') return;
+  builder.story.doc.warn('Equations are shown as plain text for now.');
+  const inline: Inline = { kind: 'text', text, props: baseProps(builder) };
+  if (scope.revision) inline.revision = scope.revision;
+  if (scope.link) inline.link = scope.link;
+  emit(builder, inline);
+}

@@ -1,0 +1,77 @@
+import type {
+  BookmarkInline,
+  CoreProperties,
+  ImageResource,
+  LinkTarget,
+  RevisionMark,
+  RunProperties,
+} from '../model/document';
+import type { FieldInstruction } from './field-instruction';
+import type { ListCounters, NumberingDefinitions } from './numbering';
+import type { OpcPackage, Relationship } from './package-reader';
+import type { DocumentSettingsPart } from './settings-reader';
+import type { StyleCascade } from './style-cascade';
+import type { ThemeColors } from './theme-colors';
+
+/** How tracked changes come out (see docx-reader.ts). */
+export type RevisionMode = 'markup' | 'final' | 'original';
+
+/** What every part of one document shares while it is read. */
+export interface DocumentContext {
+  pkg: OpcPackage;
+  cascade: StyleCascade;
+  numbering: NumberingDefinitions;
+  settings: DocumentSettingsPart;
+  colors: ThemeColors;
+  properties: CoreProperties;
+  revisions: RevisionMode;
+  /** Images by id (the image part's name), filled as pictures are met. */
+  images: Record<string, ImageResource>;
+  /** Image part → its id, or null when it could not be used (so it is reported once). */
+  imageIds: Map<string, string | null>;
+  notes: { footnotes: number; endnotes: number };
+  warn(message: string): void;
+}
+
+/**
+ * One story: the body, or one header/footer part. Relationships are the story part's own, and
+ * field and list state run through the story (a TOC field spans paragraphs; a header's lists do
+ * not continue the body's).
+ */
+export interface StoryContext {
+  doc: DocumentContext;
+  partName: string;
+  relationships: Relationship[];
+  fields: OpenField[];
+  counters: ListCounters;
+  /** Bookmarks met between paragraphs (or in rows), put at the start of the next paragraph. */
+  pendingBookmarks: BookmarkInline[];
+}
+
+/** A complex field (§17.16.2) between its begin and end characters. */
+export interface OpenField {
+  /** Instruction text collected until the separate character. */
+  instruction: string;
+  phase: 'instruction' | 'result';
+  parsed?: FieldInstruction;
+  /** PAGE, NUMPAGES, SECTIONPAGES, PAGEREF: the result is captured into one FieldInline. */
+  capture?: 'PAGE' | 'NUMPAGES' | 'SECTIONPAGES' | 'PAGEREF';
+  cached: string;
+  /** The properties of the first result run, else those of the run holding "begin". */
+  props: RunProperties | undefined;
+  beginProps: RunProperties;
+  /** HYPERLINK fields link their result. */
+  link?: LinkTarget;
+  /** Whether any result text came out (DATE/TIME without one print the document's date). */
+  hadResult: boolean;
+  /** Legacy form checkbox state (w:ffData/w:checkBox), drawn as a ballot box. */
+  checkBox?: boolean;
+}
+
+/** The context of inline content: the tracked change and link around it. */
+export interface InlineScope {
+  revision?: RevisionMark;
+  link?: LinkTarget;
+  /** Inside w:del/w:moveFrom whose content is shown (markup, original): w:delText is text. */
+  showDeleted: boolean;
+}

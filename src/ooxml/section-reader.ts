@@ -1,0 +1,129 @@
+import type { Columns, PageGeometry, PageNumberFormat, SectionStart } from '../model/document';
+import { integer, onOff, twips } from './units';
+import { child, type XmlElement } from './xml-tree';
+
+/**
+ * Section properties (w:sectPr, ECMA-376 Part 1, §17.6): page size and margins, columns, first-page
+ * and page-numbering settings, and the header/footer references, which the document reader
+ * resolves with inheritance from the previous section (§17.10.5).
+ */
+
+export interface SectionProperties {
+  start: SectionStart;
+  page: PageGeometry;
+  columns: Columns;
+  titlePage: boolean;
+  pageNumbering: { start?: number; format: PageNumberFormat };
+  /** Relationship ids per slot, as this section defines them. */
+  headerReferences: Partial<Record<HeaderFooterSlot, string>>;
+  footerReferences: Partial<Record<HeaderFooterSlot, string>>;
+}
+
+export type HeaderFooterSlot = 'default' | 'first' | 'even';
+
+const SECTION_STARTS: Record<string, SectionStart> = {
+  nextPage: 'nextPage',
+  continuous: 'continuous',
+  evenPage: 'evenPage',
+  oddPage: 'oddPage',
+  nextColumn: 'nextColumn',
+};
+
+const PAGE_NUMBER_FORMATS = new Set<PageNumberFormat>([
+  'decimal',
+  'upperRoman',
+  'lowerRoman',
+  'upperLetter',
+  'lowerLetter',
+  'ordinal',
+  'decimalZero',
+  'none',
+]);
+
+/** Letter paper with 1 in margins and 0.5 in header/footer distances: Word's defaults (US). */
+const DEFAULT_PAGE = { width: 612, height: 792, margin: 72, headerFooter: 36 };
+/** The default space between columns (§17.6.4: 720 twips when w:space is absent). */
+const DEFAULT_COLUMN_SPACE = 36;
+
+export function readSectionProperties(sectPr: XmlElement | undefined): SectionProperties {
+  const pgSz = child(sectPr, 'w:pgSz');
+  let width = positive(twips(pgSz?.attributes['w:w'])) ?? DEFAULT_PAGE.width;
+  let height = positive(twips(pgSz?.attributes['w:h'])) ?? DEFAULT_PAGE.height;
+  // Word writes a landscape page with its sides already swapped; some writers only set orient.
+  if (pgSz?.attributes['w:orient'] === 'landscape' && width < height) [width, height] = [height, width];
+
+  const pgMar = child(sectPr, 'w:pgMar')?.attributes;
+  // A negative top or bottom margin (§17.6.11) means the body does not move for a tall header or
+  // footer; the margin itself is its absolute value.
+  const margin = (name: string, fallback: number) => {
+    const value = twips(pgMar?.[name]);
+    return value === undefined ? fallback : Math.abs(value);
+  };
+  const page: PageGeometry = {
+    width,
+    height,
+    margins: {
+      top: margin('w:top', DEFAULT_PAGE.margin),
+      right: margin('w:right', DEFAULT_PAGE.margin),
+      bottom: margin('w:bottom', DEFAULT_PAGE.margin),
+      left: margin('w:left', DEFAULT_PAGE.margin),
+      header: margin('w:header', DEFAULT_PAGE.headerFooter),
+      footer: margin('w:footer', DEFAULT_PAGE.headerFooter),
+      gutter: margin('w:gutter', 0),
+    },
+  };
+
+  const pgNumType = child(sectPr, 'w:pgNumType')?.attributes;
+  const format = pgNumType?.['w:fmt'] as PageNumberFormat | undefined;
+  const pageNumbering: SectionProperties['pageNumbering'] = {
+    format: format !== undefined && PAGE_NUMBER_FORMATS.has(format) ? format : 'decimal',
+  };
+  const start = integer(pgNumType?.['w:start']);
+  if (start !== undefined) pageNumbering.start = start;
+
+  const titlePg = child(sectPr, 'w:titlePg');
+  const properties: SectionProperties = {
+    start: SECTION_STARTS[child(sectPr, 'w:type')?.attributes['w:val'] ?? ''] ?? 'nextPage',
+    page,
+    columns: readColumns(child(sectPr, 'w:cols')),
+    titlePage: titlePg !== undefined && onOff(titlePg.attributes['w:val']),
+    pageNumbering,
+    headerReferences: {},
+    footerReferences: {},
+  };
+  for (const reference of sectPr?.children ?? []) {
+    const isHeader = reference.name === 'w:headerReference';
+    if (!isHeader && reference.name !== 'w:footerReference') continue;
+    const type = reference.attributes['w:type'] ?? 'default';
+    const id = reference.attributes['r:id'];
+    if (id === undefined || (type !== 'default' && type !== 'first' && type !== 'even')) continue;
+    (isHeader ? properties.headerReferences : properties.footerReferences)[type] = id;
+  }
+  return properties;
+}
+
+/** w:cols (§17.6.4): count, spacing, separator line, and explicit widths when not equal. */
+function readColumns(cols: XmlElement | undefined): Columns {
+  const attributes = cols?.attributes;
+  const count = Math.max(1, Math.min(45, integer(attributes?.['w:num']) ?? 1));
+  const space = twips(attributes?.['w:space']) ?? DEFAULT_COLUMN_SPACE;
+  const columns: Columns = {
+    count,
+    space: Math.max(0, space),
+    separator: attributes?.['w:sep'] !== undefined && onOff(attributes['w:sep']),
+  };
+  const equal = attributes?.['w:equalWidth'];
+  const explicit = (cols?.children ?? []).filter((column) => column.name === 'w:col');
+  if (explicit.length > 0 && equal !== undefined && !onOff(equal)) {
+    columns.widths = explicit.map((column) => ({
+      width: Math.max(0, twips(column.attributes['w:w']) ?? 0),
+      space: Math.max(0, twips(column.attributes['w:space']) ?? 0),
+    }));
+    columns.count = columns.widths.length;
+  }
+  return columns;
+}
+
+function positive(value: number | undefined): number | undefined {
+  return value !== undefined && value > 0 ? value : undefined;
+}

@@ -1,0 +1,314 @@
+import type { ParagraphProperties, RunProperties } from '../model/document';
+import {
+  mergeParagraphDelta,
+  type ParagraphDelta,
+  readParagraphDelta,
+  toParagraphProperties,
+} from './paragraph-properties';
+import { type RunDelta, readRunDelta, TOGGLE_PROPERTIES, toRunProperties } from './run-properties';
+import type { ThemeColors } from './theme-colors';
+import type { ThemeFonts } from './theme-fonts';
+import { twips } from './units';
+import { child, type XmlElement } from './xml-tree';
+
+/**
+ * The style part (ECMA-376 Part 1, §17.7) and the cascade that turns styles plus direct formatting
+ * into computed properties (§17.7.2): document defaults → table style → numbering level →
+ * paragraph style (with its basedOn chain) → character style → direct formatting. Each style's
+ * chain is merged once and cached by id; so are the combinations paragraphs actually use.
+ */
+
+export type StyleType = 'paragraph' | 'character' | 'table' | 'numbering';
+
+export interface StyleDefinition {
+  id: string;
+  type: StyleType;
+  name?: string;
+  basedOn?: string;
+  paragraph: ParagraphDelta;
+  run: RunDelta;
+  /** Table styles: w:tblPr/w:tblInd, points. */
+  tableIndent?: number;
+}
+
+export interface StyleSheet {
+  defaults: { paragraph: ParagraphDelta; run: RunDelta };
+  styles: ReadonlyMap<string, StyleDefinition>;
+  /** The styles marked w:default="1" per type (§17.7.4.17), used when content names none. */
+  defaultParagraphStyle?: string;
+  defaultCharacterStyle?: string;
+  defaultTableStyle?: string;
+}
+
+export const EMPTY_STYLE_SHEET: StyleSheet = { defaults: { paragraph: {}, run: {} }, styles: new Map() };
+
+export function readStyleSheet(root: XmlElement | undefined, colors: ThemeColors): StyleSheet {
+  if (root === undefined) return EMPTY_STYLE_SHEET;
+  const docDefaults = child(root, 'w:docDefaults');
+  const sheet: {
+    defaults: StyleSheet['defaults'];
+    styles: Map<string, StyleDefinition>;
+    defaultParagraphStyle?: string;
+    defaultCharacterStyle?: string;
+    defaultTableStyle?: string;
+  } = {
+    defaults: {
+      paragraph: readParagraphDelta(child(child(docDefaults, 'w:pPrDefault'), 'w:pPr'), colors),
+      run: readRunDelta(child(child(docDefaults, 'w:rPrDefault'), 'w:rPr'), colors),
+    },
+    styles: new Map(),
+  };
+  for (const element of root.children) {
+    if (element.name !== 'w:style') continue;
+    const id = element.attributes['w:styleId'];
+    const type = (element.attributes['w:type'] ?? 'paragraph') as StyleType;
+    if (id === undefined || sheet.styles.has(id)) continue;
+    const style: StyleDefinition = {
+      id,
+      type,
+      paragraph: readParagraphDelta(child(element, 'w:pPr'), colors),
+      run: readRunDelta(child(element, 'w:rPr'), colors),
+    };
+    const name = child(element, 'w:name')?.attributes['w:val'];
+    if (name !== undefined) style.name = name;
+    const basedOn = child(element, 'w:basedOn')?.attributes['w:val'];
+    if (basedOn !== undefined && basedOn !== id) style.basedOn = basedOn;
+    if (type === 'table') {
+      const indent = twips(child(child(element, 'w:tblPr'), 'w:tblInd')?.attributes['w:w']);
+      if (indent !== undefined) style.tableIndent = indent;
+    }
+    // A style's own pStyle would be meaningless; numbering styles keep their numPr (§17.9.22).
+    delete style.paragraph.styleId;
+    sheet.styles.set(id, style);
+    const isDefault = element.attributes['w:default'];
+    if (isDefault === '1' || isDefault === 'true' || isDefault === 'on') {
+      if (type === 'paragraph') sheet.defaultParagraphStyle ??= id;
+      else if (type === 'character') sheet.defaultCharacterStyle ??= id;
+      else if (type === 'table') sheet.defaultTableStyle ??= id;
+    }
+  }
+  return sheet;
+}
+
+/** Styles may name a missing or wrong-typed basedOn, or loop; chains stop there. */
+const MAX_CHAIN = 64;
+
+/** What decides a paragraph's properties apart from its own direct formatting. */
+export interface ParagraphContext {
+  /** The paragraph's style, or the default paragraph style. */
+  styleId: string | undefined;
+  /** The style of the innermost table holding the paragraph. */
+  tableStyleId: string | undefined;
+  /** The numbering level's w:pPr, and whether the numbering came from the style (see cascade). */
+  numbering?: { key: string; paragraph: ParagraphDelta; fromStyle: boolean };
+}
+
+/**
+ * Resolves and caches. One instance per document: the caches are keyed by style ids, so every
+ * paragraph of a style after the first costs a map lookup.
+ */
+export class StyleCascade {
+  private readonly paragraphChains = new Map<string, ParagraphDelta>();
+  private readonly runChains = new Map<string, RunDelta>();
+  private readonly paragraphBases = new Map<string, ParagraphDelta>();
+  private readonly runBases = new Map<string, RunProperties>();
+  private readonly markBases = new Map<string, RunDelta>();
+
+  readonly sheet: StyleSheet;
+  private readonly fonts: ThemeFonts;
+
+  constructor(sheet: StyleSheet, fonts: ThemeFonts) {
+    this.sheet = sheet;
+    this.fonts = fonts;
+  }
+
+  /** The id to use for a paragraph: its w:pStyle when that style exists, else the default. */
+  paragraphStyleId(requested: string | undefined): string | undefined {
+    if (requested !== undefined && this.sheet.styles.get(requested)?.type === 'paragraph') return requested;
+    return this.sheet.defaultParagraphStyle;
+  }
+
+  /** The style of a table: its w:tblStyle when that style exists, else the default table style. */
+  tableStyleId(requested: string | undefined): string | undefined {
+    if (requested !== undefined && this.sheet.styles.get(requested)?.type === 'table') return requested;
+    return this.sheet.defaultTableStyle;
+  }
+
+  style(id: string | undefined): StyleDefinition | undefined {
+    return id === undefined ? undefined : this.sheet.styles.get(id);
+  }
+
+  /** A style's paragraph properties merged along its basedOn chain (base first). */
+  paragraphChain(styleId: string | undefined): ParagraphDelta {
+    if (styleId === undefined) return NO_PARAGRAPH;
+    const cached = this.paragraphChains.get(styleId);
+    if (cached) return cached;
+    let merged: ParagraphDelta = {};
+    let headingLevel: number | undefined;
+    for (const style of this.chain(styleId)) {
+      merged = mergeParagraphDelta(merged, style.paragraph);
+      const heading = BUILT_IN_HEADING.exec(style.name ?? '');
+      if (heading) headingLevel = Number(heading[1]) - 1;
+    }
+    // Word gives its built-in "heading 1"–"heading 9" styles their outline level even when the
+    // style part does not say so (files from other writers often omit w:outlineLvl).
+    if (merged.outlineLevel === undefined && headingLevel !== undefined)
+      merged = { ...merged, outlineLevel: headingLevel };
+    this.paragraphChains.set(styleId, merged);
+    return merged;
+  }
+
+  /**
+   * A style's run properties merged along its basedOn chain. For toggles this is "the first value
+   * met walking from the style towards its bases" (§17.7.3), which is what an override merge gives.
+   */
+  runChain(styleId: string | undefined): RunDelta {
+    if (styleId === undefined) return NO_RUN;
+    const cached = this.runChains.get(styleId);
+    if (cached) return cached;
+    let merged: RunDelta = {};
+    for (const style of this.chain(styleId)) merged = { ...merged, ...style.run };
+    this.runChains.set(styleId, merged);
+    return merged;
+  }
+
+  /**
+   * The paragraph's properties without its direct formatting: docDefaults → table style →
+   * numbering level → paragraph style, except that a numbering applied directly to the paragraph
+   * puts its level's indents over the style's (Word shows a list's indents even when the style
+   * has its own; when the style itself carries the numbering, the style's indents win).
+   */
+  paragraphBase(context: ParagraphContext): ParagraphDelta {
+    const key = `${context.tableStyleId ?? ''}\u0001${context.styleId ?? ''}\u0001${context.numbering?.key ?? ''}`;
+    const cached = this.paragraphBases.get(key);
+    if (cached) return cached;
+    let merged = this.sheet.defaults.paragraph;
+    if (context.tableStyleId) merged = mergeParagraphDelta(merged, this.paragraphChain(context.tableStyleId));
+    const numbering = context.numbering;
+    if (numbering?.fromStyle) merged = mergeParagraphDelta(merged, numbering.paragraph);
+    merged = mergeParagraphDelta(merged, this.paragraphChain(context.styleId));
+    if (numbering && !numbering.fromStyle) merged = mergeParagraphDelta(merged, numbering.paragraph);
+    if (context.styleId !== undefined) merged = { ...merged, styleId: context.styleId };
+    else if (merged.styleId !== undefined) {
+      merged = { ...merged };
+      delete merged.styleId;
+    }
+    this.paragraphBases.set(key, merged);
+    return merged;
+  }
+
+  /** The model's properties for a paragraph: its base with direct formatting over it. */
+  paragraphProperties(base: ParagraphDelta, direct: ParagraphDelta | undefined): ParagraphProperties {
+    const merged = direct === undefined ? base : mergeParagraphDelta(base, withoutStyle(direct));
+    return toParagraphProperties(merged);
+  }
+
+  /**
+   * A run's properties: docDefaults, then the table, paragraph and character style levels, then
+   * direct formatting. Toggles (§17.7.3): direct formatting is absolute; otherwise the style levels
+   * that set the toggle combine by exclusive or (a bold character style in a bold paragraph style
+   * gives regular text); if no style level sets it, the document default applies.
+   */
+  runProperties(
+    tableStyleId: string | undefined,
+    paragraphStyleId: string | undefined,
+    characterStyleId: string | undefined,
+    direct: RunDelta | undefined,
+  ): RunProperties {
+    const characterStyle =
+      characterStyleId !== undefined && this.sheet.styles.get(characterStyleId)?.type === 'character'
+        ? characterStyleId
+        : this.sheet.defaultCharacterStyle;
+    const noDirect = direct === undefined || isEmpty(direct);
+    const key = `${tableStyleId ?? ''}\u0001${paragraphStyleId ?? ''}\u0001${characterStyle ?? ''}`;
+    if (noDirect) {
+      const cached = this.runBases.get(key);
+      if (cached) return cached;
+    }
+    const merged = this.runDelta(tableStyleId, paragraphStyleId, characterStyle, noDirect ? undefined : direct);
+    const properties = toRunProperties(merged, this.fonts);
+    if (noDirect) this.runBases.set(key, properties);
+    return properties;
+  }
+
+  /** The merged run delta (toggles combined) for the given levels; see runProperties. */
+  runDelta(
+    tableStyleId: string | undefined,
+    paragraphStyleId: string | undefined,
+    characterStyleId: string | undefined,
+    direct: RunDelta | undefined,
+  ): RunDelta {
+    const levels = [this.runChain(tableStyleId), this.runChain(paragraphStyleId), this.runChain(characterStyleId)];
+    const defaults = this.sheet.defaults.run;
+    const merged: RunDelta = { ...defaults, ...levels[0], ...levels[1], ...levels[2] };
+    for (const toggle of TOGGLE_PROPERTIES) {
+      let set = false;
+      let value = false;
+      for (const level of levels) {
+        const levelValue = level[toggle];
+        if (levelValue === undefined) continue;
+        set = true;
+        if (levelValue) value = !value;
+      }
+      const resolved = set ? value : defaults[toggle];
+      if (resolved === undefined) delete merged[toggle];
+      else merged[toggle] = resolved;
+    }
+    if (direct === undefined) return merged;
+    const result = { ...merged, ...direct };
+    delete result.styleId;
+    return result;
+  }
+
+  /**
+   * The paragraph mark's run properties (the height of an empty line, the base of a list label):
+   * the mark has no character style, only the paragraph's levels and its own w:pPr/w:rPr.
+   */
+  markDelta(tableStyleId: string | undefined, paragraphStyleId: string | undefined, direct: RunDelta | undefined) {
+    const key = `${tableStyleId ?? ''}\u0001${paragraphStyleId ?? ''}`;
+    let base = this.markBases.get(key);
+    if (base === undefined) {
+      base = this.runDelta(tableStyleId, paragraphStyleId, undefined, undefined);
+      this.markBases.set(key, base);
+    }
+    if (direct === undefined || isEmpty(direct)) return base;
+    const result = { ...base, ...direct };
+    delete result.styleId;
+    return result;
+  }
+
+  toRunProperties(delta: RunDelta): RunProperties {
+    return toRunProperties(delta, this.fonts);
+  }
+
+  /** The style and its bases, base first; stops at loops, missing styles and type changes. */
+  private chain(styleId: string): StyleDefinition[] {
+    const chain: StyleDefinition[] = [];
+    const seen = new Set<string>();
+    let current = this.sheet.styles.get(styleId);
+    const type = current?.type;
+    while (current !== undefined && !seen.has(current.id) && chain.length < MAX_CHAIN && current.type === type) {
+      seen.add(current.id);
+      chain.push(current);
+      current = current.basedOn === undefined ? undefined : this.sheet.styles.get(current.basedOn);
+    }
+    return chain.reverse();
+  }
+}
+
+const NO_PARAGRAPH: ParagraphDelta = {};
+/** The names of Word's built-in heading styles (latent style names, §17.7.4.9). */
+const BUILT_IN_HEADING = /^heading ([1-9])$/i;
+const NO_RUN: RunDelta = {};
+
+function isEmpty(delta: object): boolean {
+  for (const _ in delta) return false;
+  return true;
+}
+
+function withoutStyle(direct: ParagraphDelta): ParagraphDelta {
+  if (direct.styleId === undefined && direct.numbering === undefined) return direct;
+  const copy = { ...direct };
+  delete copy.styleId;
+  return copy;
+}

@@ -1,0 +1,310 @@
+import { SaxesParser, type SaxesTagPlain } from 'saxes';
+import { CONVENTIONAL_PREFIXES } from './namespaces';
+import { PartError } from './part-error';
+import { MalformedXmlError, scanXml } from './xml-scanner';
+
+/**
+ * Parses one XML part into a small element tree. OOXML parts are read whole and walked several
+ * times (styles by id, sections in order, headers once per use), so a tree is simpler than
+ * streaming, and each part is parsed exactly once.
+ *
+ * Two parsers feed the same tree builder: a fast scanner written for this (xml-scanner.ts) and
+ * saxes, a complete XML parser. The scanner reads everything OOXML writers produce several times
+ * faster than saxes; anything it refuses goes to saxes, which either reads it (the two build the
+ * same tree) or describes the error with a line and column.
+ *
+ * Safety: OOXML never carries a DTD: ECMA-376 Part 2 (Open Packaging Conventions), "XML usage",
+ * rule [M1.18], says DTD declarations shall not be used and that their presence is an error. So any
+ * DOCTYPE is refused outright, which makes entity-expansion bombs impossible. Depth and element
+ * count are bounded so that a hostile part cannot exhaust the stack or memory.
+ */
+
+export interface XmlElement {
+  /** Qualified name with the conventional prefix (see namespaces.ts): "w:p", "a:blip", "Relationship". */
+  readonly name: string;
+  /** Attribute values by qualified name ("w:val", "r:id", "xml:space"). */
+  readonly attributes: Readonly<Record<string, string>>;
+  readonly children: readonly XmlElement[];
+  /** The element's own character data (whitespace-only runs dropped unless xml:space="preserve"). */
+  readonly text: string;
+}
+
+export interface XmlParseOptions {
+  maxDepth: number;
+  maxElements: number;
+  /**
+   * Elements left out of the tree with everything inside them, by the name as written. The reader
+   * uses it to skip bulky markup it never looks at (proofing marks, revision-save ids).
+   */
+  ignoreElements?: ReadonlySet<string>;
+  /** Attributes left out, by the name as written (w:rsidR and friends on every paragraph). */
+  ignoreAttribute?: (name: string) => boolean;
+}
+
+/** Real documents nest tables a few levels deep: a depth of a few dozen elements at most. */
+export const DEFAULT_XML_LIMITS: XmlParseOptions = { maxDepth: 256, maxElements: 4_000_000 };
+
+/**
+ * Parses `xml` (the text of part `partName`); throws PartError naming the part, fatal for a DTD or
+ * exceeded limits.
+ */
+export function parseXml(xml: string, partName: string, options: XmlParseOptions = DEFAULT_XML_LIMITS): XmlElement {
+  try {
+    const builder = new TreeBuilder(partName, options);
+    scanXml(xml, builder);
+    return builder.finish();
+  } catch (error) {
+    if (!(error instanceof MalformedXmlError)) throw error;
+  }
+  // The scanner refused the text: saxes decides (with positions, to describe a failure).
+  try {
+    const builder = new TreeBuilder(partName, options);
+    parseWithSaxes(xml, partName, builder);
+    return builder.finish();
+  } catch (error) {
+    if (error instanceof PartError) throw error;
+    const detail = error instanceof Error ? error.message.replace(/\s+/g, ' ').trim() : String(error);
+    throw new PartError(`The part ${partName} is not well-formed XML (${detail}).`, false);
+  }
+}
+
+/** Decodes part bytes: UTF-8 unless a UTF-16 byte order mark says otherwise (XML 1.0 §4.3.3). */
+export function decodeXmlBytes(bytes: Uint8Array): string {
+  if (bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe) return decodeUtf16(bytes.subarray(2), true);
+  if (bytes.length >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff) return decodeUtf16(bytes.subarray(2), false);
+  return UTF8.decode(bytes);
+}
+
+const UTF8 = new TextDecoder('utf-8');
+
+function decodeUtf16(bytes: Uint8Array, littleEndian: boolean): string {
+  const units = new Uint16Array(bytes.length >> 1);
+  for (let i = 0; i < units.length; i++) {
+    const a = bytes[2 * i] as number;
+    const b = bytes[2 * i + 1] as number;
+    units[i] = littleEndian ? a | (b << 8) : (a << 8) | b;
+  }
+  const parts: string[] = [];
+  for (let i = 0; i < units.length; i += 8192) {
+    parts.push(String.fromCharCode(...units.subarray(i, i + 8192)));
+  }
+  return parts.join('');
+}
+
+function parseWithSaxes(xml: string, partName: string, builder: TreeBuilder): void {
+  const parser = new SaxesParser({ xmlns: false, position: true, fileName: partName });
+  parser.on('doctype', () => builder.doctype());
+  const ignore = builder.ignoreAttribute;
+  parser.on('opentag', (tag: SaxesTagPlain) => {
+    const attributes = tag.attributes;
+    if (ignore) for (const key in attributes) if (ignore(key)) delete attributes[key];
+    let declares = false;
+    for (const key in attributes) if (key.startsWith('xmlns')) declares = true;
+    builder.open(tag.name, attributes, declares);
+  });
+  parser.on('closetag', () => builder.close());
+  parser.on('text', (text) => builder.text(text));
+  parser.on('cdata', (text) => builder.text(text));
+  parser.on('error', (error) => {
+    throw error;
+  });
+  parser.write(xml).close();
+}
+
+interface MutableElement {
+  name: string;
+  attributes: Record<string, string>;
+  children: MutableElement[];
+  text: string;
+}
+
+/** Children of leaves share one empty array: most elements (w:b, w:sz, …) have none. */
+const NO_CHILDREN: MutableElement[] = [];
+Object.freeze(NO_CHILDREN);
+
+interface Scope {
+  /** The depth of the element that declared the bindings; the scope ends when it closes. */
+  depth: number;
+  previous: ReadonlyMap<string, string> | undefined;
+}
+
+/**
+ * Builds the tree from parser events: renames prefixes to the conventional ones, keeps
+ * xml:space, enforces the limits, and leaves out ignored elements and attributes.
+ */
+export class TreeBuilder {
+  readonly ignoreAttribute: ((name: string) => boolean) | undefined;
+  private readonly partName: string;
+  private readonly options: XmlParseOptions;
+  private readonly root: MutableElement = { name: '#document', attributes: {}, children: [], text: '' };
+  private readonly stack: MutableElement[] = [this.root];
+  /** xml:space="preserve" per open element (it inherits, XML 1.0 §2.10). */
+  private readonly preserve: boolean[] = [false];
+  private elements = 0;
+  private renames: ReadonlyMap<string, string> | undefined;
+  private readonly scopes: Scope[] = [];
+  /** Depth of an ignored element being skipped, or 0. */
+  private skipping = 0;
+
+  constructor(partName: string, options: XmlParseOptions) {
+    this.partName = partName;
+    this.options = options;
+    this.ignoreAttribute = options.ignoreAttribute;
+  }
+
+  doctype(): never {
+    throw new PartError(
+      `The part ${this.partName} contains a DOCTYPE declaration; DTDs are not allowed in Office documents (they could expand entities without bound), so the file is refused.`,
+      true,
+    );
+  }
+
+  /** `declaresNamespaces`: whether any attribute is an xmlns declaration (the parser knows cheaply). */
+  open(writtenName: string, attributes: Record<string, string>, declaresNamespaces: boolean): void {
+    const stack = this.stack;
+    const depth = stack.length;
+    if (this.skipping > 0) {
+      this.skipping++;
+      return;
+    }
+    if (this.options.ignoreElements?.has(writtenName)) {
+      this.skipping = 1;
+      return;
+    }
+    if (depth > this.options.maxDepth) {
+      throw new PartError(
+        `The part ${this.partName} nests elements more than ${this.options.maxDepth} levels deep, which no real document does; the file is refused.`,
+        true,
+      );
+    }
+    if (++this.elements > this.options.maxElements) {
+      throw new PartError(
+        `The part ${this.partName} has more than ${this.options.maxElements.toLocaleString('en-US')} elements, more than this service reads from one part; the file is refused.`,
+        true,
+      );
+    }
+    if (declaresNamespaces) {
+      const declared = namespaceDeclarations(attributes, this.renames);
+      if (declared !== this.renames) {
+        this.scopes.push({ depth, previous: this.renames });
+        this.renames = declared;
+      }
+    }
+    let name = writtenName;
+    if (this.renames !== undefined) {
+      name = rename(name, this.renames, true);
+      renameAttributes(attributes, this.renames);
+    }
+    const element: MutableElement = { name, attributes, children: NO_CHILDREN, text: '' };
+    const parent = stack[depth - 1] as MutableElement;
+    if (parent.children === NO_CHILDREN) parent.children = [element];
+    else parent.children.push(element);
+    stack.push(element);
+    const space = attributes['xml:space'];
+    this.preserve.push(space === undefined ? (this.preserve[depth - 1] as boolean) : space === 'preserve');
+  }
+
+  close(): void {
+    if (this.skipping > 0) {
+      this.skipping--;
+      return;
+    }
+    this.stack.pop();
+    this.preserve.pop();
+    const scope = this.scopes[this.scopes.length - 1];
+    if (scope !== undefined && scope.depth === this.stack.length) {
+      this.scopes.pop();
+      this.renames = scope.previous;
+    }
+  }
+
+  text(text: string): void {
+    const depth = this.stack.length - 1;
+    if (depth === 0 || this.skipping > 0) return;
+    if (!this.preserve[depth] && isWhitespace(text)) return;
+    const element = this.stack[depth] as MutableElement;
+    element.text = element.text === '' ? text : element.text + text;
+  }
+
+  finish(): XmlElement {
+    const documentElement = this.root.children[0];
+    if (documentElement === undefined) throw new PartError(`The part ${this.partName} has no root element.`, false);
+    return documentElement;
+  }
+}
+
+function isWhitespace(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code !== 0x20 && code !== 0x0a && code !== 0x0d && code !== 0x09) return false;
+  }
+  return true;
+}
+
+/**
+ * The prefix renames in force after this element's xmlns declarations, or `current` itself when it
+ * declares nothing that changes them (the common case: no allocation). A rename maps a written
+ * prefix ('' for the default namespace) to the conventional one for its URI.
+ */
+function namespaceDeclarations(
+  attributes: Record<string, string>,
+  current: ReadonlyMap<string, string> | undefined,
+): ReadonlyMap<string, string> | undefined {
+  let next: Map<string, string> | undefined;
+  for (const key in attributes) {
+    if (key.charCodeAt(0) !== 0x78 /* x */ || !key.startsWith('xmlns')) continue;
+    let written: string;
+    if (key.length === 5) written = '';
+    else if (key.charCodeAt(5) === 0x3a /* : */) written = key.slice(6);
+    else continue;
+    const conventional = CONVENTIONAL_PREFIXES.get(attributes[key] as string);
+    // Identity (or an unknown URI for a prefix never renamed) changes nothing.
+    const target = conventional ?? written;
+    const existing = current?.get(written);
+    if (target === written && existing === undefined) continue;
+    if (existing === target) continue;
+    next ??= new Map(current);
+    if (target === written) next.delete(written);
+    else next.set(written, target);
+  }
+  if (next === undefined) return current;
+  return next.size === 0 ? undefined : next;
+}
+
+function rename(name: string, renames: ReadonlyMap<string, string>, isElement: boolean): string {
+  const colon = name.indexOf(':');
+  if (colon === -1) {
+    // Unprefixed attributes are in no namespace; unprefixed elements take the default one.
+    if (!isElement) return name;
+    const target = renames.get('');
+    return target ? `${target}:${name}` : name;
+  }
+  const target = renames.get(name.slice(0, colon));
+  if (target === undefined) return name;
+  return target === '' ? name.slice(colon + 1) : `${target}${name.slice(colon)}`;
+}
+
+function renameAttributes(attributes: Record<string, string>, renames: ReadonlyMap<string, string>): void {
+  let renamed: [string, string][] | undefined;
+  for (const key in attributes) {
+    if (key.indexOf(':') === -1 || key.startsWith('xmlns') || key.startsWith('xml:')) continue;
+    const target = rename(key, renames, false);
+    if (target === key) continue;
+    renamed ??= [];
+    renamed.push([key, target]);
+  }
+  if (renamed === undefined) return;
+  for (const [from, to] of renamed) {
+    attributes[to] = attributes[from] as string;
+    delete attributes[from];
+  }
+}
+
+// ---- Small helpers for walking the tree -------------------------------------------------------
+
+/** The first child named `name`, or undefined. */
+export function child(element: XmlElement | undefined, name: string): XmlElement | undefined {
+  if (element === undefined) return undefined;
+  for (const candidate of element.children) if (candidate.name === name) return candidate;
+  return undefined;
+}

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { PartError } from '../../src/ooxml/part-error';
+import { DEFAULT_XML_LIMITS, parseXml, type XmlElement } from '../../src/ooxml/xml-tree';
+
+function plain(element: XmlElement): unknown {
+  return {
+    name: element.name,
+    attributes: { ...element.attributes },
+    text: element.text,
+    children: element.children.map(plain),
+  };
+}
+
+describe('the XML tree', () => {
+  it('renames prefixes to the conventional ones by namespace URI (default namespaces and odd prefixes)', () => {
+    const tree = parseXml(
+      '<document xmlns="http://schemas.openxmlformats.org/wordprocessingml/2006/main" xmlns:ns1="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><body><p><hyperlink ns1:id="rId1"><r><t>x</t></r></hyperlink></p></body></document>',
+      'test.xml',
+    );
+    expect(tree.name).toBe('w:document');
+    const hyperlink = tree.children[0]?.children[0]?.children[0];
+    expect(hyperlink?.name).toBe('w:hyperlink');
+    expect(hyperlink?.attributes).toEqual({ 'r:id': 'rId1' });
+  });
+
+  it('maps Strict namespaces to the same prefixes as Transitional', () => {
+    const tree = parseXml(
+      '<x:document xmlns:x="http://purl.oclc.org/ooxml/wordprocessingml/main"><x:body/></x:document>',
+      'strict.xml',
+    );
+    expect(tree.name).toBe('w:document');
+    expect(tree.children[0]?.name).toBe('w:body');
+  });
+
+  it('keeps text, decoding entities and CDATA, and drops whitespace-only text unless preserved', () => {
+    const tree = parseXml(
+      '<?xml version="1.0"?>\r\n<!-- comment --><a>\n  <b>&lt;x&gt; &amp; &#233;&#x4E2D;</b>\n  <c xml:space="preserve">  </c><d><![CDATA[<raw>]]></d><e attr="a&quot;b&#10;c\td"/></a>',
+      'text.xml',
+    );
+    expect(plain(tree)).toEqual({
+      name: 'a',
+      attributes: {},
+      text: '',
+      children: [
+        { name: 'b', attributes: {}, text: '<x> & é中', children: [] },
+        { name: 'c', attributes: { 'xml:space': 'preserve' }, text: '  ', children: [] },
+        { name: 'd', attributes: {}, text: '<raw>', children: [] },
+        // A literal tab reads as a space (XML 1.0 §3.3.3); a character reference stays what it says.
+        { name: 'e', attributes: { attr: 'a"b\nc d' }, text: '', children: [] },
+      ],
+    });
+  });
+
+  it('builds the same tree with the fast scanner as with saxes', () => {
+    // Single quotes and spaces around "=" are legal; the scanner reads them, and a tab inside a tag.
+    const xml = `<r:root xmlns:r="urn:x"><r:item a = 'one' b="two"\t/><r:item>t</r:item ></r:root>`;
+    const tree = parseXml(xml, 'quotes.xml');
+    expect(plain(tree)).toEqual({
+      name: 'r:root',
+      attributes: { 'xmlns:r': 'urn:x' },
+      text: '',
+      children: [
+        { name: 'r:item', attributes: { a: 'one', b: 'two' }, text: '', children: [] },
+        { name: 'r:item', attributes: {}, text: 't', children: [] },
+      ],
+    });
+  });
+
+  it('refuses a DOCTYPE as fatal, and malformed XML with its position', () => {
+    const doctype = () => parseXml('<!DOCTYPE a [<!ENTITY x "y">]><a>&x;</a>', 'dtd.xml');
+    expect(doctype).toThrow(PartError);
+    expect(doctype).toThrow(/DTDs are not allowed/);
+    try {
+      parseXml('<a><b></a>', 'broken.xml');
+      throw new Error('not refused');
+    } catch (error) {
+      expect(error).toBeInstanceOf(PartError);
+      expect((error as PartError).fatal).toBe(false);
+      expect((error as PartError).message).toMatch(/broken\.xml is not well-formed XML \(.*1:\d+/);
+    }
+  });
+
+  it('bounds the element count', () => {
+    expect(() =>
+      parseXml(`<a>${'<b/>'.repeat(20)}</a>`, 'many.xml', { ...DEFAULT_XML_LIMITS, maxElements: 10 }),
+    ).toThrow(/more than 10 elements/);
+  });
+
+  it('leaves out ignored elements and attributes', () => {
+    const tree = parseXml('<a w:rsidR="1" keep="2"><skip><inner/></skip><b/></a>', 'ignore.xml', {
+      ...DEFAULT_XML_LIMITS,
+      ignoreElements: new Set(['skip']),
+      ignoreAttribute: (name) => name.startsWith('w:rsid'),
+    });
+    expect(plain(tree)).toEqual({
+      name: 'a',
+      attributes: { keep: '2' },
+      text: '',
+      children: [{ name: 'b', attributes: {}, text: '', children: [] }],
+    });
+  });
+});
