@@ -19,7 +19,7 @@ export interface LayoutOptions {
 function bookmarkPages(pages: PageFrame[]): Map<string, number> {
   const map = new Map<string, number>();
   for (const page of pages) {
-    for (const placed of page.lines) {
+    for (const placed of [...page.lines, ...page.notes]) {
       for (const f of placed.line.fragments)
         if (f.box.anchor && !map.has(f.box.anchor)) map.set(f.box.anchor, page.number);
     }
@@ -69,6 +69,7 @@ export function layoutDocument(model: DocumentModel, fonts: FontSet, options: La
     for (const lines of [
       headerFooter.place('header', section, slot),
       frame.lines,
+      frame.notes,
       headerFooter.place('footer', section, slot),
     ]) {
       const layer: PageItem[] = [];
@@ -76,6 +77,7 @@ export function layoutDocument(model: DocumentModel, fonts: FontSet, options: La
       paintParagraphFrames(layer, lines);
       items.push(...layer);
     }
+    items.push(...frame.rules);
     for (const placed of frame.lines) {
       const level = placed.laid.paragraph.props.outlineLevel;
       if (level !== undefined && level < 9 && placed.index === 0) {

@@ -27,5 +27,6 @@ export function collectFontRequests(model: DocumentModel): FontRequest[] {
       walk(set.even);
     }
   }
+  for (const notes of [model.notes.footnotes, model.notes.endnotes]) for (const id in notes) walk(notes[id]);
   return [...seen.values()];
 }

@@ -28,8 +28,22 @@ export interface Box {
   revision?: RevisionMark;
   /** image: the resource id; anchor: the bookmark name; field: the inline it came from. */
   imageId?: string;
+  /** The mark of a footnote or endnote reference: page flow puts the note on this line's page. */
+  note?: NoteTarget;
   anchor?: string;
   field?: Extract<Inline, { kind: 'field' }>;
+}
+
+export interface NoteTarget {
+  note: 'footnote' | 'endnote';
+  id: string;
+}
+
+/** Where a box came from: what it links to, the change it belongs to, the note it refers to. */
+interface BoxSource {
+  link?: LinkTarget;
+  revision?: RevisionMark;
+  note?: NoteTarget;
 }
 
 export interface Segment {
@@ -60,13 +74,7 @@ function rise(props: RunProperties): number {
   return shift + props.position;
 }
 
-function textBox(
-  text: string,
-  face: FontFace,
-  size: number,
-  props: RunProperties,
-  source: { link?: LinkTarget; revision?: RevisionMark },
-): Box {
+function textBox(text: string, face: FontFace, size: number, props: RunProperties, source: BoxSource): Box {
   const spacing = props.characterSpacing * [...text].length;
   return {
     kind: 'text',
@@ -81,6 +89,7 @@ function textBox(
     space: /^\s+$/.test(text),
     ...(source.link ? { link: source.link } : {}),
     ...(source.revision ? { revision: source.revision } : {}),
+    ...(source.note ? { note: source.note } : {}),
   };
 }
 
@@ -88,12 +97,7 @@ function textBox(
  * Splits `text` into boxes of one face each: characters the run's face lacks go to a fallback
  * face (ENGINE.md "Glyph fallback"), and small caps set lower-case letters smaller.
  */
-function measuredBoxes(
-  text: string,
-  props: RunProperties,
-  fonts: FontSet,
-  source: { link?: LinkTarget; revision?: RevisionMark },
-): Box[] {
+function measuredBoxes(text: string, props: RunProperties, fonts: FontSet, source: BoxSource): Box[] {
   const primary = faceFor(fonts, props);
   const request = { family: props.font, bold: props.bold, italic: props.italic };
   const size = scriptSize(props);
@@ -155,6 +159,8 @@ function pieceText(inline: Inline): string {
       return fieldPlaceholder(inline);
     case 'bookmark':
       return '';
+    case 'noteReference':
+      return inline.props.hidden ? '' : inline.mark.normalize('NFC');
   }
 }
 
@@ -211,7 +217,7 @@ export function paragraphSegments(paragraph: Paragraph, fonts: FontSet): Segment
       while (cutIndex < cuts.length && (cuts[cutIndex] ?? 0) <= piece.end) cutIndex++;
       continue;
     }
-    const source = {
+    const source: BoxSource = {
       ...(inline.link ? { link: inline.link } : {}),
       ...(inline.revision ? { revision: inline.revision } : {}),
     };
@@ -264,7 +270,13 @@ export function paragraphSegments(paragraph: Paragraph, fonts: FontSet): Segment
       }
       continue;
     }
-    // Text: cut it at every break position inside it.
+    if (inline.kind === 'noteReference') {
+      source.note = { note: inline.note, id: inline.id };
+      // A mark that prints nothing still ties its note to this line.
+      if (piece.start === piece.end)
+        segment.boxes.push(textBox('', faceFor(fonts, inline.props), 0, inline.props, source));
+    }
+    // Text and note marks: cut at every break position inside.
     let from = piece.start;
     while (from < piece.end) {
       while (cutIndex < cuts.length && (cuts[cutIndex] ?? 0) <= from) cutIndex++;

@@ -1,12 +1,14 @@
 /**
  * Pagination: flows laid-out paragraphs into the columns of pages, section by section, honouring
  * page/column breaks, pageBreakBefore, keepNext chains, keepLines and widow/orphan control
- * (ENGINE.md "Flow and pagination"). The result is geometry only: which line sits where on
- * which page; painting happens afterwards (line-painter.ts).
+ * (ENGINE.md "Flow and pagination"). Footnotes go to the foot of the page holding their reference
+ * (footnote-area.ts), endnotes after the last section's body. The result is geometry only: which
+ * line sits where on which page; painting happens afterwards (line-painter.ts).
  */
 import type { FontSet } from '../fonts/font-face';
 import type { Block, DocumentModel, Paragraph, Section, Table } from '../model/document';
-import type { RectItem } from './display-list';
+import type { LineItem, RectItem } from './display-list';
+import { endnoteOrder, FootnoteFlow, NOTE_SEPARATOR, noteLines, type PendingNotes } from './footnote-area';
 import { type LaidLine, type LaidParagraph, layoutParagraph } from './paragraph-layout';
 import { CELL_MARGIN, layoutTable } from './table-layout';
 
@@ -33,8 +35,12 @@ export interface PageFrame {
   bodyTop: number;
   bodyBottom: number;
   lines: PlacedLine[];
+  /** Footnote lines at the foot of the page. */
+  notes: PlacedLine[];
   /** Shading behind table cells, painted under the text. */
   backgrounds: RectItem[];
+  /** Separator rules above footnotes and endnotes. */
+  rules: LineItem[];
 }
 
 export interface HeaderFooterMetrics {
@@ -44,6 +50,9 @@ export interface HeaderFooterMetrics {
 }
 
 const EPSILON = 0.01;
+
+/** How body content meets the space left: it fits; it goes to the next column or page; or it is placed anyway. */
+type Verdict = 'fits' | 'advance' | 'force';
 
 /** Tables are part 2: until then their cells' blocks print in reading order, nothing lost. */
 export function flattenBlocks(blocks: Block[]): Paragraph[] {
@@ -85,6 +94,12 @@ class Flow {
   /** Nothing placed yet in this column: keep rules never push content off an empty column. */
   private columnEmpty = true;
   private pageNumber = 0;
+  /** Footnotes at the foot of each page, laid out at the width of the first column. */
+  private readonly footnotes = new FootnoteFlow((id) =>
+    noteLines(flattenBlocks(this.model.notes.footnotes[id] ?? []).map((p) => this.laid(p, this.noteWidth))),
+  );
+  /** The lowest bottom of body content on this page, over all columns: footnotes stay below it. */
+  private contentBottom = 0;
   private readonly cache = new Map<Paragraph, Map<number, LaidParagraph>>();
 
   private readonly model: DocumentModel;
@@ -115,6 +130,7 @@ class Flow {
   }
 
   private newPage(section: Section, sectionIndex: number, firstOfSection: boolean): void {
+    if (this.pages.length > 0) this.finishPage();
     const restart = firstOfSection ? section.pageNumbering.start : undefined;
     this.pageNumber = restart ?? this.pageNumber + 1;
     const previous = this.pages[this.pages.length - 1];
@@ -136,7 +152,9 @@ class Flow {
       bodyTop,
       bodyBottom: Math.max(bodyBottom, bodyTop + 36),
       lines: [],
+      notes: [],
       backgrounds: [],
+      rules: [],
     };
     this.pages.push(this.page);
     this.columns = columnGeometry(section);
@@ -144,6 +162,27 @@ class Flow {
     this.regionTop = bodyTop;
     this.y = bodyTop;
     this.columnEmpty = true;
+    this.contentBottom = bodyTop;
+    this.footnotes.startPage(bodyTop, this.page.bodyBottom);
+  }
+
+  /** Footnotes use the first column (the whole text width on one-column pages). */
+  private get noteWidth(): number {
+    return this.columns[0]?.width ?? this.columnWidth;
+  }
+
+  /** Puts the page's footnotes in place at the foot of its body area. */
+  private finishPage(): void {
+    const column = this.columns[0] ?? { x: this.page.section.page.margins.left, width: this.columnWidth };
+    const placed = this.footnotes.finishPage(column);
+    this.page.notes.push(...placed.lines);
+    this.page.rules.push(...placed.rules);
+  }
+
+  /** Ends the flow: the rest of split notes on pages of their own, then the last page's notes. */
+  finish(): void {
+    while (this.footnotes.waiting) this.forceNewPage();
+    this.finishPage();
   }
 
   /** Moves to the next column, or to a new page after the last one. */
@@ -202,23 +241,47 @@ class Flow {
     return this.columns[this.column]?.width ?? 100;
   }
 
-  private remaining(): number {
-    return this.page.bodyBottom - this.y;
+  /** The bottom of the body: above the footnotes placed on this page. */
+  private bottom(): number {
+    return this.page.bodyBottom - this.footnotes.height;
   }
 
-  private place(laid: LaidParagraph, index: number): void {
+  private remaining(): number {
+    return this.bottom() - this.y;
+  }
+
+  private place(laid: LaidParagraph, index: number): PlacedLine | undefined {
     const line = laid.lines[index];
-    if (!line) return;
-    this.page.lines.push({
+    if (!line) return undefined;
+    const placed: PlacedLine = {
       line,
       x: this.columns[this.column]?.x ?? 0,
       top: this.y,
       laid,
       index,
       columnWidth: this.columnWidth,
-    });
+    };
+    this.page.lines.push(placed);
     this.y += line.height;
+    this.contentBottom = Math.max(this.contentBottom, this.y);
     this.columnEmpty = false;
+    return placed;
+  }
+
+  /**
+   * Whether body content `height` tall fits here with the footnotes it brings. Content whose notes
+   * do not fit goes to the next page, unless the page is still empty: then it stays, and notes
+   * that do not fit even there are split (FootnoteFlow.add). Content without notes keeps the old
+   * rule: the first content of a column stays whatever its height.
+   */
+  private verdict(height: number, notes: PendingNotes): Verdict {
+    const fresh = this.page.lines.length === 0;
+    if (notes.ids.length === 0) {
+      if (height <= this.remaining() + EPSILON) return 'fits';
+      return this.columnEmpty && (fresh || this.footnotes.isEmpty) ? 'force' : 'advance';
+    }
+    if (this.footnotes.fits(Math.max(this.contentBottom, this.y + height), notes)) return 'fits';
+    return fresh ? 'force' : 'advance';
   }
 
   /** Height of the first `count` lines. */
@@ -265,7 +328,7 @@ class Flow {
           }
           chain += nextLaid.spaceBefore + Flow.heightOf(nextLaid, 0, nextLaid.lines.length) + nextLaid.spaceAfter;
         }
-        const fullColumn = this.page.bodyBottom - this.regionTop;
+        const fullColumn = this.bottom() - this.regionTop;
         if (chain <= fullColumn) needed = Math.max(needed, chain);
       }
       if (needed > this.remaining() + EPSILON && !this.columnEmpty) {
@@ -283,18 +346,20 @@ class Flow {
       while (index < laid.lines.length) {
         const line = laid.lines[index];
         if (!line) break;
-        const isFirstOnColumn = this.columnEmpty;
-        if (line.height > this.remaining() + EPSILON && !isFirstOnColumn) {
+        const notes = this.footnotes.referencedBy([line]);
+        const verdict = this.verdict(line.height, notes);
+        if (verdict === 'advance') {
           // Widow control: never leave a single last line at the top of the next page.
           const left = laid.lines.length - index;
-          if (paragraph.props.widowControl && left === 1 && index >= 3) {
-            this.unplaceLast();
+          if (paragraph.props.widowControl && left === 1 && index >= 3 && !this.columnEmpty && this.unplaceLast()) {
             index--;
           }
           this.advance();
           continue;
         }
-        this.place(laid, index);
+        if (verdict === 'force') this.footnotes.makeRoom(this.y + line.height);
+        const placed = this.place(laid, index);
+        this.footnotes.add(notes, this.contentBottom, placed);
         index++;
         if (line.breakAfter === 'page') this.forceNewPage();
         else if (line.breakAfter === 'column') this.advance();
@@ -325,7 +390,13 @@ class Flow {
     this.y += this.columnEmpty ? 0 : this.pendingAfter;
     this.pendingAfter = 0;
     for (const row of laid.rows) {
-      if (row.height > this.remaining() + EPSILON && !this.columnEmpty) this.advance();
+      const notes = this.footnotes.referencedBy(row.cells.flatMap((cell) => cell.paragraphs.flatMap((p) => p.lines)));
+      let verdict = this.verdict(row.height, notes);
+      while (verdict === 'advance') {
+        this.advance();
+        verdict = this.verdict(row.height, notes);
+      }
+      if (verdict === 'force') this.footnotes.makeRoom(this.y + row.height);
       const left = (this.columns[this.column]?.x ?? 0) + laid.indent - CELL_MARGIN;
       const top = this.y;
       for (const cell of row.cells) {
@@ -356,14 +427,43 @@ class Flow {
         });
       }
       this.y = top + row.height;
+      this.contentBottom = Math.max(this.contentBottom, this.y);
       this.columnEmpty = false;
+      this.footnotes.add(notes, this.contentBottom, undefined);
     }
   }
 
-  /** Takes the last placed line back (widow control moves it to the next page). */
-  private unplaceLast(): void {
-    const last = this.page.lines.pop();
-    if (last) this.y = last.top;
+  /**
+   * Endnotes after the last section's body, in the order of their references, under a separator
+   * rule: Word's default placement (w:endnotePr/w:pos docEnd).
+   */
+  flowEndnotes(): void {
+    const blocks = endnoteOrder(this.model).flatMap((id) => this.model.notes.endnotes[id] ?? []);
+    if (blocks.length === 0) return;
+    this.y += this.columnEmpty ? 0 : this.pendingAfter;
+    this.pendingAfter = 0;
+    if (NOTE_SEPARATOR.height > this.remaining() + EPSILON && !this.columnEmpty) this.advance();
+    const x = this.columns[this.column]?.x ?? 0;
+    const y = this.y + NOTE_SEPARATOR.ruleOffset;
+    const x2 = x + Math.min(NOTE_SEPARATOR.width, this.columnWidth);
+    this.page.rules.push({ kind: 'line', x1: x, y1: y, x2, y2: y, width: NOTE_SEPARATOR.weight, color: '000000' });
+    this.y += NOTE_SEPARATOR.height;
+    this.contentBottom = Math.max(this.contentBottom, this.y);
+    this.columnEmpty = false;
+    this.flowBlocks(blocks);
+  }
+
+  /** Takes the last placed line back with its notes (widow control moves them to the next page); not a line whose notes were split. */
+  private unplaceLast(): boolean {
+    const last = this.page.lines[this.page.lines.length - 1];
+    if (!last || !this.footnotes.takeBack(last)) return false;
+    this.page.lines.pop();
+    this.y = last.top;
+    this.contentBottom = this.page.lines.reduce(
+      (bottom, l) => Math.max(bottom, l.top + l.line.height),
+      this.page.bodyTop,
+    );
+    return true;
   }
 }
 
@@ -373,5 +473,7 @@ export function flowDocument(model: DocumentModel, fonts: FontSet, headerFooter:
     flow.startSection(section, index);
     flow.flowBlocks(section.blocks);
   });
+  flow.flowEndnotes();
+  flow.finish();
   return flow.pages;
 }

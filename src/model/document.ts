@@ -13,6 +13,8 @@ export interface DocumentModel {
   images: Record<string, ImageResource>;
   /** Fonts embedded in the package (word/fonts, de-obfuscated), tried before the bundled faces. */
   embeddedFonts: EmbeddedFont[];
+  /** Footnote and endnote content by note id (w:footnotes / w:endnotes), referenced by NoteReferenceInline. */
+  notes: { footnotes: Record<string, Block[]>; endnotes: Record<string, Block[]> };
   /** Non-fatal problems met while reading (unsupported parts, missing images), for logs/headers. */
   warnings: string[];
 }
@@ -217,7 +219,19 @@ export interface BookmarkInline {
   name: string;
 }
 
-export type Inline = TextInline | TabInline | BreakInline | ImageInline | FieldInline | BookmarkInline;
+/**
+ * A footnote or endnote reference (w:footnoteReference / w:endnoteReference): `mark` is the number
+ * or custom mark as displayed in the body (props carry the reference style, usually superscript);
+ * the note's own blocks start with the same mark (w:footnoteRef) already resolved by the reader.
+ */
+export interface NoteReferenceInline extends InlineBase {
+  kind: 'noteReference';
+  note: 'footnote' | 'endnote';
+  id: string;
+  mark: string;
+}
+
+export type Inline = TextInline | TabInline | BreakInline | ImageInline | FieldInline | BookmarkInline | NoteReferenceInline;
 
 export interface ListLabel {
   /** The computed label text ("1.2.", "iv)", "•" mapped to Unicode). */

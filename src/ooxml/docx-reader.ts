@@ -3,10 +3,12 @@ import type { Block, DocumentModel, HeaderFooterSet, Section } from '../model/do
 import { readBlockContent } from './block-reader';
 import { readCoreProperties } from './core-properties';
 import { readEmbeddedFonts } from './embedded-fonts';
-import { ListCounters, NO_NUMBERING, readNumbering } from './numbering';
+import { numberNoteReferences, type SectionNoteNumbering } from './note-numbering';
+import { readNotes } from './notes-reader';
+import { NO_NUMBERING, readNumbering } from './numbering';
 import { type OpcPackage, openPackage, type Relationship, relationshipKind } from './package-reader';
 import { PartError } from './part-error';
-import type { DocumentContext, RevisionMode, StoryContext } from './read-context';
+import { type DocumentContext, newStory, type RevisionMode, type StoryContext } from './read-context';
 import { type HeaderFooterSlot, readSectionProperties, type SectionProperties } from './section-reader';
 import { DEFAULT_SETTINGS, readSettings } from './settings-reader';
 import { EMPTY_STYLE_SHEET, readStyleSheet, StyleCascade } from './style-cascade';
@@ -38,6 +40,8 @@ const PART_KINDS = {
   settings: 'settings',
   theme: 'theme',
   fontTable: 'fontTable',
+  footnotes: 'footnotes',
+  endnotes: 'endnotes',
 } as const;
 
 const MAX_WARNINGS = 200;
@@ -107,14 +111,43 @@ function readPackage(
     revisions: options.revisions,
     images: {},
     imageIds: new Map(),
-    notes: { footnotes: 0, endnotes: 0 },
+    customNoteMarks: new Set(),
     warn,
   };
 
-  const bodyStory = story(doc, mainPart, relationships);
+  const bodyStory = newStory(doc, mainPart, relationships);
   const content = readBlockContent(body, bodyStory, undefined);
   const finalProperties = child(body, 'w:sectPr');
-  const sections = buildSections(doc, bodyStory, content.blocks, content.sectionBreaks, finalProperties);
+  const { sections, noteNumbering } = buildSections(
+    doc,
+    bodyStory,
+    content.blocks,
+    content.sectionBreaks,
+    finalProperties,
+  );
+
+  // Notes after the body: their marks (w:footnoteRef) are the numbers their references got.
+  const numbered = numberNoteReferences(
+    sections,
+    noteNumbering,
+    { footnote: settings.footnoteNumbering, endnote: settings.endnoteNumbering },
+    doc.customNoteMarks,
+    warn,
+  );
+  const notes: DocumentModel['notes'] = { footnotes: {}, endnotes: {} };
+  for (const kind of ['footnote', 'endnote'] as const) {
+    const referenced = numbered.referenced[kind];
+    if (referenced.length === 0) continue;
+    const part = optional(kind === 'footnote' ? PART_KINDS.footnotes : PART_KINDS.endnotes, `${kind}s`);
+    const read = part ? readNotes(doc, part.element, part.partName, kind, numbered.marks[kind]) : {};
+    notes[kind === 'footnote' ? 'footnotes' : 'endnotes'] = read;
+    const missing = referenced.filter((id) => !Object.hasOwn(read, id));
+    if (missing.length > 0) {
+      warn(
+        `${missing.length} ${kind} reference${missing.length === 1 ? '' : 's'} (id ${missing.slice(0, 5).join(', ')}) ${missing.length === 1 ? 'has' : 'have'} no ${kind} text in the document; only the mark is printed.`,
+      );
+    }
+  }
 
   const fontTablePart = optional(PART_KINDS.fontTable, 'font table');
   const embeddedFonts = fontTablePart
@@ -127,12 +160,9 @@ function readPackage(
     sections,
     images: doc.images,
     embeddedFonts,
+    notes,
     warnings,
   };
-}
-
-function story(doc: DocumentContext, partName: string, relationships: Relationship[]): StoryContext {
-  return { doc, partName, relationships, fields: [], counters: new ListCounters(), pendingBookmarks: [] };
 }
 
 /**
@@ -244,8 +274,9 @@ function buildSections(
   blocks: Block[],
   breaks: { blockCount: number; properties: XmlElement }[],
   finalProperties: XmlElement | undefined,
-): Section[] {
+): { sections: Section[]; noteNumbering: SectionNoteNumbering[] } {
   const sections: Section[] = [];
+  const noteNumbering: SectionNoteNumbering[] = [];
   const headerCache = new Map<string, Block[] | null>();
   let previousHeaders: HeaderFooterSet = {};
   let previousFooters: HeaderFooterSet = {};
@@ -256,11 +287,12 @@ function buildSections(
     const headers = resolveSlots(doc, bodyStory, properties.headerReferences, previousHeaders, headerCache, 'header');
     const footers = resolveSlots(doc, bodyStory, properties.footerReferences, previousFooters, headerCache, 'footer');
     sections.push(section(properties, headers, footers, blocks.slice(start, span.blockCount)));
+    noteNumbering.push(properties.noteNumbering);
     previousHeaders = headers;
     previousFooters = footers;
     start = span.blockCount;
   }
-  return sections;
+  return { sections, noteNumbering };
 }
 
 function section(
@@ -322,7 +354,7 @@ function readHeaderFooter(
     cache.set(partName, null);
     return undefined;
   }
-  const headerStory = story(doc, partName, doc.pkg.relationships(partName));
+  const headerStory = newStory(doc, partName, doc.pkg.relationships(partName));
   const blocks = readBlockContent(root, headerStory, undefined).blocks;
   cache.set(partName, blocks);
   return blocks;

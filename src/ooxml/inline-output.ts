@@ -1,4 +1,11 @@
-import type { FieldInline, Inline, LinkTarget, RunProperties, TextInline } from '../model/document';
+import type {
+  FieldInline,
+  Inline,
+  LinkTarget,
+  NoteReferenceInline,
+  RunProperties,
+  TextInline,
+} from '../model/document';
 import { DEFAULT_DATE_PICTURE, DEFAULT_TIME_PICTURE, formatDate } from './date-format';
 import { type FieldInstruction, parseFieldInstruction } from './field-instruction';
 import type { OpenField, StoryContext } from './read-context';
@@ -20,6 +27,8 @@ export interface ParagraphBuilder {
   paragraphStyleId: string | undefined;
   /** The face for text mapped out of a symbol font (the paragraph mark's). */
   textFont: string;
+  /** A note reference with w:customMarkFollows, waiting for the text of the next run as its mark. */
+  pendingNoteReference?: NoteReferenceInline;
 }
 
 /** Fields whose value depends on layout: kept as FieldInline with Word's cached result. */
@@ -58,6 +67,28 @@ export function emit(builder: ParagraphBuilder, inline: Inline): void {
   }
   if (link !== undefined && inline.link === undefined) inline.link = link;
   append(builder.inlines, inline);
+}
+
+/**
+ * Text that may be the custom mark of a waiting note reference (§17.11.14 customMarkFollows): the
+ * reference takes the text and its formatting and is emitted in its place. Whether it did.
+ */
+export function takeCustomMark(builder: ParagraphBuilder, text: string, props: RunProperties): boolean {
+  const reference = builder.pendingNoteReference;
+  if (reference === undefined || text === '') return false;
+  builder.pendingNoteReference = undefined;
+  reference.mark = text;
+  reference.props = props;
+  emit(builder, reference);
+  return true;
+}
+
+/** A custom-mark reference with no run after it in its paragraph still marks where its note belongs. */
+export function flushNoteReference(builder: ParagraphBuilder): void {
+  const reference = builder.pendingNoteReference;
+  if (reference === undefined) return;
+  builder.pendingNoteReference = undefined;
+  emit(builder, reference);
 }
 
 /** Appends, merging a text inline into the previous one when nothing but the text differs. */

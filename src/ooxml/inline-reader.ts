@@ -1,5 +1,4 @@
-import type { Inline, LinkTarget, RevisionMark, RunProperties } from '../model/document';
-import { formatNumber } from '../text/number-format';
+import type { Inline, LinkTarget, NoteReferenceInline, RevisionMark, RunProperties } from '../model/document';
 import { readDrawing, readVml } from './drawing-reader';
 import {
   addInstruction,
@@ -9,12 +8,14 @@ import {
   endField,
   type ParagraphBuilder,
   separateField,
+  takeCustomMark,
 } from './inline-output';
 import { chooseAlternative } from './markup-compatibility';
 import type { InlineScope, StoryContext } from './read-context';
 import { CHANGE_ELEMENTS, isRemoval, isShown, revisionMark } from './revisions';
 import { previousRunProperties, readRunDelta } from './run-properties';
 import { isSymbolFont, mapSymbolCharacter, mapSymbolText } from './symbol-fonts';
+import { onOff } from './units';
 import { child, type XmlElement } from './xml-tree';
 
 /**
@@ -201,6 +202,11 @@ function readRunContent(
       case 'w:endnoteReference':
         if (visible) emitNoteReference(item, builder, props, decorate);
         break;
+      case 'w:footnoteRef':
+      case 'w:endnoteRef':
+        // The note's own mark, at the start of its text (§17.11.13, §17.11.6).
+        if (visible && story.noteMark) emitText(builder, story.noteMark, props, decorate);
+        break;
       case 'w:pgNum':
         if (visible) emit(builder, decorate({ kind: 'field', field: 'PAGE', cached: '', props }));
         break;
@@ -245,6 +251,7 @@ function emitText(
     }
   }
   if (value.indexOf('\n') !== -1 || value.indexOf('\r') !== -1) value = value.replace(/\r?\n|\r/g, ' ');
+  if (takeCustomMark(builder, value, textProps)) return;
   if (value.indexOf('\t') === -1) {
     emit(builder, decorate({ kind: 'text', text: value, props: textProps }));
     return;
@@ -268,16 +275,20 @@ function emitSymbol(
   const font = sym.attributes['w:font'];
   const mapped = mapSymbolCharacter(code, font);
   if (mapped !== undefined) {
-    emit(builder, decorate({ kind: 'text', text: mapped, props: { ...props, font: builder.textFont } }));
+    const mappedProps = { ...props, font: builder.textFont };
+    if (takeCustomMark(builder, mapped, mappedProps)) return;
+    emit(builder, decorate({ kind: 'text', text: mapped, props: mappedProps }));
     return;
   }
   const symbolProps = font ? { ...props, font } : props;
+  if (takeCustomMark(builder, String.fromCodePoint(code), symbolProps)) return;
   emit(builder, decorate({ kind: 'text', text: String.fromCodePoint(code), props: symbolProps }));
 }
 
 /**
- * Footnote and endnote references (§17.11.14, §17.11.7) show their number, counted in document
- * order in the format of w:footnotePr/w:endnotePr; the notes themselves are not laid out yet.
+ * Footnote and endnote references (§17.11.14, §17.11.7). Their numbers are given once the whole
+ * body is read (note-numbering.ts: formats and restarts per section); a reference with
+ * w:customMarkFollows shows the text of the next run instead, which is then not printed twice.
  */
 function emitNoteReference(
   reference: XmlElement,
@@ -285,15 +296,20 @@ function emitNoteReference(
   props: RunProperties,
   decorate: <T extends Inline>(inline: T) => T,
 ): void {
-  const doc = builder.story.doc;
-  const customMark = reference.attributes['w:customMarkFollows'];
-  if (customMark === '1' || customMark === 'true' || customMark === 'on') return;
-  const isFootnote = reference.name === 'w:footnoteReference';
-  const number = isFootnote ? ++doc.notes.footnotes : ++doc.notes.endnotes;
-  const format = isFootnote ? doc.settings.footnoteFormat : doc.settings.endnoteFormat;
-  doc.warn('Footnotes and endnotes are not laid out yet: only their reference numbers appear in the text.');
-  const text = formatNumber(number, format === 'bullet' ? 'decimal' : format);
-  emit(builder, decorate({ kind: 'text', text, props: { ...props, verticalAlign: 'superscript' } }));
+  const inline: NoteReferenceInline = decorate({
+    kind: 'noteReference',
+    note: reference.name === 'w:footnoteReference' ? 'footnote' : 'endnote',
+    id: reference.attributes['w:id'] ?? '',
+    mark: '',
+    props,
+  });
+  const custom = reference.attributes['w:customMarkFollows'];
+  if (custom !== undefined && onOff(custom)) {
+    builder.story.doc.customNoteMarks.add(inline);
+    builder.pendingNoteReference = inline;
+    return;
+  }
+  emit(builder, inline);
 }
 
 /** Office Math (§22.1): shown as its plain text for now, in document order. */

@@ -1,5 +1,5 @@
 import type { Paragraph } from '../model/document';
-import type { ParagraphBuilder } from './inline-output';
+import { flushNoteReference, type ParagraphBuilder } from './inline-output';
 import { readInlineContent } from './inline-reader';
 import { listLabel, paragraphNumbering } from './numbering';
 import { previousParagraphProperties, readParagraphDelta } from './paragraph-properties';
@@ -100,6 +100,7 @@ export function readParagraph(p: XmlElement, story: StoryContext, tableStyleId: 
     textFont: markProps.font,
   };
   readInlineContent(p, builder, { showDeleted: false });
+  flushNoteReference(builder);
 
   const result: ParagraphResult = { paragraph, joinsNext };
   const sectPr = child(pPr, 'w:sectPr');

@@ -3,11 +3,12 @@ import type {
   CoreProperties,
   ImageResource,
   LinkTarget,
+  NoteReferenceInline,
   RevisionMark,
   RunProperties,
 } from '../model/document';
 import type { FieldInstruction } from './field-instruction';
-import type { ListCounters, NumberingDefinitions } from './numbering';
+import { ListCounters, type NumberingDefinitions } from './numbering';
 import type { OpcPackage, Relationship } from './package-reader';
 import type { DocumentSettingsPart } from './settings-reader';
 import type { StyleCascade } from './style-cascade';
@@ -29,12 +30,13 @@ export interface DocumentContext {
   images: Record<string, ImageResource>;
   /** Image part → its id, or null when it could not be used (so it is reported once). */
   imageIds: Map<string, string | null>;
-  notes: { footnotes: number; endnotes: number };
+  /** Note references whose mark is the text of the run after them (w:customMarkFollows): they take no number. */
+  customNoteMarks: Set<NoteReferenceInline>;
   warn(message: string): void;
 }
 
 /**
- * One story: the body, or one header/footer part. Relationships are the story part's own, and
+ * One story: the body, one header/footer part, or one note. Relationships are the story part's own, and
  * field and list state run through the story (a TOC field spans paragraphs; a header's lists do
  * not continue the body's).
  */
@@ -46,6 +48,12 @@ export interface StoryContext {
   counters: ListCounters;
   /** Bookmarks met between paragraphs (or in rows), put at the start of the next paragraph. */
   pendingBookmarks: BookmarkInline[];
+  /** In a footnote or endnote: the note's mark, printed where w:footnoteRef / w:endnoteRef stands. */
+  noteMark?: string;
+}
+
+export function newStory(doc: DocumentContext, partName: string, relationships: Relationship[]): StoryContext {
+  return { doc, partName, relationships, fields: [], counters: new ListCounters(), pendingBookmarks: [] };
 }
 
 /** A complex field (§17.16.2) between its begin and end characters. */

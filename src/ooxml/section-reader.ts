@@ -1,4 +1,5 @@
 import type { Columns, PageGeometry, PageNumberFormat, SectionStart } from '../model/document';
+import { readNoteNumbering, type SectionNoteNumbering } from './note-numbering';
 import { integer, onOff, twips } from './units';
 import { child, type XmlElement } from './xml-tree';
 
@@ -17,6 +18,8 @@ export interface SectionProperties {
   /** Relationship ids per slot, as this section defines them. */
   headerReferences: Partial<Record<HeaderFooterSlot, string>>;
   footerReferences: Partial<Record<HeaderFooterSlot, string>>;
+  /** This section's w:footnotePr / w:endnotePr (§17.11.11, §17.11.4), over the document's. */
+  noteNumbering: SectionNoteNumbering;
 }
 
 export type HeaderFooterSlot = 'default' | 'first' | 'even';
@@ -90,6 +93,10 @@ export function readSectionProperties(sectPr: XmlElement | undefined): SectionPr
     pageNumbering,
     headerReferences: {},
     footerReferences: {},
+    noteNumbering: {
+      footnote: readNoteNumbering(child(sectPr, 'w:footnotePr')),
+      endnote: readNoteNumbering(child(sectPr, 'w:endnotePr')),
+    },
   };
   for (const reference of sectPr?.children ?? []) {
     const isHeader = reference.name === 'w:headerReference';

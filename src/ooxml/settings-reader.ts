@@ -1,20 +1,26 @@
 import type { DocumentSettings } from '../model/document';
+import {
+  DEFAULT_ENDNOTE_NUMBERING,
+  DEFAULT_FOOTNOTE_NUMBERING,
+  type NoteNumbering,
+  readNoteNumbering,
+} from './note-numbering';
 import { onOff, twips } from './units';
 import { child, type XmlElement } from './xml-tree';
 
 /** What the reader uses from word/settings.xml (ECMA-376 Part 1, §17.15.1). */
 export interface DocumentSettingsPart extends DocumentSettings {
-  /** Footnote and endnote reference formats (§17.11.17 numFmt in w:footnotePr / w:endnotePr). */
-  footnoteFormat: string;
-  endnoteFormat: string;
+  /** Document-wide footnote and endnote numbering (§17.11.12 w:footnotePr, §17.11.5 w:endnotePr). */
+  footnoteNumbering: NoteNumbering;
+  endnoteNumbering: NoteNumbering;
 }
 
 /** Word's defaults: 0.5 in tab stops (§17.15.1.25 leaves it to the application; Word uses 720 twips). */
 export const DEFAULT_SETTINGS: DocumentSettingsPart = {
   defaultTabStop: 36,
   evenAndOddHeaders: false,
-  footnoteFormat: 'decimal',
-  endnoteFormat: 'lowerRoman',
+  footnoteNumbering: DEFAULT_FOOTNOTE_NUMBERING,
+  endnoteNumbering: DEFAULT_ENDNOTE_NUMBERING,
 };
 
 export function readSettings(root: XmlElement | undefined): DocumentSettingsPart {
@@ -25,8 +31,7 @@ export function readSettings(root: XmlElement | undefined): DocumentSettingsPart
     // A zero or negative default tab stop would make layout loop; Word ignores it too.
     defaultTabStop: tabStop !== undefined && tabStop > 0 ? tabStop : DEFAULT_SETTINGS.defaultTabStop,
     evenAndOddHeaders: evenAndOdd !== undefined && onOff(evenAndOdd.attributes['w:val']),
-    footnoteFormat:
-      child(child(root, 'w:footnotePr'), 'w:numFmt')?.attributes['w:val'] ?? DEFAULT_SETTINGS.footnoteFormat,
-    endnoteFormat: child(child(root, 'w:endnotePr'), 'w:numFmt')?.attributes['w:val'] ?? DEFAULT_SETTINGS.endnoteFormat,
+    footnoteNumbering: { ...DEFAULT_FOOTNOTE_NUMBERING, ...readNoteNumbering(child(root, 'w:footnotePr')) },
+    endnoteNumbering: { ...DEFAULT_ENDNOTE_NUMBERING, ...readNoteNumbering(child(root, 'w:endnotePr')) },
   };
 }

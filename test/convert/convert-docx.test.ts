@@ -2,7 +2,7 @@ import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFString } from
 import { describe, expect, it } from 'vitest';
 import { mintKey, withKey } from '../helpers/accounts';
 import { call, expectError } from '../helpers/api';
-import { buildDocx, paragraph, tinyPng } from '../ooxml/docx-fixture';
+import { buildDocx, NOTE_STYLES, note, noteReference, noteSeparators, paragraph, tinyPng } from '../ooxml/docx-fixture';
 import { pdfText } from '../pdf/pdf-text';
 
 async function convert(bytes: Uint8Array, query = 'from=docx&to=pdf', name = 'contract.docx') {
@@ -81,6 +81,27 @@ describe('POST /v1/convert docx → pdf', () => {
       if (expected.includes(word as never)) expect(text).toContain(word);
       else expect(text).not.toContain(word);
     }
+  });
+
+  it('prints footnotes at the foot of the page and endnotes after the body, with their marks', async () => {
+    const run = (text: string) => `<w:r><w:t xml:space="preserve">${text}</w:t></w:r>`;
+    const docx = buildDocx({
+      styles: `${STYLES}${NOTE_STYLES}`,
+      document: `<w:body><w:p>${run('The supplier warrants the goods')}${noteReference('footnote', '1')}${run(' and the services')}${noteReference('footnote', '2')}${run('.')}</w:p><w:p>${run('Payment is due in thirty days')}${noteReference('endnote', '1')}${run('.')}</w:p></w:body>`,
+      footnotes: `${noteSeparators('footnote')}${note('footnote', '1', 'For twelve months from delivery.')}${note('footnote', '2', 'Services as listed in schedule B.')}`,
+      endnotes: `${noteSeparators('endnote')}${note('endnote', '1', 'From the date of the invoice.')}`,
+    });
+    const res = await convert(docx);
+    expect(res.status).toBe(200);
+    expect(Number(res.headers.get('X-Quire-Warnings') ?? 0)).toBe(0);
+    const [text = ''] = await pdfText(new Uint8Array(await res.arrayBuffer()));
+    // Marks in the body (1, 2 and the endnote's i), and each note's text after its own mark.
+    expect(text).toContain('The supplier warrants the goods 1 and the services 2 .');
+    expect(text).toContain('Payment is due in thirty days i .');
+    expect(text).toMatch(/i From the date of the invoice\./);
+    expect(text).toMatch(/1 For twelve months from delivery\..*2 Services as listed in schedule B\./);
+    // The endnote follows the body; the footnotes sit at the foot of the page, after it.
+    expect(text.indexOf('From the date of the invoice.')).toBeLessThan(text.indexOf('For twelve months'));
   });
 
   it('embeds an inline picture', async () => {

@@ -79,6 +79,7 @@ export function documentModel(sections: Section[]): DocumentModel {
     sections,
     images: {},
     embeddedFonts: [],
+    notes: { footnotes: {}, endnotes: {} },
     warnings: [],
   };
 }

@@ -46,13 +46,16 @@ describe('run content', () => {
     expect(p?.inlines.map((inline) => inline.kind === 'text' && inline.text)).toEqual(['one two ', 'three']);
   });
 
-  it('shows footnote references as superscript numbers', () => {
+  it('reads footnote and endnote references as note references numbered in document order', () => {
     const model = readParts({
       document: `<w:body><w:p>${r('Claim')}<w:r><w:footnoteReference w:id="2"/></w:r>${r(' and another')}<w:r><w:footnoteReference w:id="3"/></w:r><w:r><w:endnoteReference w:id="1"/></w:r></w:p></w:body>`,
     });
     expect(textOf(paragraphs(model)[0] as never)).toBe('Claim1 and another2i');
-    expect(textInline(model, '1').props.verticalAlign).toBe('superscript');
-    expect(model.warnings.join(' ')).toMatch(/Footnotes and endnotes are not laid out yet/);
+    expect(paragraphs(model)[0]?.inlines.filter((inline) => inline.kind === 'noteReference')).toMatchObject([
+      { note: 'footnote', id: '2', mark: '1' },
+      { note: 'footnote', id: '3', mark: '2' },
+      { note: 'endnote', id: '1', mark: 'i' },
+    ]);
   });
 
   it('reads equations as plain text', () => {

@@ -32,6 +32,8 @@ export const RELATIONSHIP_TYPES = {
   settings: `${OFFICE_RELATIONSHIPS}/settings`,
   theme: `${OFFICE_RELATIONSHIPS}/theme`,
   fontTable: `${OFFICE_RELATIONSHIPS}/fontTable`,
+  footnotes: `${OFFICE_RELATIONSHIPS}/footnotes`,
+  endnotes: `${OFFICE_RELATIONSHIPS}/endnotes`,
   header: `${OFFICE_RELATIONSHIPS}/header`,
   footer: `${OFFICE_RELATIONSHIPS}/footer`,
   image: `${OFFICE_RELATIONSHIPS}/image`,
@@ -72,6 +74,10 @@ export interface DocxParts {
   headers?: Record<string, string>;
   /** Footers by relationship id: the content of w:ftr. */
   footers?: Record<string, string>;
+  /** The content of w:footnotes (w:footnote elements; see noteSeparators), or a whole part. */
+  footnotes?: string;
+  /** The content of w:endnotes (w:endnote elements), or a whole part. */
+  endnotes?: string;
   /** The content of w:fonts (word/fontTable.xml). */
   fontTable?: string;
   /** Extra relationships of word/document.xml (images, hyperlinks, …). */
@@ -112,6 +118,12 @@ export function buildDocx(parts: DocxParts): Uint8Array {
   if (parts.theme !== undefined) {
     const theme = typeof parts.theme === 'string' ? parts.theme : themeXml(parts.theme);
     addPart('theme/theme1.xml', 'theme', theme, 'application/vnd.openxmlformats-officedocument.theme+xml');
+  }
+  if (parts.footnotes !== undefined) {
+    addPart('footnotes.xml', 'footnotes', wrap(parts.footnotes, 'w:footnotes'), `${wordml}.footnotes+xml`);
+  }
+  if (parts.endnotes !== undefined) {
+    addPart('endnotes.xml', 'endnotes', wrap(parts.endnotes, 'w:endnotes'), `${wordml}.endnotes+xml`);
   }
   if (parts.fontTable !== undefined) {
     addPart('fontTable.xml', 'fontTable', wrap(parts.fontTable, 'w:fonts'), `${wordml}.fontTable+xml`);
@@ -217,6 +229,31 @@ export function themeXml(fonts: { majorFont?: string; minorFont?: string }): str
 function escapeXml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
+
+/** The separator and continuation-separator notes Word writes first in its notes parts (ids -1 and 0). */
+export function noteSeparators(kind: 'footnote' | 'endnote'): string {
+  return `<w:${kind} w:type="separator" w:id="-1"><w:p><w:pPr><w:spacing w:after="0" w:line="240" w:lineRule="auto"/></w:pPr><w:r><w:separator/></w:r></w:p></w:${kind}><w:${kind} w:type="continuationSeparator" w:id="0"><w:p><w:pPr><w:spacing w:after="0" w:line="240" w:lineRule="auto"/></w:pPr><w:r><w:continuationSeparator/></w:r></w:p></w:${kind}>`;
+}
+
+/** One note as Word writes it: a FootnoteText/EndnoteText paragraph starting with the note's own mark. */
+export function note(kind: 'footnote' | 'endnote', id: string, text: string): string {
+  const style = kind === 'footnote' ? 'Footnote' : 'Endnote';
+  return `<w:${kind} w:id="${id}"><w:p><w:pPr><w:pStyle w:val="${style}Text"/></w:pPr><w:r><w:rPr><w:rStyle w:val="${style}Reference"/></w:rPr><w:${kind}Ref/></w:r><w:r><w:t xml:space="preserve"> ${escapeXml(text)}</w:t></w:r></w:p></w:${kind}>`;
+}
+
+/** A run holding a footnote or endnote reference in the FootnoteReference/EndnoteReference style. */
+export function noteReference(kind: 'footnote' | 'endnote', id: string): string {
+  const style = kind === 'footnote' ? 'Footnote' : 'Endnote';
+  return `<w:r><w:rPr><w:rStyle w:val="${style}Reference"/></w:rPr><w:${kind}Reference w:id="${id}"/></w:r>`;
+}
+
+/** Word's note styles: 10 pt single-spaced note text, superscript reference marks. */
+export const NOTE_STYLES = ['Footnote', 'Endnote']
+  .map(
+    (kind) =>
+      `<w:style w:type="paragraph" w:styleId="${kind}Text"><w:name w:val="${kind.toLowerCase()} text"/><w:basedOn w:val="Normal"/><w:pPr><w:spacing w:after="0" w:line="240" w:lineRule="auto"/></w:pPr><w:rPr><w:sz w:val="20"/></w:rPr></w:style><w:style w:type="character" w:styleId="${kind}Reference"><w:name w:val="${kind.toLowerCase()} reference"/><w:rPr><w:vertAlign w:val="superscript"/></w:rPr></w:style>`,
+  )
+  .join('');
 
 /** A paragraph with one run of text, optionally with paragraph and run properties. */
 export function paragraph(text: string, options: { pPr?: string; rPr?: string } = {}): string {

@@ -22,7 +22,7 @@ export function collect(blocks: Block[], out: Paragraph[] = []): Paragraph[] {
   return out;
 }
 
-/** A paragraph's text: text inlines as they are, tabs as \t, breaks as \n, fields as their cached text. */
+/** A paragraph's text: text inlines as they are, tabs as \t, breaks as \n, fields as their cached text, note references as their marks. */
 export function textOf(paragraph: Paragraph): string {
   return paragraph.inlines.map(inlineText).join('');
 }
@@ -37,6 +37,8 @@ function inlineText(inline: Inline): string {
       return '\n';
     case 'field':
       return inline.cached;
+    case 'noteReference':
+      return inline.mark;
     default:
       return '';
   }
