@@ -64,7 +64,8 @@ export function layoutDocument(model: DocumentModel, fonts: FontSet, options: La
       changeBarX: section.page.margins.left + section.page.margins.gutter,
       faces,
     };
-    const items: PageItem[] = [];
+    // Table cell shading goes under everything else on the page.
+    const items: PageItem[] = [...frame.backgrounds];
     const slot = { firstOfSection: frame.firstOfSection, number: frame.number };
     for (const lines of [
       headerFooter.place('header', section, slot),
