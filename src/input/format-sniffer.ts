@@ -1,7 +1,7 @@
 import { ApiError } from '../errors';
+import { DamagedZipError, listZipEntryNames } from '../zip/zip-directory';
 import { ascii, indexOfBytes, latin1, startsWith, utf16le } from './byte-patterns';
 import { describeContent, describeExpected } from './format-description';
-import { DamagedZipError, listZipEntryNames } from './zip-directory';
 
 /** What the bytes are, as far as the endpoints care. */
 export type SniffedFormat =

@@ -1,8 +1,8 @@
 import { Inflate, inflateSync } from 'fflate';
 import { ApiError } from '../errors';
+import { DamagedZipError, entryData, readZipDirectory, type ZipEntry } from '../zip/zip-directory';
 import { PartError } from './part-error';
 import { DEFAULT_XML_LIMITS, decodeXmlBytes, parseXml, type XmlElement, type XmlParseOptions } from './xml-tree';
-import { DamagedZipError, entryData, readZipDirectory, type ZipEntry } from './zip-archive';
 
 /**
  * The Open Packaging Conventions layer (ECMA-376 Part 2): parts by name, content types,

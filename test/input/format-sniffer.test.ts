@@ -1,7 +1,7 @@
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { expectFormat, type SniffedFormat, sniffFormat } from '../../src/input/format-sniffer';
-import { DamagedZipError, listZipEntryNames } from '../../src/input/zip-directory';
+import { DamagedZipError, listZipEntryNames } from '../../src/zip/zip-directory';
 import { apiErrorOf, bytesOf, fixtures } from './helpers';
 
 /** The offset of the end-of-central-directory record, to corrupt archives on purpose. */

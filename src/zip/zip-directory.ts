@@ -1,11 +1,15 @@
-import { DamagedZipError } from '../input/zip-directory';
-
 /**
  * The entries of a ZIP archive with what decompressing them needs: method, sizes, where the data
- * starts (PKWARE APPNOTE.TXT 6.3, §4.3). Like src/input/zip-directory.ts, every record walked is
- * checked, because fflate's unzipSync reads a zeroed directory as empty names instead of failing;
- * that module only lists names, this one also needs sizes and offsets, hence a second walker.
+ * starts (PKWARE APPNOTE.TXT 6.3, §4.3). Used to sniff a DOCX from any other ZIP and by the
+ * OOXML package reader. Why not fflate's `unzipSync` with a filter: it reads the central directory
+ * without checking signatures or bounds, so a truncated or corrupt directory reads as zeros and
+ * comes back as empty names instead of an error; telling "damaged" from "not a DOCX" needs every
+ * record walked to be checked. Decompression is left to the reader of the parts.
  */
+
+export class DamagedZipError extends Error {
+  override readonly name = 'DamagedZipError';
+}
 
 export interface ZipEntry {
   name: string;
@@ -19,8 +23,6 @@ export interface ZipEntry {
   localHeaderOffset: number;
 }
 
-export { DamagedZipError };
-
 const END_OF_CENTRAL_DIRECTORY = 0x06054b50; // §4.3.16
 const ZIP64_END_LOCATOR = 0x07064b50; // §4.3.15
 const ZIP64_END_OF_CENTRAL_DIRECTORY = 0x06064b50; // §4.3.14
@@ -31,6 +33,11 @@ const END_RECORD_SIZE = 22;
 const MAX_COMMENT_SIZE = 0xffff;
 const UTF8_NAME_FLAG = 0x800;
 const utf8 = new TextDecoder('utf-8');
+
+/** The entry names, without decompressing anything; throws DamagedZipError like readZipDirectory. */
+export function listZipEntryNames(bytes: Uint8Array): string[] {
+  return readZipDirectory(bytes).map((entry) => entry.name);
+}
 
 /** Throws DamagedZipError, saying what is broken, when the directory cannot be walked. */
 export function readZipDirectory(bytes: Uint8Array): ZipEntry[] {
