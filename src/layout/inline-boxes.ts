@@ -221,39 +221,23 @@ export function paragraphSegments(paragraph: Paragraph, fonts: FontSet): Segment
       ...(inline.link ? { link: inline.link } : {}),
       ...(inline.revision ? { revision: inline.revision } : {}),
     };
-    if (inline.kind === 'tab') {
+    if (inline.kind === 'tab' || inline.kind === 'image') {
+      // Tabs and pictures stand alone: each is its own segment, sized by the line breaker (tabs)
+      // or by the document (pictures, which sit on the baseline).
       const face = faceFor(fonts, inline.props);
+      const picture = inline.kind === 'image';
       segment.boxes.push({
-        kind: 'tab',
+        kind: inline.kind,
         text: '',
         face,
         size: inline.props.size,
         props: inline.props,
-        width: 0,
-        ascent: face.ascent * inline.props.size,
-        descent: face.descent * inline.props.size,
+        width: picture ? inline.width : 0,
+        ascent: picture ? inline.height : face.ascent * inline.props.size,
+        descent: picture ? 0 : face.descent * inline.props.size,
         rise: 0,
         space: false,
-        ...source,
-      });
-      closeSegment();
-      while (cutIndex < cuts.length && (cuts[cutIndex] ?? 0) <= piece.end) cutIndex++;
-      continue;
-    }
-    if (inline.kind === 'image') {
-      const face = faceFor(fonts, inline.props);
-      segment.boxes.push({
-        kind: 'image',
-        text: '',
-        face,
-        size: inline.props.size,
-        props: inline.props,
-        width: inline.width,
-        ascent: inline.height,
-        descent: 0,
-        rise: 0,
-        space: false,
-        imageId: inline.imageId,
+        ...(picture ? { imageId: inline.imageId } : {}),
         ...source,
       });
       closeSegment();
