@@ -140,7 +140,10 @@ export function readRunDelta(rPr: XmlElement | undefined, colors: ThemeColors): 
         break;
       }
       case 'w:u': {
-        const style = UNDERLINES[attributes['w:val'] ?? 'single'];
+        // w:val is required (§17.3.2.40); writers that omit it mean only the colour, and Word and
+        // LibreOffice draw no underline then, so an absent value sets no style.
+        const value = attributes['w:val'];
+        const style = value === undefined ? undefined : UNDERLINES[value];
         if (style !== undefined) delta.underline = style;
         const color = colorValue(attributes, colors, 'w:color', 'w:themeColor');
         if (color !== undefined) delta.underlineColor = color;
