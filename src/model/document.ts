@@ -231,7 +231,14 @@ export interface NoteReferenceInline extends InlineBase {
   mark: string;
 }
 
-export type Inline = TextInline | TabInline | BreakInline | ImageInline | FieldInline | BookmarkInline | NoteReferenceInline;
+export type Inline =
+  | TextInline
+  | TabInline
+  | BreakInline
+  | ImageInline
+  | FieldInline
+  | BookmarkInline
+  | NoteReferenceInline;
 
 export interface ListLabel {
   /** The computed label text ("1.2.", "iv)", "•" mapped to Unicode). */
