@@ -74,24 +74,51 @@ export async function loadFontSet(requests: readonly FontRequest[], options: Fon
   };
 
   const faces = new Map<string, FontFace>();
-  const face = (request: FontRequest): FontFace => {
+  const resolve = (request: FontRequest): FontFace => {
     const key = requestKey(request);
-    let resolved = faces.get(key);
-    if (!resolved) {
-      resolved = resolveFace(request);
-      faces.set(key, resolved);
+    let known = faces.get(key);
+    if (!known) {
+      known = resolveFace(request);
+      faces.set(key, known);
     }
-    return resolved;
+    return known;
   };
 
-  const fallback = (codePoint: number, preferred: FontRequest): FontFace | undefined => {
-    const own = face(preferred);
-    if (own.hasGlyph(codePoint)) return own;
-    const style = styleOf(preferred);
-    for (const family of fallbackFamilies(substituteFamily(preferred.family).family)) {
-      const candidate = bundledFace(family, style);
-      if (candidate?.hasGlyph(codePoint)) return candidate;
+  // Layout asks for a face per run and a fallback per character its face lacks: both are
+  // remembered per family name as given and style, so that the name is normalised once.
+  interface Resolved {
+    face: FontFace;
+    /** Bundled faces to try for a missing glyph, in order (fallbackFamilies). */
+    chain: readonly FontFace[];
+  }
+  const byName = new Map<string, (Resolved | undefined)[]>();
+  const resolved = (request: FontRequest): Resolved => {
+    let styles = byName.get(request.family);
+    if (!styles) {
+      styles = [];
+      byName.set(request.family, styles);
     }
+    const index = (request.bold ? 2 : 0) + (request.italic ? 1 : 0);
+    let entry = styles[index];
+    if (!entry) {
+      const style = styleOf(request);
+      const chain: FontFace[] = [];
+      for (const family of fallbackFamilies(substituteFamily(request.family).family)) {
+        const candidate = bundledFace(family, style);
+        if (candidate) chain.push(candidate);
+      }
+      entry = { face: resolve(request), chain };
+      styles[index] = entry;
+    }
+    return entry;
+  };
+
+  const face = (request: FontRequest): FontFace => resolved(request).face;
+
+  const fallback = (codePoint: number, preferred: FontRequest): FontFace | undefined => {
+    const { face: own, chain } = resolved(preferred);
+    if (own.hasGlyph(codePoint)) return own;
+    for (const candidate of chain) if (candidate.hasGlyph(codePoint)) return candidate;
     // CJK, Arabic, Devanagari, Thai…: Noto faces from an R2 binding, later (ENGINE.md).
     return undefined;
   };

@@ -12,10 +12,95 @@ export const MEASURE_CACHE_CAPACITY = 4096;
 /** Longer strings (whole lines) are measured but not remembered: they rarely repeat. */
 const MEASURE_CACHE_MAX_LENGTH = 64;
 
+/**
+ * Code units of text that is already as it is shaped and painted (see shaping.ts): composed, with
+ * nothing a combining mark could compose with (no combining marks are in the table, so a string
+ * of these alone is NFC), no default-ignorables (U+00AD, U+200B–U+200F, U+202A–U+202E,
+ * U+2060–), no stand-ins (U+00A0, U+2010, U+2011), and all inside UNSHAPED_TEXT. Greek and the
+ * letterlike symbols are left out for their NFC singletons (U+037E, U+0387, U+2126…). A string of
+ * only these measures as the sum of its cmap advances without being prepared, cached or shaped:
+ * the most common case by far, and exactly what the general path computes for it.
+ */
+const PLAIN_CODE_UNITS: Uint8Array = (() => {
+  const plain = new Uint8Array(0x10000);
+  for (const [from, to] of [
+    [0x0020, 0x007e], // ASCII
+    [0x00a1, 0x00ac], // Latin-1 punctuation and symbols, not NBSP or the soft hyphen
+    [0x00ae, 0x024f], // Latin-1 letters, Latin Extended-A and -B
+    [0x0400, 0x0482], // Cyrillic, before its combining marks U+0483–U+0489
+    [0x048a, 0x04ff],
+    [0x2012, 0x2027], // dashes, quotes, bullets, ellipsis
+    [0x2030, 0x205e], // per mille, primes, guillemets…
+    [0x20a0, 0x20bf], // currency
+  ] as const) {
+    plain.fill(1, from, to + 1);
+  }
+  return plain;
+})();
+
+/** Per code point tables are kept in pages of 256, made on first use. */
+const PAGE_BITS = 8;
+const PAGE_MASK = (1 << PAGE_BITS) - 1;
+
+/** The parts of a decoded GSUB (fontkit 1.x) that gsubStartsAt reads. */
+interface Coverage {
+  version: number;
+  glyphs?: number[];
+  rangeRecords?: { start: number; end: number }[];
+}
+interface GsubSubtable {
+  coverage?: Coverage;
+  coverages?: Coverage[];
+  inputCoverage?: Coverage[];
+  extension?: GsubSubtable;
+}
+interface Gsub {
+  lookupList: { length: number; get(index: number): { lookupType: number; subTables: GsubSubtable[] } };
+}
+
+/**
+ * True when some GSUB lookup could start at one of `glyphs`: a lookup applies at a position only
+ * if the glyph there is in the coverage of its subtable (the first input coverage for the
+ * contextual formats), so when none covers them, text of those glyphs alone comes out of
+ * shaping as it went in. Fonts have no reason to substitute .notdef or the space; none of the
+ * bundled ones does.
+ */
+function gsubStartsAt(gsub: Gsub | undefined, glyphs: readonly number[]): boolean {
+  if (!gsub) return false;
+  const covers = (coverage: Coverage | undefined): boolean =>
+    glyphs.some((glyph) =>
+      coverage?.version === 1
+        ? (coverage.glyphs ?? []).includes(glyph)
+        : (coverage?.rangeRecords ?? []).some((range) => range.start <= glyph && glyph <= range.end),
+    );
+  const list = gsub.lookupList;
+  for (let i = 0; i < list.length; i++) {
+    const lookup = list.get(i);
+    for (const subtable of lookup.subTables) {
+      const table = lookup.lookupType === 7 ? subtable.extension : subtable;
+      if (covers(table?.coverage ?? table?.coverages?.[0] ?? table?.inputCoverage?.[0])) return true;
+    }
+  }
+  return false;
+}
+
 /** Fields read here that fontkit's type declarations leave out. */
 interface SfntTables {
   'OS/2'?: { winAscent?: number; winDescent?: number };
   directory?: { tables?: Record<string, unknown> };
+  GSUB?: Gsub;
+}
+
+/** fontkit 1.x internals that paintingFont relies on (see there). */
+interface FontkitInternals {
+  /** Glyph objects by id, each made with the code points that first reached it. */
+  _glyphs: Record<number, unknown>;
+  /** Cached getter: the LayoutEngine that shapes with this font (and its glyph cache). */
+  readonly _layoutEngine: { constructor: new (font: Font) => unknown };
+  /** Cached getters, read once here so that every painting view shares them. */
+  readonly _cmapProcessor: unknown;
+  readonly _variationProcessor: unknown;
+  readonly bbox: unknown;
 }
 
 export class FontkitFace implements FontFace {
@@ -26,16 +111,27 @@ export class FontkitFace implements FontFace {
   readonly descent: number;
   readonly underlinePosition: number;
   readonly underlineThickness: number;
+  /** fontkit reads unitsPerEm through two getters on every access. */
+  readonly #unitsPerEm: number;
   readonly #standIns: ReadonlyMap<number, number>;
   readonly #widths = new BoundedCache<string, number>(MEASURE_CACHE_CAPACITY);
-  /** Advance per code point, in font units; bounded by the font's own character map. */
-  readonly #advances = new Map<number, number>();
+  /** Advance per code point, in font units (NaN: not looked up yet). */
+  readonly #advancePages: (Float64Array | undefined)[] = [];
+  /** hasGlyph per code point: 0 not asked yet, 1 no, 2 yes. */
+  readonly #glyphPages: (Uint8Array | undefined)[] = [];
+  /** Glyph id per code point from the cmap, plus one (0: not looked up yet). */
+  readonly #glyphIdPages: (Int32Array | undefined)[] = [];
+  /** Advance per glyph id, in font units (NaN: not looked up yet). */
+  readonly #glyphAdvancePages: (Float64Array | undefined)[] = [];
+  /** Whether text of .notdefs alone shapes to itself (see shapesToNotdefs), once asked. */
+  #notdefsStay: boolean | undefined;
 
   constructor(key: string, bytes: Uint8Array, font: Font) {
     this.key = key;
     this.bytes = bytes;
     this.font = font;
     const upm = font.unitsPerEm;
+    this.#unitsPerEm = upm;
     const os2 = (font as Font & SfntTables)['OS/2'];
     // Word's single line height is (usWinAscent + usWinDescent) / unitsPerEm × size (ENGINE.md);
     // without OS/2 (rare in embedded fonts) hhea's ascender/descender are the next best thing.
@@ -47,13 +143,49 @@ export class FontkitFace implements FontFace {
     this.#standIns = standInsFor(font);
   }
 
+  /**
+   * The parsed font for one conversion's painter: a view of `font` that shares its decoded tables
+   * (cmap, hmtx, loca, GSUB, GPOS… fontkit decodes them lazily and keeps them) but has a glyph
+   * cache and shaping state of its own, empty. fontkit makes each glyph object with the code points
+   * that first reached it and pdf-lib writes the ToUnicode CMap (§9.10.3) from those, so a font
+   * shared with measuring, or with the isolate's earlier conversions, would make the CMap depend on
+   * what the isolate did before; a fresh parse per conversion gave the same bytes as this, at the
+   * cost of parsing the file and decoding its tables again. Relies on fontkit 1.x internals:
+   * `_glyphs`, the glyph cache, and `_layoutEngine`, a cached getter whose LayoutEngine keeps the
+   * font it shapes with (test/pdf/paint-determinism.test.ts checks the outcome).
+   */
+  paintingFont(): Font {
+    const base = this.font as Font & FontkitInternals;
+    // Cache these on the base first, so that views inherit them instead of making their own.
+    void base._cmapProcessor;
+    void base._variationProcessor;
+    void base.bbox;
+    const view = Object.create(base) as Font & FontkitInternals;
+    view._glyphs = {};
+    const LayoutEngine = base._layoutEngine.constructor;
+    // A cached getter stores its value as a read-only own property, so it is defined, not assigned.
+    Object.defineProperty(view, '_layoutEngine', { value: new LayoutEngine(view) });
+    return view;
+  }
+
   /** PostScript name, for the PDF's BaseFont; falls back to the key for nameless fonts. */
   get postscriptName(): string {
     return this.font.postscriptName || this.key;
   }
 
   hasGlyph(codePoint: number): boolean {
-    return this.font.hasGlyphForCodePoint(codePoint) || isDefaultIgnorable(codePoint) || this.#standIns.has(codePoint);
+    const pageIndex = codePoint >> PAGE_BITS;
+    let page = this.#glyphPages[pageIndex];
+    if (!page) {
+      page = new Uint8Array(1 << PAGE_BITS);
+      this.#glyphPages[pageIndex] = page;
+    }
+    const known = page[codePoint & PAGE_MASK];
+    if (known) return known === 2;
+    const has =
+      this.font.hasGlyphForCodePoint(codePoint) || isDefaultIgnorable(codePoint) || this.#standIns.has(codePoint);
+    page[codePoint & PAGE_MASK] = has ? 2 : 1;
+    return has;
   }
 
   /** The text as it is shaped and painted (see shaping.ts); the painter encodes exactly this. */
@@ -61,7 +193,42 @@ export class FontkitFace implements FontFace {
     return prepareText(text, this.#standIns);
   }
 
+  /**
+   * True when shaping `prepared` (text as prepareText returns it) gives the glyphs the cmap gives
+   * its UTF-16 units, so that it can be measured and painted without shaping: BMP text whose
+   * characters the font does not map (.notdef: a script no bundled face has, such as Arabic or CJK,
+   * before fallback faces exist), and spaces, in a font with no AAT morx table and no GSUB lookup
+   * that starts at .notdef or the space. A right-to-left run comes out of shaping reversed, which
+   * neither its width nor a run without spaces (what the painter asks about) can tell.
+   */
+  shapesToNotdefs(prepared: string): boolean {
+    let unmapped = false;
+    for (let i = 0; i < prepared.length; i++) {
+      const unit = prepared.charCodeAt(i);
+      if (unit === 0x20) continue;
+      if ((unit >= 0xd800 && unit <= 0xdfff) || this.hasGlyph(unit)) return false;
+      unmapped = true;
+    }
+    if (!unmapped) return false;
+    if (this.#notdefsStay === undefined) {
+      const font = this.font as Font & SfntTables;
+      this.#notdefsStay = !font.directory?.tables?.morx && !gsubStartsAt(font.GSUB, [0, this.glyphId(0x20)]);
+    }
+    return this.#notdefsStay;
+  }
+
   measure(text: string): number {
+    let plainUnits = 0;
+    let plain = true;
+    for (let i = 0; i < text.length; i++) {
+      const unit = text.charCodeAt(i);
+      if (PLAIN_CODE_UNITS[unit] !== 1) {
+        plain = false;
+        break;
+      }
+      plainUnits += this.#advance(unit);
+    }
+    if (plain) return plainUnits / this.#unitsPerEm;
     const cacheable = text.length <= MEASURE_CACHE_MAX_LENGTH;
     if (cacheable) {
       const known = this.#widths.get(text);
@@ -69,27 +236,64 @@ export class FontkitFace implements FontFace {
     }
     const prepared = this.prepareText(text);
     let units = 0;
-    if (UNSHAPED_TEXT.test(prepared)) {
+    if (UNSHAPED_TEXT.test(prepared) || this.shapesToNotdefs(prepared)) {
       for (let i = 0; i < prepared.length; i++) units += this.#advance(prepared.charCodeAt(i));
     } else {
       const { glyphs } = this.font.layout(prepared, SHAPING_FEATURES);
       for (const glyph of glyphs) units += glyph.advanceWidth;
     }
-    const width = units / this.font.unitsPerEm;
+    const width = units / this.#unitsPerEm;
     if (cacheable) this.#widths.set(text, width);
     return width;
   }
 
-  #advance(codePoint: number): number {
-    let advance = this.#advances.get(codePoint);
-    if (advance === undefined) {
-      advance = this.font.glyphForCodePoint(codePoint).advanceWidth;
-      this.#advances.set(codePoint, advance);
+  /** The glyph the font's cmap gives a code point (0, .notdef, when it has none). */
+  glyphId(codePoint: number): number {
+    const pageIndex = codePoint >> PAGE_BITS;
+    let page = this.#glyphIdPages[pageIndex];
+    if (!page) {
+      page = new Int32Array(1 << PAGE_BITS);
+      this.#glyphIdPages[pageIndex] = page;
+    }
+    const known = page[codePoint & PAGE_MASK] as number;
+    if (known) return known - 1;
+    const id = this.font.glyphForCodePoint(codePoint).id;
+    page[codePoint & PAGE_MASK] = id + 1;
+    return id;
+  }
+
+  /** A glyph's advance width in font units (what pdf-lib and measuring use: fontkit's advanceWidth). */
+  glyphAdvance(glyphId: number): number {
+    const pageIndex = glyphId >> PAGE_BITS;
+    let page = this.#glyphAdvancePages[pageIndex];
+    if (!page) {
+      page = new Float64Array(1 << PAGE_BITS).fill(Number.NaN);
+      this.#glyphAdvancePages[pageIndex] = page;
+    }
+    let advance = page[glyphId & PAGE_MASK] as number;
+    if (Number.isNaN(advance)) {
+      advance = this.font.getGlyph(glyphId).advanceWidth;
+      page[glyphId & PAGE_MASK] = advance;
     }
     return advance;
   }
 
-  /** Entries in the width cache (for tests of its bound). */
+  #advance(codePoint: number): number {
+    const pageIndex = codePoint >> PAGE_BITS;
+    let page = this.#advancePages[pageIndex];
+    if (!page) {
+      page = new Float64Array(1 << PAGE_BITS).fill(Number.NaN);
+      this.#advancePages[pageIndex] = page;
+    }
+    let advance = page[codePoint & PAGE_MASK] as number;
+    if (Number.isNaN(advance)) {
+      advance = this.font.glyphForCodePoint(codePoint).advanceWidth;
+      page[codePoint & PAGE_MASK] = advance;
+    }
+    return advance;
+  }
+
+  /** Entries in the width cache, which only text off the plain path uses (for tests of its bound). */
   get measuredCount(): number {
     return this.#widths.size;
   }

@@ -20,7 +20,7 @@ function paeth(a: number, b: number, c: number): number {
 }
 
 /** Reverses the filter of one scanline in place (§9.2); `previous` is the unfiltered row above. */
-function unfilter(filter: number, row: Uint8Array, previous: Uint8Array | undefined, bpp: number): boolean {
+export function unfilter(filter: number, row: Uint8Array, previous: Uint8Array | undefined, bpp: number): boolean {
   const n = row.length;
   switch (filter) {
     case 0:

@@ -4,47 +4,97 @@
  * is written only when its value changes: colours, line width and dash are graphics state
  * (ISO 32000-1 §8.4), and font, size and character spacing are text state, which persists across
  * text objects (§9.3.1), so consecutive text items share one BT … ET.
+ *
+ * The operators are written straight into the stream's bytes, one per line: building an object per
+ * operator and number (pdf-lib's operators) and printing them again when the file is saved cost
+ * more than deciding what to draw. Text is shown as literal strings of glyph codes, half the size
+ * of hex strings: content streams are most of what the painter deflates. (Placing text with Td
+ * offsets instead of Tm would save another sixth, but a reader then keeps a different text matrix,
+ * and poppler's word boxes come out a rounding error apart from Tm's: enough to change the
+ * reading order pdftotext finds among overlapping or aligned words.)
  */
-import {
-  beginText,
-  concatTransformationMatrix,
-  drawObject,
-  endText,
-  fill,
-  fillAndStroke,
-  lineTo,
-  moveTo,
-  type PDFHexString,
-  type PDFName,
-  type PDFOperator,
-  popGraphicsState,
-  pushGraphicsState,
-  rectangle,
-  setCharacterSpacing,
-  setDashPattern,
-  setFillingRgbColor,
-  setFontAndSize,
-  setLineWidth,
-  setStrokingRgbColor,
-  setTextMatrix,
-  showText,
-  stroke,
-} from 'pdf-lib';
 import type { ImageItem, LineItem, Page, RectItem, TextItem } from '../layout/display-list';
 import { type Rgb, rgbOf, sameRgb } from './pdf-color';
 import { pdfY, round } from './pdf-geometry';
 
 export interface ContentResources {
-  /** The page's resource name for a face key's font, registered on first use. */
-  fontName(key: string): PDFName;
-  /** The text encoded as glyph ids for that font. */
-  encode(key: string, text: string): PDFHexString;
-  /** The page's resource name for an image key's XObject, registered on first use. */
-  imageName(key: string): PDFName;
+  /** The page's resource name for a face key's font ("/F1"), registered on first use. */
+  fontName(key: string): string;
+  /** The text encoded as glyph codes for that font: the bytes of a literal string's body. */
+  encode(key: string, text: string): Uint8Array;
+  /** The page's resource name for an image key's XObject ("/Im1"), registered on first use. */
+  imageName(key: string): string;
 }
 
-export function pageContent(page: Page, resources: ContentResources): PDFOperator[] {
-  const ops: PDFOperator[] = [];
+/** A growing byte buffer for a content stream: operators are ASCII, shown strings are bytes. */
+class ContentBytes {
+  #bytes = new Uint8Array(4096);
+  length = 0;
+
+  #room(extra: number): void {
+    if (this.length + extra <= this.#bytes.length) return;
+    let size = this.#bytes.length * 2;
+    while (size < this.length + extra) size *= 2;
+    const grown = new Uint8Array(size);
+    grown.set(this.#bytes.subarray(0, this.length));
+    this.#bytes = grown;
+  }
+
+  /** ASCII text (operators, names, separators). */
+  text(value: string): void {
+    this.#room(value.length);
+    const bytes = this.#bytes;
+    for (let i = 0; i < value.length; i++) bytes[this.length++] = value.charCodeAt(i);
+  }
+
+  bytes(value: Uint8Array): void {
+    this.#room(value.length);
+    this.#bytes.set(value, this.length);
+    this.length += value.length;
+  }
+
+  /**
+   * A number as an operand, followed by a space: the text String(value) gives (pdf-lib's
+   * numberToString gives the same for these), written digit by digit for the values `round`
+   * leaves (at most three decimals), which is nearly all of them.
+   */
+  num(value: number): void {
+    let scaled = Math.round(value * 1000);
+    if (scaled / 1000 !== value || scaled > 1e15 || scaled < -1e15) {
+      this.text(`${String(value)} `);
+      return;
+    }
+    this.#room(24);
+    const bytes = this.#bytes;
+    if (scaled < 0) {
+      bytes[this.length++] = 0x2d; // -
+      scaled = -scaled;
+    }
+    const whole = Math.floor(scaled / 1000);
+    let fraction = scaled - whole * 1000;
+    const digits = String(whole);
+    for (let i = 0; i < digits.length; i++) bytes[this.length++] = digits.charCodeAt(i);
+    if (fraction !== 0) {
+      bytes[this.length++] = 0x2e; // .
+      let place = 100;
+      while (fraction !== 0) {
+        const digit = Math.floor(fraction / place);
+        bytes[this.length++] = 0x30 + digit;
+        fraction -= digit * place;
+        place /= 10;
+      }
+    }
+    bytes[this.length++] = 0x20;
+  }
+
+  result(): Uint8Array {
+    return this.#bytes.subarray(0, this.length);
+  }
+}
+
+/** The page's content stream (ISO 32000-1 §7.8.2); empty when the page draws nothing. */
+export function pageContent(page: Page, resources: ContentResources): Uint8Array {
+  const out = new ContentBytes();
   // Initial state per §8.4.1 and §9.3.1: black, 1 pt lines, solid, no font, Tc 0.
   let fillColor: Rgb = [0, 0, 0];
   let strokeColor: Rgb = [0, 0, 0];
@@ -57,59 +107,76 @@ export function pageContent(page: Page, resources: ContentResources): PDFOperato
 
   const setFill = (color: Rgb) => {
     if (sameRgb(fillColor, color)) return;
-    ops.push(setFillingRgbColor(...color));
+    out.num(color[0]);
+    out.num(color[1]);
+    out.num(color[2]);
+    out.text('rg\n');
     fillColor = color;
   };
   const setStroke = (color: Rgb, width: number, dashArray: readonly number[] = []) => {
     if (!sameRgb(strokeColor, color)) {
-      ops.push(setStrokingRgbColor(...color));
+      out.num(color[0]);
+      out.num(color[1]);
+      out.num(color[2]);
+      out.text('RG\n');
       strokeColor = color;
     }
     const w = round(width);
     if (w !== lineWidth) {
-      ops.push(setLineWidth(w));
+      out.num(w);
+      out.text('w\n');
       lineWidth = w;
     }
     const d = dashArray.map(round);
     const dashKey = d.join(' ');
     if (dashKey !== dash) {
-      ops.push(setDashPattern(d, 0));
+      out.text(`[${d.map(String).join(' ')}] 0 d\n`);
       dash = dashKey;
     }
   };
   const leaveText = () => {
     if (!inText) return;
-    ops.push(endText());
+    out.text('ET\n');
     inText = false;
   };
 
   const text = (item: TextItem) => {
     if (item.text === '') return;
     if (!inText) {
-      ops.push(beginText());
+      out.text('BT\n');
       inText = true;
     }
     if (item.font !== font || item.size !== fontSize) {
-      ops.push(setFontAndSize(resources.fontName(item.font), item.size));
+      out.text(`${resources.fontName(item.font)} `);
+      out.num(item.size);
+      out.text('Tf\n');
       font = item.font;
       fontSize = item.size;
     }
     setFill(rgbOf(item.color));
     const spacing = round(item.characterSpacing ?? 0);
     if (spacing !== characterSpacing) {
-      ops.push(setCharacterSpacing(spacing)); // Tc: added after every glyph (§9.3.2).
+      out.num(spacing); // Tc: added after every glyph (§9.3.2).
+      out.text('Tc\n');
       characterSpacing = spacing;
     }
-    ops.push(setTextMatrix(1, 0, 0, 1, round(item.x), pdfY(page.height, item.y)));
-    ops.push(showText(resources.encode(item.font, item.text)));
+    out.text('1 0 0 1 ');
+    out.num(round(item.x));
+    out.num(pdfY(page.height, item.y));
+    out.text('Tm\n(');
+    out.bytes(resources.encode(item.font, item.text));
+    out.text(') Tj\n');
   };
 
   const line = (item: LineItem) => {
     if (item.width <= 0) return;
     setStroke(rgbOf(item.color), item.width, item.dash);
-    ops.push(moveTo(round(item.x1), pdfY(page.height, item.y1)));
-    ops.push(lineTo(round(item.x2), pdfY(page.height, item.y2)));
-    ops.push(stroke());
+    out.num(round(item.x1));
+    out.num(pdfY(page.height, item.y1));
+    out.text('m\n');
+    out.num(round(item.x2));
+    out.num(pdfY(page.height, item.y2));
+    out.text('l\nS\n');
   };
 
   const rect = (item: RectItem) => {
@@ -117,25 +184,26 @@ export function pageContent(page: Page, resources: ContentResources): PDFOperato
     if (item.fill === undefined && !stroked) return;
     if (item.fill !== undefined) setFill(rgbOf(item.fill));
     if (stroked && item.stroke !== undefined) setStroke(rgbOf(item.stroke), item.strokeWidth ?? 1);
-    ops.push(rectangle(round(item.x), pdfY(page.height, item.y + item.height), round(item.width), round(item.height)));
-    ops.push(item.fill === undefined ? stroke() : stroked ? fillAndStroke() : fill());
+    out.num(round(item.x));
+    out.num(pdfY(page.height, item.y + item.height));
+    out.num(round(item.width));
+    out.num(round(item.height));
+    out.text(item.fill === undefined ? 're\nS\n' : stroked ? 're\nB\n' : 're\nf\n');
   };
 
   const image = (item: ImageItem) => {
     // An image XObject fills the unit square; cm scales and places it (§8.9.5).
-    ops.push(pushGraphicsState());
-    ops.push(
-      concatTransformationMatrix(
-        round(item.width),
-        0,
-        0,
-        round(item.height),
-        round(item.x),
-        pdfY(page.height, item.y + item.height),
-      ),
-    );
-    ops.push(drawObject(resources.imageName(item.image)));
-    ops.push(popGraphicsState());
+    const matrix = [
+      round(item.width),
+      0,
+      0,
+      round(item.height),
+      round(item.x),
+      pdfY(page.height, item.y + item.height),
+    ];
+    out.text('q\n');
+    for (const value of matrix) out.num(value);
+    out.text(`cm\n${resources.imageName(item.image)} Do\nQ\n`);
   };
 
   for (const item of page.items) {
@@ -150,5 +218,5 @@ export function pageContent(page: Page, resources: ContentResources): PDFOperato
     else image(item);
   }
   leaveText();
-  return ops;
+  return out.result();
 }

@@ -3,27 +3,30 @@
  * decides nothing about position; it embeds fonts and images, writes each page's content,
  * annotations, named destinations, the outline and the document information, deterministically.
  */
-import { PDFDocument, type PDFImage, PDFName, type PDFOperator, type PDFPage } from 'pdf-lib';
+import { PDFDocument, PDFName, type PDFPage, type PDFRef } from 'pdf-lib';
 import type { LaidOutDocument, Page } from '../layout/display-list';
 import { collectAnchors, destinationNameTree } from './destinations';
 import { reserveDocumentId, stampDocumentId } from './document-id';
 import { DEFAULT_PRODUCER, writeDocumentInfo } from './document-info';
+import { FlateStreams } from './flate-streams';
 import { linkAnnotation } from './link-annotations';
 import { writeOutline } from './outline';
 import { type ContentResources, pageContent } from './page-content';
-import { embedFonts, encodeText, type PaintFonts } from './pdf-fonts';
+import { embedFonts, type PaintFonts, writeFonts } from './pdf-fonts';
+import { embedImage } from './pdf-images';
 
 export interface PaintOptions {
   /** /Producer of the document information; 'Quire' by default. */
   producer?: string;
 }
 
-/** Operators pushed per call: spreading one huge array into a call can exceed argument limits. */
-const OPERATOR_CHUNK = 1024;
-
-/** Embeds each image a page draws, once per key. One that pdf-lib cannot decode is left out. */
-async function embedImages(pdfDoc: PDFDocument, doc: LaidOutDocument): Promise<Map<string, PDFImage>> {
-  const images = new Map<string, PDFImage>();
+/** Embeds each image a page draws, once per key. One that cannot be read is left out. */
+async function embedImages(
+  pdfDoc: PDFDocument,
+  streams: FlateStreams,
+  doc: LaidOutDocument,
+): Promise<Map<string, PDFRef>> {
+  const images = new Map<string, PDFRef>();
   const tried = new Set<string>();
   for (const page of doc.pages) {
     for (const item of page.items) {
@@ -31,13 +34,8 @@ async function embedImages(pdfDoc: PDFDocument, doc: LaidOutDocument): Promise<M
       tried.add(item.image);
       const resource = doc.images[item.image];
       if (!resource) throw new Error(`An image item uses ${item.image}, which the document's images do not have.`);
-      try {
-        const image =
-          resource.format === 'png' ? await pdfDoc.embedPng(resource.bytes) : await pdfDoc.embedJpg(resource.bytes);
-        images.set(item.image, image);
-      } catch {
-        // The reader checks images and warns; a broken one costs its picture, not the document.
-      }
+      const ref = await embedImage(pdfDoc, streams, resource);
+      if (ref) images.set(item.image, ref);
     }
   }
   return images;
@@ -48,11 +46,11 @@ function pageResources(
   pdfPage: PDFPage,
   fonts: PaintFonts,
   fontIndex: ReadonlyMap<string, number>,
-  images: ReadonlyMap<string, PDFImage>,
+  images: ReadonlyMap<string, PDFRef>,
   imageIndex: ReadonlyMap<string, number>,
 ): ContentResources {
-  const fontNames = new Map<string, PDFName>();
-  const imageNames = new Map<string, PDFName>();
+  const fontNames = new Map<string, string>();
+  const imageNames = new Map<string, string>();
   const fontOf = (key: string) => {
     const font = fonts.get(key);
     if (!font) throw new Error(`Font ${key} was not embedded.`);
@@ -62,20 +60,22 @@ function pageResources(
     fontName(key) {
       let name = fontNames.get(key);
       if (!name) {
-        name = PDFName.of(`F${fontIndex.get(key)}`);
-        pdfPage.node.setFontDictionary(name, fontOf(key).pdfFont.ref);
+        const resource = `F${fontIndex.get(key)}`;
+        pdfPage.node.setFontDictionary(PDFName.of(resource), fontOf(key).ref);
+        name = `/${resource}`;
         fontNames.set(key, name);
       }
       return name;
     },
-    encode: (key, text) => encodeText(fontOf(key), text),
+    encode: (key, text) => fontOf(key).encode(text),
     imageName(key) {
       let name = imageNames.get(key);
       if (!name) {
         const image = images.get(key);
         if (!image) throw new Error(`Image ${key} was not embedded.`);
-        name = PDFName.of(`Im${imageIndex.get(key)}`);
-        pdfPage.node.setXObject(name, image.ref);
+        const resource = `Im${imageIndex.get(key)}`;
+        pdfPage.node.setXObject(PDFName.of(resource), image);
+        name = `/${resource}`;
         imageNames.set(key, name);
       }
       return name;
@@ -87,7 +87,7 @@ function indexOf(keys: Iterable<string>): Map<string, number> {
   return new Map([...keys].map((key, i) => [key, i + 1]));
 }
 
-function withoutMissingImages(page: Page, images: ReadonlyMap<string, PDFImage>): Page {
+function withoutMissingImages(page: Page, images: ReadonlyMap<string, PDFRef>): Page {
   const missing = page.items.some((item) => item.kind === 'image' && !images.has(item.image));
   return missing
     ? { ...page, items: page.items.filter((item) => item.kind !== 'image' || images.has(item.image)) }
@@ -100,8 +100,9 @@ export async function paintPdf(doc: LaidOutDocument, options: PaintOptions = {})
   const pdfDoc = await PDFDocument.create({ updateMetadata: false });
   const { context } = pdfDoc;
 
-  const fonts = await embedFonts(pdfDoc, doc);
-  const images = await embedImages(pdfDoc, doc);
+  const streams = new FlateStreams(context);
+  const fonts = embedFonts(pdfDoc, doc);
+  const images = await embedImages(pdfDoc, streams, doc);
   const fontIndex = indexOf(fonts.keys());
   const imageIndex = indexOf(images.keys());
   const anchors = collectAnchors(doc);
@@ -113,10 +114,8 @@ export async function paintPdf(doc: LaidOutDocument, options: PaintOptions = {})
   doc.pages.forEach((page, i) => {
     const pdfPage = pdfPages[i] as PDFPage;
     const resources = pageResources(pdfPage, fonts, fontIndex, images, imageIndex);
-    const ops: PDFOperator[] = pageContent(withoutMissingImages(page, images), resources);
-    for (let at = 0; at < ops.length; at += OPERATOR_CHUNK) {
-      pdfPage.pushOperators(...ops.slice(at, at + OPERATOR_CHUNK));
-    }
+    const content = pageContent(withoutMissingImages(page, images), resources);
+    if (content.length > 0) pdfPage.node.addContentStream(streams.add(content));
     for (const item of page.items) {
       if (item.kind !== 'link') continue;
       const annotation = linkAnnotation(context, item, page.height, (name) => anchors.has(name));
@@ -136,6 +135,14 @@ export async function paintPdf(doc: LaidOutDocument, options: PaintOptions = {})
 
   writeDocumentInfo(pdfDoc, doc.metadata, options.producer ?? DEFAULT_PRODUCER);
   reserveDocumentId(pdfDoc);
-  const bytes = await pdfDoc.save({ useObjectStreams: true, addDefaultPage: false, updateFieldAppearances: false });
+  await writeFonts(streams, fonts);
+  await streams.done();
+  const bytes = await pdfDoc.save({
+    useObjectStreams: true,
+    addDefaultPage: false,
+    updateFieldAppearances: false,
+    // pdf-lib otherwise waits for a timer (setTimeout 0) after every 50 objects it writes.
+    objectsPerTick: Number.POSITIVE_INFINITY,
+  });
   return stampDocumentId(bytes);
 }

@@ -1,89 +1,291 @@
 /**
  * Embeds the faces a display list uses as subset TrueType fonts (Type0 / CIDFontType2 with
- * Identity-H and FontFile2, ISO 32000-1 §9.7 and §9.9), one PDF font per FontFace.key. pdf-lib
- * writes the ToUnicode CMap (§9.10.3) from the glyphs it encodes, so text stays extractable.
+ * Identity-H and FontFile2, ISO 32000-1 §9.7 and §9.9), one PDF font per FontFace.key, each with
+ * a ToUnicode CMap (§9.10.3) so that text stays extractable.
+ *
+ * The objects are the ones pdf-lib's subset embedder wrote, but made here: pdf-lib parsed every
+ * font file again for every conversion, created a glyph object per character it encoded, and
+ * wrote the subset through fontkit's timer-driven stream. Here the isolate's parsed face does the
+ * work: glyph ids come from its cmap and widths from its metrics, and the subset is copied from
+ * the file (truetype-subset.ts).
+ *
+ * Glyph codes are CIDs numbered in order of first use in the document (CID 0 is .notdef), mapped
+ * to glyphs by the subset itself (CIDToGIDMap /Identity). Each CID's ToUnicode entry is the text
+ * that first produced the glyph in this document, so it depends on the document alone: for text
+ * looked up in the cmap that is the character, for shaped text the code points fontkit tracked
+ * through shaping, with a painting view of the font whose glyph cache starts empty for every
+ * conversion (FontkitFace.paintingFont).
  */
-import fontkit from '@pdf-lib/fontkit';
-import { type PDFDocument, type PDFFont, PDFHexString } from 'pdf-lib';
+import type { Font } from '@pdf-lib/fontkit';
+import { type PDFDocument, type PDFRef, PDFString } from 'pdf-lib';
 import type { FontFace } from '../fonts/font-face';
 import { FontkitFace, parseTrueTypeFace } from '../fonts/fontkit-face';
 import { SHAPING_FEATURES, UNSHAPED_TEXT } from '../fonts/shaping';
 import type { LaidOutDocument } from '../layout/display-list';
+import type { FlateStreams } from './flate-streams';
 import { postscriptNameForPdf, subsetTag } from './subset-tag';
+import { subsetTrueType } from './truetype-subset';
 
-export interface PaintFont {
-  pdfFont: PDFFont;
-  face: FontkitFace;
-  /** Glyph-id hex per word or run of spaces, for this conversion: shaping is the painter's cost. */
-  encoded: Map<string, string>;
+/**
+ * Bytes a literal string must escape (§7.3.4.2), to the character after the backslash: the
+ * delimiters, the backslash, and CR (a bare CR, or CR LF, in a literal string reads as one LF).
+ */
+const ESCAPED = new Uint8Array(256);
+ESCAPED[0x28] = 0x28; // (
+ESCAPED[0x29] = 0x29; // )
+ESCAPED[0x5c] = 0x5c; // \
+ESCAPED[0x0d] = 0x72; // CR as \r
+
+/** Writes a byte of a literal string's body at `at`, escaped if it must be; returns the next offset. */
+function literalByte(out: Uint8Array, at: number, byte: number): number {
+  const escaped = ESCAPED[byte] as number;
+  if (escaped === 0) {
+    out[at] = byte;
+    return at + 1;
+  }
+  out[at] = 0x5c;
+  out[at + 1] = escaped;
+  return at + 2;
+}
+
+/** Room for one run's codes while they are written: at most four bytes per glyph. */
+let scratch = new Uint8Array(1024);
+
+function scratchFor(glyphs: number): Uint8Array {
+  if (scratch.length < 4 * glyphs) scratch = new Uint8Array(4 * glyphs);
+  return scratch;
+}
+
+/** Fields of fontkit's Font that its type declarations leave out (pdf-lib reads the same). */
+interface FontTables {
+  post: { isFixedPitch: number | boolean };
+  'OS/2'?: { sFamilyClass: number };
+  head: { macStyle: { italic: boolean } };
+}
+
+/** One face's PDF font during one conversion: the CIDs it has handed out, and what they show. */
+export class PaintFont {
+  /** The Type0 font dictionary, referenced from page resources before it is written. */
+  readonly ref: PDFRef;
+  readonly face: FontkitFace;
+  /** Face key and PostScript name (BaseFont is the subset tag, "+" and the name). */
+  readonly key: string;
+  readonly name: string;
+  /** The glyph id of each CID; CID 0 is .notdef. */
+  readonly glyphIds: number[] = [0];
+  /** CID per glyph id, 0 for none yet (glyph 0 is CID 0 anyway); a map past the font's glyphs. */
+  readonly #cids: Int32Array;
+  readonly #otherCids = new Map<number, number>();
+  /** ToUnicode text per CID. */
+  readonly #unicode: (string | undefined)[] = [];
+  /** Shown glyph codes per word or run of spaces, and per text item (see encode). */
+  readonly #encoded = new Map<string, Uint8Array>();
+  readonly #items = new Map<string, Uint8Array>();
+  #shaping: Font | undefined;
+
+  constructor(ref: PDFRef, face: FontkitFace, key: string) {
+    this.ref = ref;
+    this.face = face;
+    this.key = key;
+    this.name = postscriptNameForPdf(face.postscriptName, key);
+    this.#cids = new Int32Array(Math.max(1, face.font.numGlyphs));
+  }
+
+  /**
+   * Text for a Tj operator, as the face measured it (fonts/shaping.ts), a word at a time: words
+   * repeat, and shaping is the expensive part. Shaping each word apart gives the glyphs of shaping
+   * the line as long as no lookup left on (ccmp, locl, rlig) reaches across a space: layout's
+   * measuring assumes as much when it sums the widths of words, and
+   * test/pdf/word-encoding.test.ts checks it for every bundled face.
+   *
+   * The result is the bytes of a literal string's body (§7.3.4.2): two bytes per glyph, its CID
+   * (Identity-H, §9.7.5.2), escaped where a literal string needs it. Half the size of a hex
+   * string, which matters: content streams are most of what the painter deflates.
+   */
+  encode(text: string): Uint8Array {
+    const known = this.#items.get(text);
+    if (known !== undefined) return known;
+    const prepared = this.face.prepareText(text);
+    const parts: Uint8Array[] = [];
+    let length = 0;
+    // Runs of spaces and runs of anything else, in turn.
+    for (let start = 0; start < prepared.length; ) {
+      const spaces = prepared.charCodeAt(start) === 0x20;
+      let end = start + 1;
+      while (end < prepared.length && (prepared.charCodeAt(end) === 0x20) === spaces) end++;
+      const part = prepared.slice(start, end);
+      let codes = this.#encoded.get(part);
+      if (codes === undefined) {
+        codes =
+          UNSHAPED_TEXT.test(part) || this.face.shapesToNotdefs(part)
+            ? this.#encodeUnshaped(part)
+            : this.#encodeShaped(part);
+        this.#encoded.set(part, codes);
+      }
+      parts.push(codes);
+      length += codes.length;
+      start = end;
+    }
+    let bytes = parts[0] ?? new Uint8Array(0);
+    if (parts.length > 1) {
+      bytes = new Uint8Array(length);
+      let at = 0;
+      for (const codes of parts) {
+        bytes.set(codes, at);
+        at += codes.length;
+      }
+    }
+    this.#items.set(text, bytes);
+    return bytes;
+  }
+
+  /**
+   * Looked up in the cmap, one glyph per UTF-16 unit: for UNSHAPED_TEXT, and for text the font has
+   * no glyphs for at all (FontkitFace.shapesToNotdefs), the glyphs shaping would give.
+   */
+  #encodeUnshaped(text: string): Uint8Array {
+    const out = scratchFor(text.length);
+    let at = 0;
+    for (let i = 0; i < text.length; i++) {
+      at = this.#code(this.face.glyphId(text.charCodeAt(i)), text[i] as string, out, at);
+    }
+    return out.slice(0, at);
+  }
+
+  #encodeShaped(text: string): Uint8Array {
+    this.#shaping ??= this.face.paintingFont();
+    const { glyphs } = this.#shaping.layout(text, SHAPING_FEATURES);
+    const out = scratchFor(glyphs.length);
+    let at = 0;
+    for (const glyph of glyphs) at = this.#code(glyph.id, String.fromCodePoint(...glyph.codePoints), out, at);
+    return out.slice(0, at);
+  }
+
+  /**
+   * Writes the glyph's code into `out` at `at` (its CID, two bytes, escaped for a literal
+   * string), giving it a CID and ToUnicode text on first use; returns the offset after it.
+   */
+  #code(glyphId: number, text: string, out: Uint8Array, at: number): number {
+    let cid = glyphId < this.#cids.length ? (this.#cids[glyphId] as number) : (this.#otherCids.get(glyphId) ?? 0);
+    if (cid === 0 && glyphId !== 0) {
+      cid = this.glyphIds.length;
+      this.glyphIds.push(glyphId);
+      if (glyphId < this.#cids.length) this.#cids[glyphId] = cid;
+      else this.#otherCids.set(glyphId, cid);
+    }
+    if (cid !== 0) this.#unicode[cid] ??= text;
+    return literalByte(out, literalByte(out, at, cid >> 8), cid & 0xff);
+  }
+
+  /** BaseFont: the subset's tag (subset-tag.ts, from the glyphs it holds), "+" and the name. */
+  async baseFont(): Promise<string> {
+    return `${await subsetTag(`${this.key}\n${this.name}\n${this.glyphIds.join(',')}`)}+${this.name}`;
+  }
+
+  /** Writes the font's objects (§9.7.4, §9.8, §9.9, §9.10.3) and fills in `ref`. */
+  write(streams: FlateStreams, baseFont: string): void {
+    const { context } = streams;
+    const font = this.face.font as Font & FontTables;
+    const scale = 1000 / font.unitsPerEm;
+    const program = subsetTrueType(this.face.bytes, this.glyphIds);
+    // Length1: the length of the font program before the filter (§9.9, Table 127).
+    const fontFile = streams.add(program, { Length1: program.length });
+    const { minX, minY, maxX, maxY } = font.bbox;
+    const familyClass = font['OS/2']?.sFamilyClass ?? 0;
+    const descriptor = context.register(
+      context.obj({
+        Type: 'FontDescriptor',
+        FontName: baseFont,
+        // Flags as pdf-lib derives them (after pdfkit): FixedPitch, Serif, Symbolic, Script, Italic.
+        Flags:
+          (font.post.isFixedPitch ? 1 : 0) |
+          (familyClass >= 1 && familyClass <= 7 ? 2 : 0) |
+          4 |
+          (familyClass === 10 ? 8 : 0) |
+          (font.head.macStyle.italic ? 64 : 0),
+        FontBBox: [minX * scale, minY * scale, maxX * scale, maxY * scale],
+        ItalicAngle: font.italicAngle,
+        Ascent: font.ascent * scale,
+        Descent: font.descent * scale,
+        CapHeight: (font.capHeight || font.ascent) * scale,
+        XHeight: (font.xHeight || 0) * scale,
+        StemV: 0,
+        FontFile2: fontFile,
+      }),
+    );
+    // Every CID's width, .notdef's too (without it a reader would use the default of 1000, not
+    // the advance layout measured).
+    const widths = this.glyphIds.map((glyphId) => this.face.glyphAdvance(glyphId) * scale);
+    const cidFont = context.register(
+      context.obj({
+        Type: 'Font',
+        Subtype: 'CIDFontType2',
+        CIDToGIDMap: 'Identity',
+        BaseFont: baseFont,
+        CIDSystemInfo: { Registry: PDFString.of('Adobe'), Ordering: PDFString.of('Identity'), Supplement: 0 },
+        FontDescriptor: descriptor,
+        W: [0, widths],
+      }),
+    );
+    const toUnicode = streams.add(new TextEncoder().encode(this.#toUnicodeCmap()));
+    context.assign(
+      this.ref,
+      context.obj({
+        Type: 'Font',
+        Subtype: 'Type0',
+        BaseFont: baseFont,
+        Encoding: 'Identity-H',
+        DescendantFonts: [cidFont],
+        ToUnicode: toUnicode,
+      }),
+    );
+  }
+
+  /** bfchar entries CID → UTF-16BE (§9.10.3), in the text pdf-lib's template wrote. */
+  #toUnicodeCmap(): string {
+    const hex = (value: number) => value.toString(16).toUpperCase().padStart(4, '0');
+    const entries: string[] = [];
+    for (let cid = 1; cid < this.glyphIds.length; cid++) {
+      let units = '';
+      for (const char of this.#unicode[cid] ?? '') {
+        const codePoint = char.codePointAt(0) as number;
+        if (codePoint < 0x10000) units += hex(codePoint);
+        else units += hex(0xd800 + ((codePoint - 0x10000) >> 10)) + hex(0xdc00 + ((codePoint - 0x10000) & 0x3ff));
+      }
+      entries.push(`<${hex(cid)}> <${units}>`);
+    }
+    return `/CIDInit /ProcSet findresource begin
+12 dict begin
+begincmap
+/CIDSystemInfo <<
+  /Registry (Adobe)
+  /Ordering (UCS)
+  /Supplement 0
+>> def
+/CMapName /Adobe-Identity-UCS def
+/CMapType 2 def
+1 begincodespacerange
+<0000><ffff>
+endcodespacerange
+${entries.length} beginbfchar
+${entries.join('\n')}
+endbfchar
+endcmap
+CMapName currentdict /CMap defineresource pop
+end
+end`;
+  }
 }
 
 export type PaintFonts = ReadonlyMap<string, PaintFont>;
 
-/**
- * Encodes text for a Tj operator exactly as the face measured it (fonts/shaping.ts), a word at
- * a time: fontkit's shaping is 90% of painting, and words repeat. Shaping each word apart gives
- * the glyphs of shaping the line as long as no lookup left on (ccmp, locl, rlig) reaches across
- * a space: layout's measuring assumes as much when it sums the widths of words, and
- * test/pdf/word-encoding.test.ts checks it for every bundled face.
- */
-export function encodeText(font: PaintFont, text: string): PDFHexString {
-  let hex = '';
-  for (const part of font.face.prepareText(text).split(/( +)/)) {
-    if (part === '') continue;
-    let glyphs = font.encoded.get(part);
-    if (glyphs === undefined) {
-      glyphs = UNSHAPED_TEXT.test(part) ? encodeUnshaped(font, part) : font.pdfFont.encodeText(part).asString();
-      font.encoded.set(part, glyphs);
-    }
-    hex += glyphs;
-  }
-  return PDFHexString.of(hex);
-}
-
-/** The parts of pdf-lib's subset embedder that encoding touches (not in its public types). */
-interface SubsetEmbedder {
-  font: { glyphForCodePoint(codePoint: number): { id: number } };
-  subset: { includeGlyph(glyph: unknown): number };
-  glyphs: unknown[];
-  glyphIdMap: Map<number, number>;
-  glyphCache: { invalidate(): void };
-}
-
-/**
- * What pdf-lib's CustomFontSubsetEmbedder.encodeText does, with the glyphs looked up in the cmap
- * instead of shaped: for UNSHAPED_TEXT that is the same glyphs (see shaping.ts) at a fraction of
- * the cost. The glyphs come from the embedder's own font, so subset and ToUnicode stay its own.
- */
-function encodeUnshaped(font: PaintFont, text: string): string {
-  const embedder = (font.pdfFont as unknown as { embedder: SubsetEmbedder }).embedder;
-  let hex = '';
-  for (let i = 0; i < text.length; i++) {
-    const glyph = embedder.font.glyphForCodePoint(text.charCodeAt(i));
-    const subsetId = embedder.subset.includeGlyph(glyph);
-    embedder.glyphs[subsetId - 1] = glyph;
-    embedder.glyphIdMap.set(glyph.id, subsetId);
-    hex += subsetId.toString(16).toUpperCase().padStart(4, '0');
-  }
-  embedder.glyphCache.invalidate();
-  return hex;
-}
-
-/** Every face key text items use, in first-use order, with the characters drawn in it. */
-function usedFaces(doc: LaidOutDocument): Map<string, Set<number>> {
-  const used = new Map<string, Set<number>>();
+/** Every face key text items use, in first-use order. */
+function usedFaces(doc: LaidOutDocument): string[] {
+  const used = new Set<string>();
   for (const page of doc.pages) {
-    for (const item of page.items) {
-      if (item.kind !== 'text' || item.text === '') continue;
-      let codePoints = used.get(item.font);
-      if (!codePoints) {
-        codePoints = new Set();
-        used.set(item.font, codePoints);
-      }
-      for (const char of item.text) codePoints.add(char.codePointAt(0) ?? 0);
-    }
+    for (const item of page.items) if (item.kind === 'text' && item.text !== '') used.add(item.font);
   }
-  return used;
+  return [...used];
 }
 
 function asFontkitFace(face: FontFace): FontkitFace {
@@ -93,33 +295,22 @@ function asFontkitFace(face: FontFace): FontkitFace {
   return parsed;
 }
 
-export async function embedFonts(pdfDoc: PDFDocument, doc: LaidOutDocument): Promise<PaintFonts> {
-  const used = usedFaces(doc);
-  const faces = new Map<string, FontkitFace>();
-  for (const key of used.keys()) {
+/** A PaintFont per face the document's text uses; `writeFonts` writes them once pages are painted. */
+export function embedFonts(pdfDoc: PDFDocument, doc: LaidOutDocument): PaintFonts {
+  const fonts = new Map<string, PaintFont>();
+  for (const key of usedFaces(doc)) {
     const face = doc.fonts[key];
     if (!face) throw new Error(`Text uses font ${key}, which the document's fonts do not have.`);
-    faces.set(key, asFontkitFace(face));
-  }
-
-  // pdf-lib parses each font again, on purpose: fontkit caches glyph objects with the code points
-  // that first reached them, and pdf-lib writes ToUnicode from those. Sharing the isolate's
-  // measuring font would make the CMap depend on what the isolate converted before; a fresh parse
-  // (a few ms once warm) keeps the bytes a function of the input. Shaping is deterministic, so
-  // the glyphs and advances are the same as measured.
-  pdfDoc.registerFontkit(fontkit);
-
-  const fonts = new Map<string, PaintFont>();
-  for (const [key, codePoints] of used) {
-    const face = faces.get(key) as FontkitFace;
-    const name = postscriptNameForPdf(face.postscriptName, key);
-    const tag = await subsetTag(`${key}\n${name}\n${[...codePoints].sort((a, b) => a - b).join(',')}`);
-    const pdfFont = await pdfDoc.embedFont(face.bytes, {
-      subset: true,
-      customName: `${tag}+${name}`,
-      features: SHAPING_FEATURES,
-    });
-    fonts.set(key, { pdfFont, face, encoded: new Map() });
+    fonts.set(key, new PaintFont(pdfDoc.context.nextRef(), asFontkitFace(face), key));
   }
   return fonts;
+}
+
+/** Writes every font's objects, in the order the fonts were made. */
+export async function writeFonts(streams: FlateStreams, fonts: PaintFonts): Promise<void> {
+  const all = [...fonts.values()];
+  const names = await Promise.all(all.map((font) => font.baseFont()));
+  all.forEach((font, i) => {
+    font.write(streams, names[i] as string);
+  });
 }

@@ -135,6 +135,35 @@ describe('paintPdf', () => {
     expect(extracted).toEqual(['Chapter 1', BODY_TEXT, EXTERNAL_TEXT, 'See chapter 2.']);
   });
 
+  it('escapes the glyph codes that are delimiters in a literal string', async () => {
+    // Enough distinct glyphs that subset ids 13 (CR), 40 and 41 (parentheses) and 92 (backslash)
+    // are shown: each must come back as itself.
+    const ascii = Array.from({ length: 126 - 33 + 1 }, (_, i) => String.fromCharCode(33 + i)).join('');
+    const all = `${ascii}ÀÁÂÃÄÅÆÇÈÉÊËÌÍÎÏÐÑÒÓÔÕÖ×ØÙÚÛÜÝÞß`;
+    const face = fonts.face(BODY);
+    const one: LaidOutDocument = {
+      pages: [
+        {
+          width: 600,
+          height: 100,
+          items: [{ kind: 'text', x: 10, y: 50, font: face.key, size: 4, color: '000000', text: all }],
+        },
+      ],
+      outline: [],
+      metadata: {},
+      fonts: { [face.key]: face },
+      images: {},
+    };
+    const painted = await PDFDocument.load(await paintPdf(one), { updateMetadata: false });
+    const content = pageContentText(painted, 0);
+    for (const escaped of ['\\(', '\\)', '\\\\', '\\r']) expect(content).toContain(escaped);
+    const resources = dict(painted, painted.getPage(0).node.get(PDFName.of('Resources')));
+    const [entry] = dict(painted, get(painted, resources, 'Font')).entries();
+    const cmap = toUnicodeMap(streamText(painted, get(painted, dict(painted, entry?.[1]), 'ToUnicode')));
+    const [shown] = shownText(content);
+    expect(shown?.codes.map((code) => cmap.get(code)).join('')).toBe(all);
+  });
+
   it('paints glyphs whose widths add up to what the face measured', () => {
     const content = pageContentText(pdf, 0);
     const fontsByName = pageFonts(0);

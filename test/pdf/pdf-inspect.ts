@@ -43,7 +43,10 @@ export function text(object: PDFObject | undefined): string {
 export function streamText(doc: PDFDocument, object: PDFObject | undefined): string {
   const stream = resolve(doc, object);
   if (!(stream instanceof PDFRawStream)) throw new Error('expected a stream');
-  return new TextDecoder('latin1').decode(decodePDFRawStream(stream).decode());
+  // One character per byte. (TextDecoder's 'latin1' is windows-1252, which remaps 0x80–0x9F.)
+  let text = '';
+  for (const byte of decodePDFRawStream(stream).decode()) text += String.fromCharCode(byte);
+  return text;
 }
 
 /** The page's content stream(s), decoded. */
@@ -72,21 +75,46 @@ export function toUnicodeMap(cmap: string): Map<number, string> {
   return map;
 }
 
-/** Hex strings shown with Tj after each Tf, as [resource font name, glyph codes]. */
+/** The bytes of a literal string's body (ISO 32000-1 §7.3.4.2, Table 3 escapes). */
+export function literalBytes(body: string): number[] {
+  const bytes: number[] = [];
+  const escapes: Record<string, number> = { n: 10, r: 13, t: 9, b: 8, f: 12 };
+  for (let i = 0; i < body.length; i++) {
+    const char = body[i] as string;
+    if (char !== '\\') {
+      bytes.push(char.charCodeAt(0));
+      continue;
+    }
+    const next = body[++i] as string;
+    const octal = /^[0-7]{1,3}/.exec(body.slice(i, i + 3))?.[0];
+    if (octal) {
+      bytes.push(Number.parseInt(octal, 8) & 0xff);
+      i += octal.length - 1;
+    } else if (next === '\r' || next === '\n') {
+      if (next === '\r' && body[i + 1] === '\n') i++; // a line continuation
+    } else bytes.push(escapes[next] ?? next.charCodeAt(0));
+  }
+  return bytes;
+}
+
+/** Strings shown with Tj (hex or literal) after each Tf, as two-byte glyph codes. */
 export function shownText(content: string): { font: string; size: number; codes: number[] }[] {
   const shown: { font: string; size: number; codes: number[] }[] = [];
   let font = '';
   let size = 0;
-  for (const match of content.matchAll(/\/(\S+) (\S+) Tf|<([0-9A-Fa-f]*)> Tj/g)) {
+  for (const match of content.matchAll(/\/(\S+) (\S+) Tf|<([0-9A-Fa-f]*)> Tj|\(((?:\\[\s\S]|[^\\)])*)\) Tj/g)) {
     if (match[1] !== undefined) {
       font = match[1];
       size = Number(match[2]);
-    } else {
-      const hex = match[3] ?? '';
-      const codes: number[] = [];
-      for (let i = 0; i < hex.length; i += 4) codes.push(Number.parseInt(hex.slice(i, i + 4), 16));
-      shown.push({ font, size, codes });
+      continue;
     }
+    const bytes: number[] = [];
+    if (match[3] !== undefined)
+      for (let i = 0; i < match[3].length; i += 2) bytes.push(Number.parseInt(match[3].slice(i, i + 2), 16));
+    else bytes.push(...literalBytes(match[4] ?? ''));
+    const codes: number[] = [];
+    for (let i = 0; i + 1 < bytes.length; i += 2) codes.push(((bytes[i] as number) << 8) | (bytes[i + 1] as number));
+    shown.push({ font, size, codes });
   }
   return shown;
 }

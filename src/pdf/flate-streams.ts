@@ -1,0 +1,48 @@
+/**
+ * FlateDecode streams (ISO 32000-1 §7.4.4) that the painter deflates itself: page contents, font
+ * programs, ToUnicode CMaps and image samples, which are nearly all of the bytes it compresses.
+ *
+ * They are deflated with the runtime's CompressionStream('deflate') (zlib format, RFC 1950, as
+ * FlateDecode reads it), which in workerd is native zlib, about twice as fast as fflate there
+ * (pdf-lib's pako, pako-on-fflate.ts, still deflates its object streams, which are small).
+ * That is asynchronous, so each stream's reference is handed out at once, for dictionaries and
+ * pages to point at, and the stream is assigned to it when `done` resolves. The output is a
+ * function of the input for a given runtime; where CompressionStream is missing, fflate does it.
+ */
+import { zlibSync } from 'fflate';
+import type { PDFContext, PDFRef } from 'pdf-lib';
+
+/** pdf-lib's LiteralObject, which it does not export. */
+export type StreamDict = NonNullable<Parameters<PDFContext['stream']>[1]>;
+
+async function deflate(bytes: Uint8Array): Promise<Uint8Array> {
+  if (typeof CompressionStream === 'undefined') return zlibSync(bytes, { level: 6 });
+  const compressed = new Blob([bytes]).stream().pipeThrough(new CompressionStream('deflate'));
+  return new Uint8Array(await new Response(compressed).arrayBuffer());
+}
+
+export class FlateStreams {
+  readonly context: PDFContext;
+  readonly #pending: Promise<void>[] = [];
+
+  constructor(context: PDFContext) {
+    this.context = context;
+  }
+
+  /** A reference to a FlateDecode stream of `bytes` with `dict`'s entries, written by `done`. */
+  add(bytes: Uint8Array, dict: StreamDict = {}): PDFRef {
+    const { context } = this;
+    const ref = context.nextRef();
+    this.#pending.push(
+      deflate(bytes).then((data) => {
+        context.assign(ref, context.stream(data, { ...dict, Filter: 'FlateDecode' }));
+      }),
+    );
+    return ref;
+  }
+
+  /** Resolves once every stream added so far is written. */
+  async done(): Promise<void> {
+    await Promise.all(this.#pending);
+  }
+}

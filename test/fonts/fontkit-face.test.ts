@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { FontkitFace } from '../../src/fonts/fontkit-face';
+import { SHAPING_FEATURES } from '../../src/fonts/shaping';
+import { request, testFontSet } from './helpers';
+
+async function faceOf(family: string): Promise<FontkitFace> {
+  const face = (await testFontSet([request(family)])).face(request(family));
+  if (!(face instanceof FontkitFace)) throw new Error('expected a FontkitFace');
+  return face;
+}
+
+/** The width fontkit's shaping gives, in em: what measuring must match. */
+function shapedWidth(face: FontkitFace, text: string): number {
+  const prepared = face.prepareText(text);
+  const { glyphs } = face.paintingFont().layout(prepared, SHAPING_FEATURES);
+  return glyphs.reduce((sum, glyph) => sum + glyph.advanceWidth, 0) / face.font.unitsPerEm;
+}
+
+describe('FontkitFace', () => {
+  it('measures plain, prepared and shaped text as shaping would', async () => {
+    for (const family of ['Calibri', 'Arial', 'Cambria']) {
+      const face = await faceOf(family);
+      for (const text of [
+        'Plain words, “quotes” – and 10 €',
+        'Кириллица и ёлка',
+        'no\u00a0break\u00adsoft',
+        'cafe\u0301 Ω≈',
+        'שלום עולם',
+        'نوع الدولية ',
+        'النساء.',
+        '中文（測試）',
+      ]) {
+        expect(face.measure(text)).toBeCloseTo(shapedWidth(face, text), 12);
+      }
+    }
+  });
+
+  it('tells text the font has no glyphs for (and spaces) from text it must shape', async () => {
+    const face = await faceOf('Calibri');
+    expect(face.shapesToNotdefs('نوع')).toBe(true);
+    expect(face.shapesToNotdefs('نوع الدولية ')).toBe(true);
+    expect(face.shapesToNotdefs('中文')).toBe(true);
+    expect(face.shapesToNotdefs('(نوع')).toBe(false);
+    expect(face.shapesToNotdefs('abc')).toBe(false);
+    expect(face.shapesToNotdefs('   ')).toBe(false);
+    expect(face.shapesToNotdefs('')).toBe(false);
+  });
+
+  it('looks glyphs and advances up as fontkit does', async () => {
+    const face = await faceOf('Arial');
+    for (const char of 'Aé€ж\u0627') {
+      const glyph = face.font.glyphForCodePoint(char.codePointAt(0) as number);
+      expect(face.glyphId(char.codePointAt(0) as number)).toBe(glyph.id);
+      expect(face.glyphAdvance(glyph.id)).toBe(glyph.advanceWidth);
+    }
+    expect(face.glyphId(0x627)).toBe(0);
+  });
+
+  it('gives the painter a view of the font with a glyph cache of its own', async () => {
+    const face = await faceOf('Cambria');
+    face.measure('\u0237 dotless'); // reaches glyphs through the measuring font
+    const view = face.paintingFont() as unknown as { _glyphs: Record<number, unknown> };
+    expect(Object.keys(view._glyphs)).toEqual([]);
+    const run = face.paintingFont().layout('j\u0301', SHAPING_FEATURES);
+    // The dotless j reached by shaping carries the code point that reached it in this view.
+    expect(run.glyphs[0]?.codePoints).toEqual([0x6a]);
+  });
+});
