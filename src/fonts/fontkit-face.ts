@@ -12,30 +12,52 @@ export const MEASURE_CACHE_CAPACITY = 4096;
 /** Longer strings (whole lines) are measured but not remembered: they rarely repeat. */
 const MEASURE_CACHE_MAX_LENGTH = 64;
 
+/** Code unit classes for measuring without preparing or shaping (see CODE_UNIT_CLASS). */
+const PLAIN = 1;
+const UNMAPPED_CANDIDATE = 2;
+
 /**
  * Code units of text that is already as it is shaped and painted (see shaping.ts): composed, with
  * nothing a combining mark could compose with (no combining marks are in the table, so a string
- * of these alone is NFC), no default-ignorables (U+00AD, U+200B–U+200F, U+202A–U+202E,
- * U+2060–), no stand-ins (U+00A0, U+2010, U+2011), and all inside UNSHAPED_TEXT. Greek and the
- * letterlike symbols are left out for their NFC singletons (U+037E, U+0387, U+2126…). A string of
- * only these measures as the sum of its cmap advances without being prepared, cached or shaped:
- * the most common case by far, and exactly what the general path computes for it.
+ * of these alone is NFC), no default-ignorables (U+00AD, U+061C, U+200B–U+200F, U+202A–U+202E,
+ * U+2060–), no stand-ins (U+00A0, U+2010, U+2011). Greek, the letterlike symbols and the CJK
+ * compatibility ideographs are left out for their NFC singletons (U+037E, U+0387, U+2126,
+ * U+F900…).
+ * - PLAIN: inside UNSHAPED_TEXT, so a string of these alone measures as the sum of its cmap
+ *   advances: the most common case by far, and exactly what the general path computes for it.
+ * - UNMAPPED_CANDIDATE: letters of scripts that need shaping (Arabic, CJK…). A string of these
+ *   that the face has no glyphs for, and spaces, measures as the sum of .notdef advances when
+ *   shapesToNotdefs says so, which is what the general path would compute after preparing it.
  */
-const PLAIN_CODE_UNITS: Uint8Array = (() => {
-  const plain = new Uint8Array(0x10000);
-  for (const [from, to] of [
-    [0x0020, 0x007e], // ASCII
-    [0x00a1, 0x00ac], // Latin-1 punctuation and symbols, not NBSP or the soft hyphen
-    [0x00ae, 0x024f], // Latin-1 letters, Latin Extended-A and -B
-    [0x0400, 0x0482], // Cyrillic, before its combining marks U+0483–U+0489
-    [0x048a, 0x04ff],
-    [0x2012, 0x2027], // dashes, quotes, bullets, ellipsis
-    [0x2030, 0x205e], // per mille, primes, guillemets…
-    [0x20a0, 0x20bf], // currency
-  ] as const) {
-    plain.fill(1, from, to + 1);
-  }
-  return plain;
+const CODE_UNIT_CLASS: Uint8Array = (() => {
+  const classes = new Uint8Array(0x10000);
+  const ranges: readonly (readonly [number, number, number])[] = [
+    [0x0020, 0x007e, PLAIN], // ASCII
+    [0x00a1, 0x00ac, PLAIN], // Latin-1 punctuation and symbols, not NBSP or the soft hyphen
+    [0x00ae, 0x024f, PLAIN], // Latin-1 letters, Latin Extended-A and -B
+    [0x0400, 0x0482, PLAIN], // Cyrillic, before its combining marks U+0483–U+0489
+    [0x048a, 0x04ff, PLAIN],
+    [0x2012, 0x2027, PLAIN], // dashes, quotes, bullets, ellipsis
+    [0x2030, 0x205e, PLAIN], // per mille, primes, guillemets…
+    [0x20a0, 0x20bf, PLAIN], // currency
+    [0x060c, 0x060c, UNMAPPED_CANDIDATE], // Arabic comma, semicolon, question mark
+    [0x061b, 0x061b, UNMAPPED_CANDIDATE],
+    [0x061f, 0x061f, UNMAPPED_CANDIDATE],
+    [0x0621, 0x064a, UNMAPPED_CANDIDATE], // Arabic letters, before the harakat U+064B–U+065F
+    [0x0660, 0x066f, UNMAPPED_CANDIDATE], // Arabic-Indic digits and signs
+    [0x0671, 0x06d3, UNMAPPED_CANDIDATE], // Arabic extended letters (Persian, Urdu…)
+    [0x06d5, 0x06d5, UNMAPPED_CANDIDATE],
+    [0x06ee, 0x06ff, UNMAPPED_CANDIDATE],
+    [0x3000, 0x3003, UNMAPPED_CANDIDATE], // CJK space and punctuation
+    [0x3008, 0x3011, UNMAPPED_CANDIDATE],
+    [0x3014, 0x301f, UNMAPPED_CANDIDATE],
+    [0x3041, 0x3096, UNMAPPED_CANDIDATE], // hiragana, before the voicing marks U+3099–U+309A
+    [0x30a1, 0x30ff, UNMAPPED_CANDIDATE], // katakana
+    [0x4e00, 0x9fff, UNMAPPED_CANDIDATE], // CJK unified ideographs
+    [0xff01, 0xff5e, UNMAPPED_CANDIDATE], // fullwidth forms
+  ];
+  for (const [from, to, kind] of ranges) classes.fill(kind, from, to + 1);
+  return classes;
 })();
 
 /** Per code point tables are kept in pages of 256, made on first use. */
@@ -212,30 +234,42 @@ export class FontkitFace implements FontFace {
     if (!unmapped) return false;
     if (this.#notdefsStay === undefined) {
       const font = this.font as Font & SfntTables;
-      this.#notdefsStay = !font.directory?.tables?.morx && !gsubStartsAt(font.GSUB, [0, this.glyphId(0x20)]);
+      try {
+        this.#notdefsStay = !font.directory?.tables?.morx && !gsubStartsAt(font.GSUB, [0, this.glyphId(0x20)]);
+      } catch {
+        this.#notdefsStay = false; // a GSUB fontkit cannot read through: shape, as before
+      }
     }
     return this.#notdefsStay;
   }
 
   measure(text: string): number {
-    let plainUnits = 0;
-    let plain = true;
+    // Without preparing, caching or shaping when every unit is PLAIN, or when the text is spaces
+    // and characters the face lacks (see CODE_UNIT_CLASS).
+    let units = 0;
+    let simple = true;
+    let mapped = false;
+    let unmapped = false;
     for (let i = 0; i < text.length; i++) {
       const unit = text.charCodeAt(i);
-      if (PLAIN_CODE_UNITS[unit] !== 1) {
-        plain = false;
+      const kind = CODE_UNIT_CLASS[unit];
+      if (kind === PLAIN) {
+        if (unit !== 0x20) mapped = true;
+      } else if (kind === UNMAPPED_CANDIDATE && !this.hasGlyph(unit)) unmapped = true;
+      else {
+        simple = false;
         break;
       }
-      plainUnits += this.#advance(unit);
+      units += this.#advance(unit);
     }
-    if (plain) return plainUnits / this.#unitsPerEm;
+    if (simple && (!unmapped || (!mapped && this.shapesToNotdefs(text)))) return units / this.#unitsPerEm;
     const cacheable = text.length <= MEASURE_CACHE_MAX_LENGTH;
     if (cacheable) {
       const known = this.#widths.get(text);
       if (known !== undefined) return known;
     }
     const prepared = this.prepareText(text);
-    let units = 0;
+    units = 0;
     if (UNSHAPED_TEXT.test(prepared) || this.shapesToNotdefs(prepared)) {
       for (let i = 0; i < prepared.length; i++) units += this.#advance(prepared.charCodeAt(i));
     } else {

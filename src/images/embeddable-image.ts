@@ -1,10 +1,10 @@
 /**
- * toEmbeddableImage: any raster image bytes → an ImageResource that pdf-lib embeds (embedPng /
- * embedJpg), or undefined. Never throws, and every path is bounded: sizes from headers are checked
+ * toEmbeddableImage: any raster image bytes → an ImageResource the painter embeds
+ * (src/pdf/pdf-images.ts: PNG itself, JPEG with pdf-lib's embedJpg), or undefined. Never throws, and every path is bounded: sizes from headers are checked
  * against maxPixels before any pixel buffer exists, and every decompressor has an output ceiling.
  *
- *   PNG   → pass-through (pdf-lib decodes all PNGs itself); APNG chunks dropped; interlaced
- *           low-bit-depth images re-encoded (png-info.ts explains why).
+ *   PNG   → pass-through; APNG chunks dropped; interlaced low-bit-depth images re-encoded
+ *           (png-info.ts explains why).
  *   JPEG  → pass-through (baseline, extended, progressive; grey, YCbCr/RGB, Adobe CMYK/YCCK).
  *   GIF, BMP, TIFF, WebP → decoded to RGBA and re-encoded as PNG.
  *   EMF, WMF, SVG and anything else → undefined (vector formats need a renderer, not a decoder).

@@ -1,7 +1,8 @@
 /**
  * PNG samples → 8-bit RGBA, from an IDAT stream already inflated (and size-checked) by
- * png-info.ts. Only used for the interlaced PNGs pdf-lib mis-decodes, but it handles every colour
- * type and depth.
+ * png-info.ts. Used for the interlaced PNGs pdf-lib mis-decodes, and by the painter for PNGs it
+ * cannot write into the PDF as they are (src/pdf/pdf-images.ts); it handles every colour type and
+ * depth.
  *
  * References: PNG (Third Edition), W3C: §7.2 scanlines and sample packing (most significant bits
  * first), §8.2 Adam7, §9.2–9.4 filter types 0–4 and the Paeth predictor, §11.3.2.1 tRNS,

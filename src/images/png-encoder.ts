@@ -2,10 +2,9 @@
  * A minimal PNG writer for decoded images (GIF, BMP, TIFF, WebP): 8-bit truecolour, with an alpha
  * channel only when some pixel is not opaque, non-interlaced, filter type 0 on every row.
  *
- * The PNG is an intermediate: pdf-lib's embedPng decodes it again and writes its own Flate stream
- * of the raw samples into the PDF, so neither smarter filtering nor a higher zlib level would make
- * the PDF smaller. Level 1 keeps the CPU cost low while still shrinking flat-colour images (the
- * PNG is held in the document model until the PDF is painted).
+ * The painter writes an opaque one into the PDF as it is (its IDAT stream) and splits one with
+ * alpha into colour and alpha streams (src/pdf/pdf-images.ts). Level 1 keeps the CPU cost low
+ * while still shrinking flat-colour images; level 6 makes the corpus's PDFs less than 0.5% smaller.
  *
  * References: PNG (Third Edition), W3C, §5.2 signature, §5.3 chunk layout, §11.2.2 IHDR,
  * §11.2.4 IDAT, §11.2.5 IEND, §7.3 filter type 0 byte before each scanline.
@@ -56,7 +55,7 @@ export function concatBytes(parts: readonly Uint8Array[]): Uint8Array {
   return out;
 }
 
-/** Encodes 8-bit RGBA as a PNG that pdf-lib's embedPng accepts. */
+/** Encodes 8-bit RGBA as a PNG (which pdf-lib's embedPng, like the painter, accepts). */
 export function encodePng(image: RgbaImage): Uint8Array {
   const { width, height, data } = image;
   let opaque = true;

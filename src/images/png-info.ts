@@ -1,9 +1,11 @@
 /**
- * PNG: structural validation and the decision to pass the file through to pdf-lib untouched.
+ * PNG: structural validation and the decision to pass the file through untouched.
  *
- * pdf-lib's embedPng decodes every PNG with its bundled UPNG and re-compresses the samples, so it
- * accepts every bit depth (1–16), colour type, tRNS and Adam7 interlacing (all checked in
- * test/images/png.test.ts). Two cases it gets wrong, which are fixed here:
+ * The painter (src/pdf/pdf-images.ts) writes most PNGs into the PDF as they are and decodes the
+ * rest itself. The bytes kept are also ones pdf-lib's embedPng renders right, which is how
+ * test/images/png.test.ts checks them: it decodes every PNG with its bundled UPNG, so it accepts
+ * every bit depth (1–16), colour type, tRNS and Adam7 interlacing. Two cases it gets wrong, which
+ * are fixed here:
  *  - APNG (acTL chunk): it throws "Animated PNGs are not supported". The acTL/fcTL/fdAT chunks are
  *    dropped, leaving the IDAT image, which is what every non-animating viewer shows.
  *  - Interlaced images whose inflated data is longer than (rowBytes + 2) × height: UPNG inflates
@@ -14,7 +16,7 @@
  *
  * Bounds: the IHDR size is checked against maxPixels before anything is allocated, and the IDAT
  * stream is inflated once with a ceiling of exactly the size the IHDR implies (bounded-inflate.ts),
- * which also proves that pdf-lib's own inflate will find well-formed data of the right length.
+ * which also proves that a PDF reader will find well-formed data of the right length in it.
  *
  * References: PNG (Third Edition), W3C: §5.2 signature, §5.3 chunk layout (length ≤ 2^31−1),
  * §5.6 chunk ordering, §11.2.2 IHDR (Table 11.1 allowed colour type / bit depth combinations),

@@ -24,8 +24,8 @@ export interface ImageLimits {
 
 /**
  * 40 megapixels, the caller's default. Note that an RGBA buffer of that size is 160 MB, more than
- * a Worker isolate's 128 MB: callers that decode (or let pdf-lib decode, which it does for every
- * PNG) should pass a smaller limit.
+ * a Worker isolate's 128 MB: callers that decode (the painter decodes some PNGs: those with alpha,
+ * interlaced, 16-bit) should pass a smaller limit.
  */
 export const DEFAULT_MAX_PIXELS = 40e6;
 

@@ -20,8 +20,8 @@ import { pdfY, round } from './pdf-geometry';
 export interface ContentResources {
   /** The page's resource name for a face key's font ("/F1"), registered on first use. */
   fontName(key: string): string;
-  /** The text encoded as glyph codes for that font: the bytes of a literal string's body. */
-  encode(key: string, text: string): Uint8Array;
+  /** Writes the text encoded as glyph codes for that font: the bytes of a literal string's body. */
+  encode(key: string, text: string, write: (codes: Uint8Array) => void): void;
   /** The page's resource name for an image key's XObject ("/Im1"), registered on first use. */
   imageName(key: string): string;
 }
@@ -47,11 +47,11 @@ class ContentBytes {
     for (let i = 0; i < value.length; i++) bytes[this.length++] = value.charCodeAt(i);
   }
 
-  bytes(value: Uint8Array): void {
+  readonly write = (value: Uint8Array): void => {
     this.#room(value.length);
     this.#bytes.set(value, this.length);
     this.length += value.length;
-  }
+  };
 
   /**
    * A number as an operand, followed by a space: the text String(value) gives (pdf-lib's
@@ -164,7 +164,7 @@ export function pageContent(page: Page, resources: ContentResources): Uint8Array
     out.num(round(item.x));
     out.num(pdfY(page.height, item.y));
     out.text('Tm\n(');
-    out.bytes(resources.encode(item.font, item.text));
+    resources.encode(item.font, item.text, out.write);
     out.text(') Tj\n');
   };
 

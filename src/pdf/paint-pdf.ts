@@ -67,7 +67,7 @@ function pageResources(
       }
       return name;
     },
-    encode: (key, text) => fontOf(key).encode(text),
+    encode: (key, text, write) => fontOf(key).encodeInto(text, write),
     imageName(key) {
       let name = imageNames.get(key);
       if (!name) {

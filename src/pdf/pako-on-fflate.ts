@@ -1,8 +1,9 @@
 /**
  * pdf-lib and its fontkit call `pako.deflate`/`pako.inflate` (zlib streams, RFC 1950). This module
  * stands in for pako (wrangler.toml [alias], vitest.config.ts resolve.alias) so that one ZIP/deflate
- * library, fflate, serves the whole project; it is also several times faster, and deflating
- * content streams and font subsets was the largest single cost of painting a PDF.
+ * library, fflate, serves the whole project; it is also several times faster than pako. pdf-lib
+ * still deflates its object streams this way; the painter deflates everything else itself
+ * (flate-streams.ts).
  */
 import { unzlibSync, zlibSync } from 'fflate';
 

@@ -78,9 +78,9 @@ export class PaintFont {
   readonly #otherCids = new Map<number, number>();
   /** ToUnicode text per CID. */
   readonly #unicode: (string | undefined)[] = [];
-  /** Shown glyph codes per word or run of spaces, and per text item (see encode). */
+  /** Shown glyph codes per word, and per run of spaces by its length (see encode). */
   readonly #encoded = new Map<string, Uint8Array>();
-  readonly #items = new Map<string, Uint8Array>();
+  readonly #spaces: (Uint8Array | undefined)[] = [];
   #shaping: Font | undefined;
 
   constructor(ref: PDFRef, face: FontkitFace, key: string) {
@@ -103,40 +103,48 @@ export class PaintFont {
    * string, which matters: content streams are most of what the painter deflates.
    */
   encode(text: string): Uint8Array {
-    const known = this.#items.get(text);
-    if (known !== undefined) return known;
-    const prepared = this.face.prepareText(text);
     const parts: Uint8Array[] = [];
-    let length = 0;
+    this.encodeInto(text, (codes) => parts.push(codes));
+    if (parts.length === 1) return parts[0] as Uint8Array;
+    const bytes = new Uint8Array(parts.reduce((sum, codes) => sum + codes.length, 0));
+    let at = 0;
+    for (const codes of parts) {
+      bytes.set(codes, at);
+      at += codes.length;
+    }
+    return bytes;
+  }
+
+  /** `encode`, handing the codes over a word or run of spaces at a time (no copy is made). */
+  encodeInto(text: string, write: (codes: Uint8Array) => void): void {
+    const prepared = this.face.prepareText(text);
     // Runs of spaces and runs of anything else, in turn.
     for (let start = 0; start < prepared.length; ) {
       const spaces = prepared.charCodeAt(start) === 0x20;
       let end = start + 1;
       while (end < prepared.length && (prepared.charCodeAt(end) === 0x20) === spaces) end++;
-      const part = prepared.slice(start, end);
-      let codes = this.#encoded.get(part);
-      if (codes === undefined) {
-        codes =
-          UNSHAPED_TEXT.test(part) || this.face.shapesToNotdefs(part)
-            ? this.#encodeUnshaped(part)
-            : this.#encodeShaped(part);
-        this.#encoded.set(part, codes);
+      let codes: Uint8Array | undefined;
+      if (spaces) {
+        // Runs of spaces, mostly single ones between words, by length rather than in the map.
+        codes = this.#spaces[end - start];
+        if (codes === undefined) {
+          codes = this.#encodeUnshaped(' '.repeat(end - start));
+          this.#spaces[end - start] = codes;
+        }
+      } else {
+        const part = prepared.slice(start, end);
+        codes = this.#encoded.get(part);
+        if (codes === undefined) {
+          codes =
+            UNSHAPED_TEXT.test(part) || this.face.shapesToNotdefs(part)
+              ? this.#encodeUnshaped(part)
+              : this.#encodeShaped(part);
+          this.#encoded.set(part, codes);
+        }
       }
-      parts.push(codes);
-      length += codes.length;
+      write(codes);
       start = end;
     }
-    let bytes = parts[0] ?? new Uint8Array(0);
-    if (parts.length > 1) {
-      bytes = new Uint8Array(length);
-      let at = 0;
-      for (const codes of parts) {
-        bytes.set(codes, at);
-        at += codes.length;
-      }
-    }
-    this.#items.set(text, bytes);
-    return bytes;
   }
 
   /**
@@ -173,7 +181,9 @@ export class PaintFont {
       if (glyphId < this.#cids.length) this.#cids[glyphId] = cid;
       else this.#otherCids.set(glyphId, cid);
     }
-    if (cid !== 0) this.#unicode[cid] ??= text;
+    // Glyphs shaping adds without characters of their own (the second of a decomposition) take
+    // their text from a later use, or have none.
+    if (cid !== 0 && text !== '') this.#unicode[cid] ??= text;
     return literalByte(out, literalByte(out, at, cid >> 8), cid & 0xff);
   }
 
@@ -246,6 +256,7 @@ export class PaintFont {
     const hex = (value: number) => value.toString(16).toUpperCase().padStart(4, '0');
     const entries: string[] = [];
     for (let cid = 1; cid < this.glyphIds.length; cid++) {
+      if (this.#unicode[cid] === undefined) continue;
       let units = '';
       for (const char of this.#unicode[cid] ?? '') {
         const codePoint = char.codePointAt(0) as number;
