@@ -4,7 +4,7 @@
  * painter decides nothing about position; tests can assert on pages without parsing a PDF.
  */
 import type { FontFace } from '../fonts/font-face';
-import type { ImageResource } from '../model/document';
+import type { CoreProperties, ImageResource } from '../model/document';
 
 /** 6-digit hex RGB, e.g. "000000". */
 export type Color = string;
@@ -90,14 +90,7 @@ export interface OutlineEntry {
 export interface LaidOutDocument {
   pages: Page[];
   outline: OutlineEntry[];
-  metadata: {
-    title?: string;
-    author?: string;
-    subject?: string;
-    keywords?: string;
-    created?: string;
-    modified?: string;
-  };
+  metadata: CoreProperties;
   fonts: Record<string, FontFace>;
   images: Record<string, ImageResource>;
 }

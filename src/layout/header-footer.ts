@@ -5,7 +5,8 @@
  */
 import type { FontSet } from '../fonts/font-face';
 import type { Block, DocumentModel, HeaderFooterSet, Section } from '../model/document';
-import { columnGeometry, flattenBlocks, type HeaderFooterMetrics, type PlacedLine } from './page-flow';
+import { flattenBlocks } from './flatten-blocks';
+import { columnGeometry, type HeaderFooterMetrics, type PlacedLine } from './page-flow';
 import { type LaidParagraph, layoutParagraph } from './paragraph-layout';
 
 export interface PageSlotInfo {

@@ -8,6 +8,7 @@
 import type { FontSet } from '../fonts/font-face';
 import type { Block, DocumentModel, Paragraph, Section, Table } from '../model/document';
 import type { LineItem, RectItem } from './display-list';
+import { flattenBlocks } from './flatten-blocks';
 import { endnoteOrder, FootnoteFlow, NOTE_SEPARATOR, noteLines, type PendingNotes } from './footnote-area';
 import { type LaidLine, type LaidParagraph, layoutParagraph } from './paragraph-layout';
 import { CELL_MARGIN, layoutTable } from './table-layout';
@@ -53,16 +54,6 @@ const EPSILON = 0.01;
 
 /** How body content meets the space left: it fits; it goes to the next column or page; or it is placed anyway. */
 type Verdict = 'fits' | 'advance' | 'force';
-
-/** Tables are part 2: until then their cells' blocks print in reading order, nothing lost. */
-export function flattenBlocks(blocks: Block[]): Paragraph[] {
-  const out: Paragraph[] = [];
-  for (const block of blocks) {
-    if (block.kind === 'paragraph') out.push(block);
-    else for (const row of block.rows) for (const cell of row.cells) out.push(...flattenBlocks(cell.blocks));
-  }
-  return out;
-}
 
 export function columnGeometry(section: Section): { x: number; width: number }[] {
   const { page, columns } = section;

@@ -6,7 +6,7 @@
  */
 import type { FontSet } from '../fonts/font-face';
 import type { Table } from '../model/document';
-import { flattenBlocks } from './page-flow';
+import { flattenBlocks } from './flatten-blocks';
 import { type LaidParagraph, layoutParagraph } from './paragraph-layout';
 
 /** Default left and right cell margins: 108 twips (ECMA-376 §17.4.42 tblCellMar; ENGINE.md). */
