@@ -5,6 +5,7 @@
  */
 import type { FontSet } from '../fonts/font-face';
 import type { Paragraph, RevisionMark } from '../model/document';
+import { reorderLine } from './bidi-reorder';
 import { type Box, faceFor, paragraphSegments } from './inline-boxes';
 import { type BrokenLine, breakLines, nextTabStop } from './line-breaker';
 
@@ -182,6 +183,7 @@ export function layoutParagraph(paragraph: Paragraph, fonts: FontSet, context: P
       fragments = fragments.map((f) => ({ ...f, x: f.x + shift }));
     }
     if (index === 0) fragments = [...label.fragments, ...fragments];
+    fragments = reorderLine(fragments, paragraph.props.rtl, context.areaWidth);
     const revision =
       line.placed.find((p) => p.box.revision)?.box.revision ?? (line.last ? paragraph.markRevision : undefined);
     // Word sets "multiple" line spacing's extra space below the text (the baseline stays one ascent
