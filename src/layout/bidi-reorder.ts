@@ -34,21 +34,39 @@ export function reorderLine(fragments: Fragment[], rtlParagraph: boolean, areaWi
   const line = texts.join('');
   const { levels } = bidi.getEmbeddingLevels(line, rtlParagraph ? 'rtl' : 'ltr');
   const base = rtlParagraph ? 1 : 0;
-  // Each fragment takes the level of its first character that is not white space (L1 puts
-  // trailing white space back at the paragraph level).
+  // A text fragment whose characters resolve to several levels ("attributes!" at the end of a
+  // right-to-left paragraph: the "!" takes the paragraph's direction) is split where the level
+  // changes; white space takes the level before it (it hangs with its word).
+  const split: Fragment[] = [];
   const fragmentLevels: number[] = [];
   let offset = 0;
-  for (const text of texts) {
-    let level = base;
-    for (let i = 0; i < text.length; i++) {
-      if (!/\s/.test(text[i] as string)) {
-        level = levels[offset + i] ?? base;
-        break;
-      }
-    }
-    fragmentLevels.push(level);
+  fragments.forEach((fragment, index) => {
+    const text = texts[index] as string;
+    const start = offset;
     offset += text.length;
-  }
+    const runs: { from: number; to: number; level: number }[] = [];
+    for (let i = 0; i < text.length; i++) {
+      const level = levels[start + i] ?? base;
+      const last = runs[runs.length - 1];
+      if (last && (last.level === level || /\s/.test(text[i] as string))) last.to = i + 1;
+      else runs.push({ from: i, to: i + 1, level });
+    }
+    if (runs.length <= 1 || fragment.box.kind !== 'text') {
+      split.push(fragment);
+      fragmentLevels.push(runs[0]?.level ?? base);
+      return;
+    }
+    const { box } = fragment;
+    let x = fragment.x;
+    for (const run of runs) {
+      const part = text.slice(run.from, run.to);
+      const width = box.face.measure(part) * box.size + box.props.characterSpacing * [...part].length;
+      split.push({ ...fragment, text: part, x, width });
+      fragmentLevels.push(run.level);
+      x += width;
+    }
+  });
+  fragments = split;
 
   // Slots as laid out, left to right: mirrored for a right-to-left paragraph.
   const slots = fragments.map((f) => (rtlParagraph ? { x: areaWidth - f.x - f.width, width: f.width } : f));
@@ -82,8 +100,9 @@ export function reorderLine(fragments: Fragment[], rtlParagraph: boolean, areaWi
   const first = slots[byPosition[0] ?? 0];
   let x = first?.x ?? 0;
   for (let k = 0; k < order.length; k++) {
-    const fragment = fragments[order[k] ?? 0] as Fragment;
-    out.push({ ...fragment, x });
+    const index = order[k] ?? 0;
+    const fragment = fragments[index] as Fragment;
+    out.push({ ...fragment, x, ...((fragmentLevels[index] ?? base) % 2 === 1 ? { rtl: true } : {}) });
     const slot = slots[byPosition[k] ?? 0];
     const next = slots[byPosition[k + 1] ?? -1];
     const gap = slot && next ? Math.max(0, next.x - (slot.x + slot.width)) : 0;

@@ -376,7 +376,13 @@ function anchorBox(name: string, paragraph: Paragraph, fonts: FontSet): Box {
   };
 }
 
-/** Splits trailing whitespace off the last box so it can hang at a line end. */
+/**
+ * East Asian commas and full stops hang past the line end like spaces (w:overflowPunct, on by
+ * default, ECMA-376 Part 1 §17.3.1.21), so a line that fits but for its final "，" keeps it.
+ */
+const HANGING_PUNCTUATION = /[\u3001\u3002\uFF0C\uFF0E]$/;
+
+/** Splits trailing whitespace (and hanging punctuation) off the last box so it can hang at a line end. */
 function finishSegment(segment: Segment): void {
   let width = 0;
   for (const box of segment.boxes) width += box.width;
@@ -388,7 +394,7 @@ function finishSegment(segment: Segment): void {
       trailing += box.width;
       continue;
     }
-    const match = /\s+$/.exec(box.text);
+    const match = /\s+$/.exec(box.text) ?? HANGING_PUNCTUATION.exec(box.text);
     if (match) {
       const kept = box.text.slice(0, match.index);
       const keptWidth = box.face.measure(kept) * box.size + box.props.characterSpacing * [...kept].length;

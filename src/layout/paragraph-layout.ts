@@ -16,6 +16,8 @@ export interface Fragment {
   x: number;
   width: number;
   leader?: string;
+  /** At an odd bidi level (UAX #9): its text is right to left, so a neighbour to its left follows it. */
+  rtl?: boolean;
 }
 
 export interface LaidLine {
@@ -149,6 +151,10 @@ function labelFragments(
   };
 }
 
+function mirrored(align: 'left' | 'right'): 'left' | 'right' {
+  return align === 'left' ? 'right' : 'left';
+}
+
 export function layoutParagraph(paragraph: Paragraph, fonts: FontSet, context: ParagraphContext): LaidParagraph {
   const segments = paragraphSegments(paragraph, fonts);
   const label = labelFragments(paragraph, fonts, context);
@@ -157,7 +163,11 @@ export function layoutParagraph(paragraph: Paragraph, fonts: FontSet, context: P
     defaultTabStop: context.defaultTabStop,
     ...(label.width ? { labelWidth: label.width } : {}),
   });
-  const { align } = paragraph.props;
+  // The model's alignment is visual (the reader swaps left/right in a bidi paragraph); lines of a
+  // right-to-left paragraph are laid out from their start edge and mirrored (bidi-reorder.ts), so
+  // they are aligned in logical terms here.
+  const visual = paragraph.props.align;
+  const align = paragraph.props.rtl && (visual === 'left' || visual === 'right') ? mirrored(visual) : visual;
   const lines: LaidLine[] = broken.map((line, index) => {
     const metrics = lineMetrics(
       index === 0 && label.fragments.length
