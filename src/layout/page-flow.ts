@@ -11,7 +11,8 @@ import type { LineItem, RectItem } from './display-list';
 import { flattenBlocks } from './flatten-blocks';
 import { endnoteOrder, FootnoteFlow, NOTE_SEPARATOR, noteLines, type PendingNotes } from './footnote-area';
 import { type LaidLine, type LaidParagraph, layoutParagraph } from './paragraph-layout';
-import { CELL_MARGIN, layoutTable } from './table-layout';
+import { layoutTableRows } from './table/row-layout';
+import { flowTable as flowLaidTable, type TableFlowTarget } from './table/table-pagination';
 
 export interface PlacedLine {
   line: LaidLine;
@@ -377,51 +378,45 @@ class Flow {
   }
 
   private flowTable(table: Table): void {
-    const laid = layoutTable(table, this.fonts, this.columnWidth, this.model.settings.defaultTabStop);
+    const laid = layoutTableRows(table, this.columnWidth, { fonts: this.fonts, laid: (p, w) => this.laid(p, w) });
     this.y += this.columnEmpty ? 0 : this.pendingAfter;
     this.pendingAfter = 0;
-    for (const row of laid.rows) {
-      const notes = this.footnotes.referencedBy(row.cells.flatMap((cell) => cell.paragraphs.flatMap((p) => p.lines)));
-      let verdict = this.verdict(row.height, notes);
-      while (verdict === 'advance') {
-        this.advance();
-        verdict = this.verdict(row.height, notes);
-      }
-      if (verdict === 'force') this.footnotes.makeRoom(this.y + row.height);
-      const left = (this.columns[this.column]?.x ?? 0) + laid.indent - CELL_MARGIN;
-      const top = this.y;
-      for (const cell of row.cells) {
-        if (cell.shading) {
-          this.page.backgrounds.push({
-            kind: 'rect',
-            x: left + cell.x,
-            y: top,
-            width: cell.width + 2 * CELL_MARGIN,
-            height: row.height,
-            fill: cell.shading,
+    flowLaidTable(laid, this.tableTarget());
+  }
+
+  /** The flow as table pagination sees it (src/layout/table/table-pagination.ts). */
+  private tableTarget(): TableFlowTarget {
+    return {
+      remaining: () => this.remaining(),
+      fullHeight: () => this.bottom() - this.regionTop,
+      atColumnTop: () => this.columnEmpty,
+      columnX: () => this.columns[this.column]?.x ?? 0,
+      cursor: () => this.y,
+      verdict: (height, lines) => this.verdict(height, this.footnotes.referencedBy(lines)),
+      advance: () => this.advance(),
+      place: (height, paint, lines, force) => {
+        const notes = this.footnotes.referencedBy(lines);
+        if (force) this.footnotes.makeRoom(this.y + height);
+        this.page.backgrounds.push(...paint.backgrounds);
+        for (const item of paint.lines) {
+          const line = item.laid.lines[item.index];
+          if (!line) continue;
+          this.page.lines.push({
+            line,
+            x: item.x,
+            top: item.y,
+            laid: item.laid,
+            index: item.index,
+            columnWidth: item.width,
           });
         }
-        let y = top;
-        cell.paragraphs.forEach((p, i) => {
-          y += i > 0 ? Math.max(p.spaceBefore, cell.paragraphs[i - 1]?.spaceAfter ?? 0) : p.spaceBefore;
-          p.lines.forEach((line, index) => {
-            this.page.lines.push({
-              line,
-              x: left + cell.x + CELL_MARGIN,
-              top: y,
-              laid: p,
-              index,
-              columnWidth: cell.width,
-            });
-            y += line.height;
-          });
-        });
-      }
-      this.y = top + row.height;
-      this.contentBottom = Math.max(this.contentBottom, this.y);
-      this.columnEmpty = false;
-      this.footnotes.add(notes, this.contentBottom, undefined);
-    }
+        this.page.rules.push(...paint.rules);
+        this.y += height;
+        this.contentBottom = Math.max(this.contentBottom, this.y);
+        this.columnEmpty = false;
+        this.footnotes.add(notes, this.contentBottom, undefined);
+      },
+    };
   }
 
   /**
