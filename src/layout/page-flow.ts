@@ -11,7 +11,7 @@ import type { LineItem, RectItem } from './display-list';
 import { flattenBlocks } from './flatten-blocks';
 import { endnoteOrder, FootnoteFlow, NOTE_SEPARATOR, noteLines, type PendingNotes } from './footnote-area';
 import { type LaidLine, type LaidParagraph, layoutParagraph } from './paragraph-layout';
-import { layoutTableRows } from './table/row-layout';
+import { type LaidTable, layoutTableRows } from './table/row-layout';
 import { flowTable as flowLaidTable, type TableFlowTarget } from './table/table-pagination';
 
 export interface PlacedLine {
@@ -290,7 +290,8 @@ class Flow {
     return widowControl ? Math.min(2, laid.lines.length) : 1;
   }
 
-  flowParagraphs(paragraphs: Paragraph[]): void {
+  /** `following`: the height that must come after the run's last paragraph when it keeps with the next (a table's first row). */
+  flowParagraphs(paragraphs: Paragraph[], following = 0): void {
     for (let i = 0; i < paragraphs.length; i++) {
       const paragraph = paragraphs[i];
       if (!paragraph) continue;
@@ -310,9 +311,12 @@ class Flow {
       let needed = before + Flow.heightOf(laid, 0, Flow.minimumStart(laid));
       if (paragraph.props.keepNext) {
         let chain = before + Flow.heightOf(laid, 0, laid.lines.length) + laid.spaceAfter;
-        for (let j = i + 1; j < paragraphs.length; j++) {
+        for (let j = i + 1; j <= paragraphs.length; j++) {
           const next = paragraphs[j];
-          if (!next) break;
+          if (!next) {
+            chain += following;
+            break;
+          }
           const nextLaid = this.laid(next, this.columnWidth);
           if (!next.props.keepNext) {
             chain += next.props.spacing.before + Flow.heightOf(nextLaid, 0, Flow.minimumStart(nextLaid));
@@ -370,15 +374,19 @@ class Flow {
         run.push(block);
         continue;
       }
-      this.flowParagraphs(run);
+      const table = this.layoutTable(block);
+      this.flowParagraphs(run, table.rows[0]?.height ?? 0);
       run = [];
-      this.flowTable(block);
+      this.flowTable(table);
     }
     this.flowParagraphs(run);
   }
 
-  private flowTable(table: Table): void {
-    const laid = layoutTableRows(table, this.columnWidth, { fonts: this.fonts, laid: (p, w) => this.laid(p, w) });
+  private layoutTable(table: Table): LaidTable {
+    return layoutTableRows(table, this.columnWidth, { fonts: this.fonts, laid: (p, w) => this.laid(p, w) });
+  }
+
+  private flowTable(laid: LaidTable): void {
     this.y += this.columnEmpty ? 0 : this.pendingAfter;
     this.pendingAfter = 0;
     flowLaidTable(laid, this.tableTarget());

@@ -96,12 +96,12 @@ export function readTable(tbl: XmlElement, story: StoryContext): Table | undefin
     const lastRow = look.lastRow && rowIndex === rowElementsShown.length - 1;
     const bandRow = rowIndex - (look.firstRow ? 1 : 0);
     // Cells skipped before the first one (w:gridBefore, §17.4.15) hold the grid position with an empty cell.
-    const before = integer(child(trPr, 'w:gridBefore')?.attributes['w:val']) ?? 0;
+    const before = gridCount(child(trPr, 'w:gridBefore'), 0);
     if (before > 0) row.cells.push({ blocks: [], span: before, placeholder: true });
     let column = before;
     for (const tc of cellElements(tr)) {
       const tcPr = child(tc, 'w:tcPr');
-      const span = Math.max(1, integer(child(tcPr, 'w:gridSpan')?.attributes['w:val']) ?? 1);
+      const span = Math.max(1, gridCount(child(tcPr, 'w:gridSpan'), 1));
       const conditions: TableCondition[] = [];
       if (style) {
         const firstCol = look.firstColumn && column === 0;
@@ -168,12 +168,20 @@ export function readTable(tbl: XmlElement, story: StoryContext): Table | undefin
       }
       row.cells.push(cell);
     }
-    const after = integer(child(trPr, 'w:gridAfter')?.attributes['w:val']) ?? 0;
+    const after = gridCount(child(trPr, 'w:gridAfter'), 0);
     if (after > 0 && row.cells.length > 0) row.cells.push({ blocks: [], span: after, placeholder: true });
     if (row.cells.some((cell) => !cell.placeholder)) table.rows.push(row);
   });
   if (table.rows.length === 0) return undefined;
   return table;
+}
+
+/** Word tables have at most 63 columns; a larger count in a damaged file must not size arrays by it. */
+const MAX_GRID_COLUMNS = 64;
+
+function gridCount(element: XmlElement | undefined, fallback: number): number {
+  const value = integer(element?.attributes['w:val']) ?? fallback;
+  return Math.min(MAX_GRID_COLUMNS, Math.max(0, value));
 }
 
 interface TableLook {

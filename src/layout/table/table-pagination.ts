@@ -79,8 +79,9 @@ export function splitRow(row: LaidRow, room: number): { first: LaidRow; rest: La
   }
   if (!placedAny && leftAny) return undefined;
   firstHeight = Math.min(room, Math.max(firstHeight, leftAny ? 0 : room));
+  // What is left of a minimum height without content left does not spill onto the next page (a
+  // huge w:trHeight would otherwise make page after page of nothing).
   if (!leftAny) restHeight = 0;
-  restHeight = Math.max(restHeight, row.height - firstHeight > EPSILON ? row.height - firstHeight : 0);
   return {
     first: { ...row, cells: firstCells, height: firstHeight },
     rest: { ...row, cells: restCells, height: restHeight },
