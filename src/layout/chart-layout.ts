@@ -160,7 +160,10 @@ function legendEntries(chart: Chart): LegendEntry[] {
       out.push({ name: series.name, color: series.color, line });
     }
   }
-  return out;
+  // A legend beside stacked columns lists the series top-down as they are stacked.
+  const stacked = chart.plots.every((p) => p.type === 'bar' && p.grouping !== 'clustered' && p.direction === 'col');
+  const beside = chart.legend?.position === 'r' || chart.legend?.position === 'l' || chart.legend?.position === 'tr';
+  return stacked && beside ? out.reverse() : out;
 }
 
 /** Lays the legend out and returns the room it takes from the chart's inner area. */
@@ -408,7 +411,9 @@ function drawAxesChart(canvas: Canvas, chart: Chart, outer: Rect): void {
     }
     const percent = plots.some((p) => p.grouping === 'percentStacked');
     const code = axis && axis.numberFormat !== 'General' ? axis.numberFormat : percent ? '0%' : seriesFormat(plots);
-    return niceScale(low, high, axis, maxTicks, code);
+    // Percent stacks run from 0 to 100 % exactly.
+    const bounded = percent && axis ? { ...axis, min: axis.min ?? 0, max: axis.max ?? 1 } : axis;
+    return niceScale(low, high, bounded, maxTicks, code);
   };
   const primary = scaleFor(primaryPlots.length > 0 ? primaryPlots : chart.plots, primaryAxis);
   const secondary = scaleFor(secondaryPlots, secondaryAxis);
@@ -664,7 +669,8 @@ function drawBars(
     plot.series.forEach((series, s) => {
       const value = series.values[i];
       if (value === undefined) return;
-      const slot = stacked ? 0 : s;
+      // Horizontal bars stack their series upwards, the first nearest the axis (as Excel draws them).
+      const slot = stacked ? 0 : horizontal ? n - 1 - s : s;
       const offset = bandStart(i) + (gap * barWidth) / 2 + slot * barWidth * (1 - overlap);
       const a = at(base[s] ?? 0);
       const b = at(top[s] ?? 0);

@@ -245,11 +245,14 @@ function shapeText(shape: Shape, fonts: FontSet, defaultTabStop: number, faces: 
   const offset = text.anchor === 'middle' ? (room - height) / 2 : text.anchor === 'bottom' ? room - height : 0;
   let y = shape.y + text.insets.top + Math.max(text.anchor === 'top' ? 0 : -Infinity, offset);
   const x = shape.x + text.insets.left;
+  // Word clips a text box's overflow: lines that do not fit inside the box are not shown.
+  const bottom = shape.y + shape.height - text.insets.bottom + 1;
   const placed: PlacedLine[] = [];
   laid.forEach((p, i) => {
     y += i > 0 ? Math.max(p.spaceBefore, laid[i - 1]?.spaceAfter ?? 0) : p.spaceBefore;
     p.lines.forEach((line, index) => {
-      placed.push({ line, x, top: y, laid: p, index, columnWidth: width });
+      if (y + line.height <= bottom || placed.length === 0)
+        placed.push({ line, x, top: y, laid: p, index, columnWidth: width });
       y += line.height;
     });
   });
