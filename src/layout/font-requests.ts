@@ -1,6 +1,20 @@
 /** Every family and style a document uses, so the font stage can load them before layout. */
 import type { FontRequest } from '../fonts/font-face';
 import type { Block, DocumentModel, RunProperties } from '../model/document';
+import type { Chart } from '../model/drawing';
+
+/** The run properties of every text a chart draws. */
+function chartTextProps(chart: Chart): RunProperties[] {
+  const out: RunProperties[] = [];
+  if (chart.title) out.push(chart.title.props);
+  if (chart.legend) out.push(chart.legend.props);
+  for (const axis of chart.axes) {
+    out.push(axis.labelProps);
+    if (axis.title) out.push(axis.title.props);
+  }
+  for (const plot of chart.plots) if (plot.dataLabels) out.push(plot.dataLabels.props);
+  return out;
+}
 
 export function collectFontRequests(model: DocumentModel): FontRequest[] {
   const seen = new Map<string, FontRequest>();
@@ -16,7 +30,15 @@ export function collectFontRequests(model: DocumentModel): FontRequest[] {
       }
       add(block.markProps);
       if (block.label) add(block.label.props);
-      for (const inline of block.inlines) if (inline.kind !== 'bookmark') add(inline.props);
+      for (const inline of block.inlines) {
+        if (inline.kind === 'bookmark') continue;
+        add(inline.props);
+        if (inline.kind === 'drawing') {
+          const { drawing } = inline;
+          if (drawing.kind === 'shapes') for (const shape of drawing.shapes) walk(shape.text?.blocks);
+          else for (const props of chartTextProps(drawing.chart)) add(props);
+        }
+      }
     }
   };
   for (const section of model.sections) {
