@@ -53,7 +53,7 @@ function lineMetrics(line: BrokenLine, paragraph: Paragraph, fonts: FontSet): { 
     // An empty line takes its height from the paragraph mark (ECMA-376 §17.3.1.29 rPr of the mark).
     const face = faceFor(fonts, paragraph.markProps);
     ascent = face.ascent * paragraph.markProps.size;
-    descent = face.descent * paragraph.markProps.size;
+    descent = (face.descent + face.lineGap) * paragraph.markProps.size;
   }
   return { ascent, descent };
 }
@@ -138,7 +138,7 @@ function labelFragments(
     props: label.props,
     width: textWidth,
     ascent: face.ascent * size,
-    descent: face.descent * size,
+    descent: (face.descent + face.lineGap) * size,
     rise: 0,
     space: false,
   };
