@@ -6,6 +6,7 @@ import { loadFontSet } from '../../src/fonts/font-set';
 import type { LaidOutDocument, TextItem } from '../../src/layout/display-list';
 import { layoutDocument } from '../../src/layout/document-layout';
 import { collectFontRequests } from '../../src/layout/font-requests';
+import { layoutParagraph } from '../../src/layout/paragraph-layout';
 import type { DocumentModel } from '../../src/model/document';
 import { documentModel, filler, paragraph, runProps, section, text } from './model-builder';
 
@@ -54,6 +55,16 @@ describe('line layout', () => {
     const lines = baselines(await layout(documentModel([section([body])])), 0);
     expect(lines.length).toBeGreaterThan(3);
     expect((lines[2] ?? 0) - (lines[1] ?? 0)).toBeCloseTo(13.8, 2);
+  });
+
+  it('adds multiple line spacing in proportion to the font, not to an inline picture', async () => {
+    const picture = paragraph([{ kind: 'image', imageId: 'x', width: 188.25, height: 77.25, props: runProps() }], {
+      spacing: { before: 0, after: 0, line: 1.15, lineRule: 'auto' },
+    });
+    const model = documentModel([section([picture])]);
+    const laid = layoutParagraph(picture, await fontsFor(model), { areaWidth: 468, defaultTabStop: 36 });
+    // Word: 77.25 + 0.15 × 13.43 (Calibri 11 pt single), not 1.15 × 77.25.
+    expect(laid.lines[0]?.height).toBeCloseTo(77.25 + 0.15 * 13.43, 1);
   });
 
   it('breaks greedily within the text width and keeps words whole', async () => {
