@@ -14,6 +14,8 @@ export interface FontFace {
   ascent: number;
   /** OS/2 usWinDescent / unitsPerEm, positive. */
   descent: number;
+  /** GDI's external leading / unitsPerEm, which Word adds below the descent (word-line-metrics.ts). */
+  lineGap: number;
   /** Underline position (negative = below baseline) and thickness, per 1 pt. */
   underlinePosition: number;
   underlineThickness: number;

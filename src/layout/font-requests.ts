@@ -3,7 +3,21 @@ import { eastAsianVariant, fallbackScriptOf, scriptClassOf } from '../fonts/fall
 import type { FontRequest } from '../fonts/font-face';
 import type { FallbackFaceRequest } from '../fonts/font-set';
 import type { Block, DocumentModel, RunProperties } from '../model/document';
+import type { Chart } from '../model/drawing';
 import { complexFontRequest } from './inline-boxes';
+
+/** The run properties of every text a chart draws. */
+function chartTextProps(chart: Chart): RunProperties[] {
+  const out: RunProperties[] = [];
+  if (chart.title) out.push(chart.title.props);
+  if (chart.legend) out.push(chart.legend.props);
+  for (const axis of chart.axes) {
+    out.push(axis.labelProps);
+    if (axis.title) out.push(axis.title.props);
+  }
+  for (const plot of chart.plots) if (plot.dataLabels) out.push(plot.dataLabels.props);
+  return out;
+}
 
 /** Calls `visit` with the properties and text of every run, label and paragraph mark. */
 function visitRuns(model: DocumentModel, visit: (props: RunProperties, text: string) => void): void {
@@ -26,6 +40,11 @@ function visitRuns(model: DocumentModel, visit: (props: RunProperties, text: str
                 ? inline.cached
                 : '';
         visit(inline.props, text);
+        if (inline.kind === 'drawing') {
+          const { drawing } = inline;
+          if (drawing.kind === 'shapes') for (const shape of drawing.shapes) walk(shape.text?.blocks);
+          else for (const props of chartTextProps(drawing.chart)) visit(props, '');
+        }
       }
     }
   };

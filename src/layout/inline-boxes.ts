@@ -8,7 +8,7 @@ import { eastAsianVariant, scriptClassOf } from '../fonts/fallback-faces';
 import type { FontFace, FontSet } from '../fonts/font-face';
 import type { Inline, LinkTarget, Paragraph, RevisionMark, RunProperties } from '../model/document';
 
-export type BoxKind = 'text' | 'tab' | 'image' | 'field' | 'anchor';
+export type BoxKind = 'text' | 'tab' | 'image' | 'drawing' | 'field' | 'anchor';
 
 export interface Box {
   kind: BoxKind;
@@ -33,6 +33,8 @@ export interface Box {
   note?: NoteTarget;
   anchor?: string;
   field?: Extract<Inline, { kind: 'field' }>;
+  /** A chart, shape or SmartArt drawing, painted by drawing-layout.ts. */
+  drawing?: Extract<Inline, { kind: 'drawing' }>;
 }
 
 export interface NoteTarget {
@@ -107,7 +109,7 @@ function textBox(
     props,
     width: face.measure(text) * size + spacing,
     ascent: metrics.ascent * size,
-    descent: metrics.descent * size,
+    descent: (metrics.descent + metrics.lineGap) * size,
     rise: rise(props),
     space: /^\s+$/.test(text),
     ...(source.link ? { link: source.link } : {}),
@@ -202,6 +204,7 @@ function pieceText(inline: Inline): string {
     case 'break':
       return '\n';
     case 'image':
+    case 'drawing':
       return OBJECT;
     case 'field':
       return fieldPlaceholder(inline);
@@ -236,7 +239,8 @@ export function paragraphSegments(paragraph: Paragraph, fonts: FontSet): Segment
   const { positions } = breakPositions(text);
   // Objects (tabs, images) and explicit breaks always delimit segments.
   for (const piece of pieces) {
-    if (piece.inline.kind === 'tab' || piece.inline.kind === 'image' || piece.inline.kind === 'break') {
+    const objectKind = piece.inline.kind;
+    if (objectKind === 'tab' || objectKind === 'image' || objectKind === 'drawing' || objectKind === 'break') {
       positions.add(piece.start);
       positions.add(piece.end);
     }
@@ -287,11 +291,12 @@ export function paragraphSegments(paragraph: Paragraph, fonts: FontSet): Segment
       ...(inline.link ? { link: inline.link } : {}),
       ...(inline.revision ? { revision: inline.revision } : {}),
     };
-    if (inline.kind === 'tab' || inline.kind === 'image') {
-      // Tabs and pictures stand alone: each is its own segment, sized by the line breaker (tabs)
-      // or by the document (pictures, which sit on the baseline).
+    if (inline.kind === 'tab' || inline.kind === 'image' || inline.kind === 'drawing') {
+      // Tabs, pictures and drawings stand alone: each is its own segment, sized by the line
+      // breaker (tabs) or by the document (pictures and drawings, which sit on the baseline; a
+      // floating drawing takes no room at all).
       const face = faceFor(fonts, inline.props);
-      const picture = inline.kind === 'image';
+      const picture = inline.kind === 'image' || (inline.kind === 'drawing' && !inline.floating);
       segment.boxes.push({
         kind: inline.kind,
         text: '',
@@ -299,11 +304,12 @@ export function paragraphSegments(paragraph: Paragraph, fonts: FontSet): Segment
         size: inline.props.size,
         props: inline.props,
         width: picture ? inline.width : 0,
-        ascent: picture ? inline.height : face.ascent * inline.props.size,
-        descent: picture ? 0 : face.descent * inline.props.size,
+        ascent: picture ? inline.height : inline.kind === 'drawing' ? 0 : face.ascent * inline.props.size,
+        descent: picture || inline.kind === 'drawing' ? 0 : (face.descent + face.lineGap) * inline.props.size,
         rise: 0,
         space: false,
-        ...(picture ? { imageId: inline.imageId } : {}),
+        ...(inline.kind === 'image' ? { imageId: inline.imageId } : {}),
+        ...(inline.kind === 'drawing' ? { drawing: inline } : {}),
         ...source,
       });
       closeSegment();
