@@ -11,10 +11,10 @@
  *
  * Glyph codes are CIDs numbered in order of first use in the document (CID 0 is .notdef), mapped
  * to glyphs by the subset itself (CIDToGIDMap /Identity). Each CID's ToUnicode entry is the text
- * that first produced the glyph in this document, so it depends on the document alone: for text
- * looked up in the cmap that is the character, for shaped text the code points fontkit tracked
- * through shaping, with a painting view of the font whose glyph cache starts empty for every
- * conversion (FontkitFace.paintingFont).
+ * that produced the glyph, so it depends on the document alone: for text looked up in the cmap
+ * that is the character, for shaped text the code points fontkit tracked through shaping (with
+ * a glyph object per use, see freshGlyphs). A glyph reached with several texts gets a CID per
+ * text (PaintFont's #code).
  */
 import type { Font } from '@pdf-lib/fontkit';
 import { type PDFDocument, type PDFRef, PDFString } from 'pdf-lib';
@@ -197,22 +197,23 @@ export class PaintFont {
       this.glyphIds.push(glyphId);
       if (glyphId < this.#cids.length) this.#cids[glyphId] = cid;
       else this.#otherCids.set(glyphId, cid);
-    } else if (cid !== 0 && text !== '' && this.#unicode[cid] !== undefined && this.#unicode[cid] !== text) {
+      this.#unicode[cid] = text;
+    } else if (cid !== 0 && this.#unicode[cid] !== text) {
       // One glyph, several texts: Arabic faces decompose dotted letters (ccmp) into a dotless
-      // base shared by several letters (ب ت ث ن ي…) plus dot marks. A CID maps to one text
-      // (§9.10.3), so each text gets a CID of its own for the same glyph (the subset copies it).
+      // base shared by several letters (ب ت ث ن ي…) plus dot marks, and a mark glyph is reached
+      // both by its own character and, with no text, from a decomposed letter (آ → alef + madda,
+      // the letter's text on the alef). A CID maps to one text (§9.10.3), so each text, none
+      // included, gets a CID of its own for the same glyph (the subset copies it).
       const key = `${glyphId}\u0000${text}`;
       let variant = this.#textCids.get(key);
       if (variant === undefined) {
         variant = this.glyphIds.length;
         this.glyphIds.push(glyphId);
         this.#textCids.set(key, variant);
+        this.#unicode[variant] = text;
       }
       cid = variant;
     }
-    // Glyphs shaping adds without characters of their own (the second of a decomposition) take
-    // their text from a later use, or have none.
-    if (cid !== 0 && text !== '') this.#unicode[cid] ??= text;
     return literalByte(out, literalByte(out, at, cid >> 8), cid & 0xff);
   }
 
@@ -285,7 +286,8 @@ export class PaintFont {
     const hex = (value: number) => value.toString(16).toUpperCase().padStart(4, '0');
     const entries: string[] = [];
     for (let cid = 1; cid < this.glyphIds.length; cid++) {
-      if (this.#unicode[cid] === undefined) continue;
+      // Glyphs without text of their own (marks split off a letter) get no entry.
+      if (!this.#unicode[cid]) continue;
       let units = '';
       for (const char of this.#unicode[cid] ?? '') {
         const codePoint = char.codePointAt(0) as number;
