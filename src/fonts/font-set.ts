@@ -98,8 +98,18 @@ export async function loadFontSet(requests: readonly FontRequest[], options: Fon
   for (const script of missingScripts) {
     warnings.push(`No font for ${scriptName(script)} text is installed: its characters print as missing glyphs.`);
   }
-  const scriptFace = (script: FallbackScript, bold: boolean): FontkitFace | undefined =>
-    fallbackByFile.get(fallbackFileName(script, bold)) ?? fallbackByFile.get(fallbackFileName(script, !bold));
+  // Asked once per character a face lacks: looked up by script and weight, not by file name.
+  const scriptFaces = new Map<FallbackScript, [FontkitFace | undefined, FontkitFace | undefined]>();
+  const scriptFace = (script: FallbackScript, bold: boolean): FontkitFace | undefined => {
+    let pair = scriptFaces.get(script);
+    if (!pair) {
+      const regular = fallbackByFile.get(fallbackFileName(script, false));
+      const boldFace = fallbackByFile.get(fallbackFileName(script, true));
+      pair = [regular ?? boldFace, boldFace ?? regular];
+      scriptFaces.set(script, pair);
+    }
+    return pair[bold ? 1 : 0];
+  };
 
   const firstRequest = unique[0];
   const bundledFace = (family: BundledFamily, style: FontStyle) => bundled.get(bundledFileName(family, style));
