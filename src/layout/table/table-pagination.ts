@@ -77,11 +77,10 @@ export function splitRow(row: LaidRow, room: number): { first: LaidRow; rest: La
       restHeight = Math.max(restHeight, cell.contentTop + rest.height + cell.bottomMargin);
     }
   }
-  if (!placedAny && leftAny) return undefined;
-  firstHeight = Math.min(room, Math.max(firstHeight, leftAny ? 0 : room));
-  // What is left of a minimum height without content left does not spill onto the next page (a
-  // huge w:trHeight would otherwise make page after page of nothing).
-  if (!leftAny) restHeight = 0;
+  // Nothing would fit, or everything but the row's spacing would: Word moves the row whole then
+  // (a row is split only where content goes on to the next page).
+  if (!leftAny || !placedAny) return undefined;
+  firstHeight = Math.min(room, firstHeight);
   return {
     first: { ...row, cells: firstCells, height: firstHeight },
     rest: { ...row, cells: restCells, height: restHeight },
