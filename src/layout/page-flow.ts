@@ -402,6 +402,17 @@ class Flow {
       cursor: () => this.y,
       verdict: (height, lines) => this.verdict(height, this.footnotes.referencedBy(lines)),
       advance: () => this.advance(),
+      area: () => {
+        const { page } = this.page.section;
+        return {
+          pageWidth: page.width,
+          marginLeft: page.margins.left + page.margins.gutter,
+          marginRight: page.margins.right,
+          bodyTop: this.page.bodyTop,
+          columnX: this.columns[this.column]?.x ?? 0,
+          columnWidth: this.columnWidth,
+        };
+      },
       place: (height, paint, lines, force) => {
         const notes = this.footnotes.referencedBy(lines);
         if (force) this.footnotes.makeRoom(this.y + height);

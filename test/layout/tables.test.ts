@@ -162,6 +162,31 @@ describe('table layout', () => {
     expect(items.find((t) => t.text === 'side')?.y).toBeCloseTo(outer?.y ?? 0, 2);
   });
 
+  it('places a floating table by its anchor: right-aligned to the margin, or at an offset', async () => {
+    const floating = (position: Table['floating']) =>
+      layout(model([table([100], [row([cell('float')])], position ? { floating: position } : {})]));
+    const right = await floating({
+      horizontalAnchor: 'margin',
+      verticalAnchor: 'text',
+      xAlign: 'right',
+      bottomFromText: 0,
+    });
+    const rightText = texts(right, 0).find((t) => t.text === 'float');
+    // The table's right edge on the right margin (612 - 72): its text starts one cell margin inside.
+    expect(rightText?.x).toBeCloseTo(612 - 72 - 100 + 5.4, 1);
+    const offset = await floating({
+      horizontalAnchor: 'page',
+      verticalAnchor: 'page',
+      x: 200,
+      y: 300,
+      bottomFromText: 0,
+    });
+    const offsetText = texts(offset, 0).find((t) => t.text === 'float');
+    expect(offsetText?.x).toBeCloseTo(205.4, 1);
+    expect(offsetText?.y).toBeGreaterThan(300);
+    expect(offsetText?.y).toBeLessThan(320);
+  });
+
   it('shades cells and draws the resolved borders, the heavier border winning a shared edge', async () => {
     const thick = { style: 'single', width: 3, space: 0, color: 'FF0000' };
     const doc = await layout(

@@ -4,7 +4,7 @@
  * resolved border edges, and vertically merged cells (§17.4.85 vMerge) whose content is shared out
  * over the rows of their region, so that every row can then be placed or split on its own.
  */
-import type { Border, CellBorders, CellMargins, Table } from '../../model/document';
+import type { Border, CellBorders, CellMargins, Table, TablePosition } from '../../model/document';
 import { borderLine as borderLineItem, cellEdges, stronger } from './borders';
 import {
   type CellContent,
@@ -55,6 +55,7 @@ export interface LaidTable {
   width: number;
   /** Leading rows marked w:tblHeader, repeated at the top of each page (§17.4.49). */
   headerRows: number;
+  floating?: TablePosition;
 }
 
 function margins(table: Table, own: Partial<CellMargins> | undefined): CellMargins {
@@ -191,7 +192,9 @@ export function layoutTableRows(table: Table, available: number, context: TableC
   let headerRows = 0;
   while (headerRows < table.rows.length && table.rows[headerRows]?.isHeader) headerRows++;
   const width = edge(columnCount);
-  return { rows, left: grid.left, width, headerRows };
+  const laid: LaidTable = { rows, left: grid.left, width, headerRows };
+  if (table.floating) laid.floating = table.floating;
+  return laid;
 }
 
 /**

@@ -8,6 +8,7 @@
  */
 import type { LaidLine } from '../paragraph-layout';
 import { type CellContent, contentFrom, contentTo } from './cell-content';
+import { floatingPlacement, type PageArea } from './floating-table';
 import { type LaidCell, type LaidRow, type LaidTable, paintRow, type RowPaint } from './row-layout';
 
 export type TableVerdict = 'fits' | 'advance' | 'force';
@@ -30,6 +31,8 @@ export interface TableFlowTarget {
   place(height: number, paint: RowPaint, lines: LaidLine[], force: boolean): void;
   /** Next column or page. */
   advance(): void;
+  /** The page around the current column, for floating tables. */
+  area(): PageArea;
 }
 
 const EPSILON = 0.01;
@@ -88,7 +91,15 @@ export function splitRow(row: LaidRow, room: number): { first: LaidRow; rest: La
 }
 
 export function flowTable(table: LaidTable, target: TableFlowTarget): void {
-  const x = () => target.columnX() + table.left;
+  let left = table.left;
+  if (table.floating) {
+    const placement = floatingPlacement(table.floating, table.width, target.area(), target.cursor());
+    left = placement.left;
+    if (placement.down > EPSILON && placement.down < target.remaining()) {
+      target.place(placement.down, { lines: [], backgrounds: [], rules: [] }, [], false);
+    }
+  }
+  const x = () => target.columnX() + left;
   let rowsOnPage = 0;
 
   const placeRow = (row: LaidRow, lastOnPage: boolean, force: boolean) => {
