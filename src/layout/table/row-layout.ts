@@ -5,7 +5,7 @@
  * over the rows of their region, so that every row can then be placed or split on its own.
  */
 import type { Border, CellBorders, CellMargins, Table, TablePosition } from '../../model/document';
-import { borderLine as borderLineItem, cellEdges, stronger } from './borders';
+import { borderLine as borderLineItem, borderWidth, cellEdges, stronger } from './borders';
 import {
   type CellContent,
   contentFrom,
@@ -162,6 +162,15 @@ export function layoutTableRows(table: Table, available: number, context: TableC
       at += span;
     }
     starts.push(byStart);
+    // Word gives borders room: the row's top edge (shared with the row above) and, on the last
+    // row, the bottom edge add their width to the row's height, and the text starts below them.
+    const topBorder = Math.max(0, ...cells.map((c) => (c.mergedAbove ? 0 : borderWidth(c.borders.top))));
+    const bottomBorder =
+      r === table.rows.length - 1 ? Math.max(0, ...cells.map((c) => borderWidth(c.borders.bottom))) : 0;
+    for (const cell of cells) {
+      cell.contentTop += topBorder;
+      cell.bottomMargin += bottomBorder;
+    }
     // Single-row cells decide the height now; merged regions are shared out below.
     for (const cell of cells) {
       if (regionOf.has(cell)) continue;
