@@ -110,6 +110,9 @@ export interface ParagraphProperties {
     /** For lineRule 'auto' a multiple of single spacing (1 = single); otherwise points. */
     line: number;
     lineRule: LineRule;
+    /** w:beforeAutospacing / w:afterAutospacing: HTML-style automatic space (`before`/`after` hold its size). */
+    beforeAuto?: boolean;
+    afterAuto?: boolean;
   };
   /** Explicit stops (cleared ones removed), sorted by position, relative to the text margin. */
   tabs: TabStop[];

@@ -270,6 +270,9 @@ export function toParagraphProperties(delta: ParagraphDelta): ParagraphPropertie
     borders: {},
     rtl,
   };
+  // Word drops auto spacing above a cell's first paragraph and below its last (table layout needs to know).
+  if (delta.beforeAutospacing) properties.spacing.beforeAuto = true;
+  if (delta.afterAutospacing) properties.spacing.afterAuto = true;
   if (delta.styleId !== undefined) properties.styleId = delta.styleId;
   if (delta.borders) {
     for (const [side, border] of Object.entries(delta.borders)) {
