@@ -339,24 +339,24 @@ class Flow {
       this.y += Math.max(before, this.columnEmpty ? 0 : this.pendingAfter);
       this.pendingAfter = 0;
       let index = 0;
+      /** Lines of this paragraph in the current column. */
+      let here = 0;
       while (index < laid.lines.length) {
         const line = laid.lines[index];
         if (!line) break;
         const notes = this.footnotes.referencedBy([line]);
         const verdict = this.verdict(line.height, notes);
         if (verdict === 'advance') {
-          // Widow control: never leave a single last line at the top of the next page.
-          const left = laid.lines.length - index;
-          if (paragraph.props.widowControl && left === 1 && index >= 3 && !this.columnEmpty && this.unplaceLast()) {
-            index--;
-          }
+          if (paragraph.props.widowControl && laid.lines.length - index === 1) index -= this.widowTakeBack(index, here);
           this.advance();
+          here = 0;
           continue;
         }
         if (verdict === 'force') this.footnotes.makeRoom(this.y + line.height);
         const placed = this.place(laid, index);
         this.footnotes.add(notes, this.contentBottom, placed);
         index++;
+        here++;
         if (line.breakAfter === 'page') this.forceNewPage();
         else if (line.breakAfter === 'column') this.advance();
       }
@@ -456,6 +456,23 @@ class Flow {
     this.contentBottom = Math.max(this.contentBottom, this.y);
     this.columnEmpty = false;
     this.flowBlocks(blocks);
+  }
+
+  /**
+   * Widow control (ECMA-376 §17.3.1.44): the last line of a paragraph never starts a page alone,
+   * so the line before it goes along; and when that would leave the paragraph's first line alone
+   * at the foot of this column (an orphan), the whole start goes: a three-line paragraph with room
+   * for two moves whole, as Word does. Returns how many lines were taken back.
+   */
+  private widowTakeBack(index: number, here: number): number {
+    const startsHere = index === here;
+    // Nothing to give, or giving it all would leave the column empty: the rule yields.
+    if (this.columnEmpty || here === 0 || (!startsHere && here < 2)) return 0;
+    if (startsHere && here < 3 && this.page.lines.length <= here) return 0;
+    const count = here >= 3 || !startsHere ? 1 : here;
+    let taken = 0;
+    while (taken < count && this.unplaceLast()) taken++;
+    return taken;
   }
 
   /** Takes the last placed line back with its notes (widow control moves them to the next page); not a line whose notes were split. */

@@ -4,6 +4,7 @@
  * layout never looks at a style. Lengths are in points (1/72 in); colours are 6-digit hex RGB
  * without '#', or undefined for "auto". See ../shared/docs/ENGINE.md "One pipeline".
  */
+import type { Drawing } from './drawing';
 
 export interface DocumentModel {
   properties: CoreProperties;
@@ -205,6 +206,29 @@ export interface ImageInline extends InlineBase {
   description?: string;
 }
 
+/**
+ * A chart, shape group, text box or SmartArt drawing (src/model/drawing.ts), sized like a picture.
+ * `floating` places it at an offset from the anchoring line instead of in it (wp:anchor without
+ * text wrapping: wrapNone, behindDoc), taking no room in the text.
+ */
+export interface DrawingInline extends InlineBase {
+  kind: 'drawing';
+  width: number;
+  height: number;
+  drawing: Drawing;
+  floating?: FloatingPlacement;
+}
+
+/**
+ * Where a floating object sits (wp:positionH / wp:positionV, ECMA-376 Part 1 §20.4.2.10–11), as
+ * an offset in points from the edge named by `from`.
+ */
+export interface FloatingPlacement {
+  x: { from: 'page' | 'margin' | 'column' | 'character'; offset: number; align?: 'left' | 'center' | 'right' };
+  y: { from: 'page' | 'margin' | 'paragraph' | 'line'; offset: number; align?: 'top' | 'center' | 'bottom' };
+  behindText: boolean;
+}
+
 /** A field whose value depends on layout; `cached` is Word's last result, printed if unknown. */
 export interface FieldInline extends InlineBase {
   kind: 'field';
@@ -239,6 +263,7 @@ export type Inline =
   | TabInline
   | BreakInline
   | ImageInline
+  | DrawingInline
   | FieldInline
   | BookmarkInline
   | NoteReferenceInline;
