@@ -173,6 +173,19 @@ describe('table layout', () => {
     expect(y(spaced, 'two')).toBeCloseTo(y(plain, 'two'), 2);
   });
 
+  it('lays out a table in a header as a table: cells side by side, borders drawn', async () => {
+    const header = table([234, 234], [row([cell('Company'), cell('Report')])]);
+    const doc = await layout(documentModel([section([paragraph('body')], { headers: { default: [header] } })]));
+    const items = texts(doc, 0);
+    const company = items.find((t) => t.text === 'Company');
+    const report = items.find((t) => t.text === 'Report');
+    expect(company?.y).toBeCloseTo(report?.y ?? 0, 2);
+    expect((report?.x ?? 0) - (company?.x ?? 0)).toBeCloseTo(234, 1);
+    expect(company?.y ?? 0).toBeLessThan(72);
+    const rules = (doc.pages[0]?.items ?? []).filter((i): i is LineItem => i.kind === 'line');
+    expect(rules.some((l) => l.y1 < 72)).toBe(true);
+  });
+
   it('places a floating table by its anchor: right-aligned to the margin, or at an offset', async () => {
     const floating = (position: Table['floating']) =>
       layout(model([table([100], [row([cell('float')])], position ? { floating: position } : {})]));

@@ -118,7 +118,7 @@ export function layoutTableRows(table: Table, available: number, context: TableC
         content:
           continues || cell.placeholder
             ? EMPTY_CONTENT
-            : layoutCellContent(cell.blocks, contentWidth, context, layoutNestedTable),
+            : layoutCellContent(cell.blocks, contentWidth, context, layoutTableSlices),
         verticalAlign: cell.verticalAlign ?? 'top',
         borders: cellEdges(cell.borders, table.borders, {
           firstRow: r === 0,
@@ -260,8 +260,11 @@ function distributeMerged(
   }
 }
 
-/** A nested table as slices of its cell's content, one per row (its rows are not split). */
-function layoutNestedTable(table: Table, width: number, context: TableContext): Slice[] {
+/**
+ * A table as slices, one per row (its rows are not split): nested tables in cells, and tables in
+ * headers and footers. Coordinates are relative to the containing text box.
+ */
+export function layoutTableSlices(table: Table, width: number, context: TableContext): Slice[] {
   const laid = layoutTableRows(table, width, context);
   const slices: Slice[] = [];
   let y = 0;
