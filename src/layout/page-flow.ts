@@ -305,7 +305,9 @@ class Flow {
 
       // Contextual spacing: no space between paragraphs of the same style (§17.3.1.9).
       const sameStyle = previous && previous.props.styleId === paragraph.props.styleId;
-      const before = sameStyle && paragraph.props.contextualSpacing ? 0 : laid.spaceBefore;
+      // Automatic (HTML) space before is not added at the top of a page (Word, as in a browser).
+      const autoAtTop = this.columnEmpty && paragraph.props.spacing.beforeAuto ? paragraph.props.spacing.before : 0;
+      const before = sameStyle && paragraph.props.contextualSpacing ? 0 : laid.spaceBefore - autoAtTop;
 
       // keepNext: this paragraph and the start of the next must share a page (§17.3.1.15).
       let needed = before + Flow.heightOf(laid, 0, Flow.minimumStart(laid));

@@ -186,6 +186,16 @@ describe('table layout', () => {
     expect(rules.some((l) => l.y1 < 72)).toBe(true);
   });
 
+  it('adds no automatic (HTML) space before the paragraph at the top of a page', async () => {
+    const auto = { before: 14, after: 14, line: 1, lineRule: 'auto' as const, beforeAuto: true, afterAuto: true };
+    const doc = await layout(model([paragraph('top', { spacing: auto }), paragraph('next', { spacing: auto })]));
+    const top = texts(doc, 0).find((t) => t.text === 'top');
+    const next = texts(doc, 0).find((t) => t.text === 'next');
+    expect((top?.y ?? 0) - 72).toBeLessThan(14);
+    // Between paragraphs the automatic space stays.
+    expect((next?.y ?? 0) - (top?.y ?? 0)).toBeGreaterThan(14);
+  });
+
   it('places a floating table by its anchor: right-aligned to the margin, or at an offset', async () => {
     const floating = (position: Table['floating']) =>
       layout(model([table([100], [row([cell('float')])], position ? { floating: position } : {})]));
