@@ -270,7 +270,7 @@ export function toParagraphProperties(delta: ParagraphDelta): ParagraphPropertie
     borders: {},
     rtl,
   };
-  // Word drops auto spacing above a cell's first paragraph and below its last (table layout needs to know).
+  // Layout treats automatic spacing apart (none above the paragraph at the top of a page).
   if (delta.beforeAutospacing) properties.spacing.beforeAuto = true;
   if (delta.afterAutospacing) properties.spacing.afterAuto = true;
   if (delta.styleId !== undefined) properties.styleId = delta.styleId;

@@ -162,17 +162,6 @@ describe('table layout', () => {
     expect(items.find((t) => t.text === 'side')?.y).toBeCloseTo(outer?.y ?? 0, 2);
   });
 
-  it('drops automatic (HTML) spacing above the first paragraph of a cell and below the last', async () => {
-    const auto = { before: 14, after: 14, line: 1, lineRule: 'auto' as const, beforeAuto: true, afterAuto: true };
-    const plain = await layout(model([table([468], [row([cell('one')]), row([cell('two')])])]));
-    const spaced = await layout(
-      model([table([468], [row([cell([paragraph('one', { spacing: auto })])]), row([cell('two')])])]),
-    );
-    const y = (doc: LaidOutDocument, word: string) => texts(doc, 0).find((t) => t.text === word)?.y ?? 0;
-    expect(y(spaced, 'one')).toBeCloseTo(y(plain, 'one'), 2);
-    expect(y(spaced, 'two')).toBeCloseTo(y(plain, 'two'), 2);
-  });
-
   it('lays out a table in a header as a table: cells side by side, borders drawn', async () => {
     const header = table([234, 234], [row([cell('Company'), cell('Report')])]);
     const doc = await layout(documentModel([section([paragraph('body')], { headers: { default: [header] } })]));

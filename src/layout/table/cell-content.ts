@@ -73,9 +73,7 @@ export function layoutCellContent(
     // Contextual spacing between paragraphs of one style (§17.3.1.9); otherwise the larger of
     // space after and space before, as between body paragraphs (page-flow.ts).
     const same = previous !== undefined && previous.props.styleId === block.props.styleId;
-    // Word ignores automatic (HTML) spacing above the first paragraph of a cell and below the last.
-    const autoBefore = b === 0 && block.props.spacing.beforeAuto ? block.props.spacing.before : 0;
-    const before = same && block.props.contextualSpacing ? 0 : laid.spaceBefore - autoBefore;
+    const before = same && block.props.contextualSpacing ? 0 : laid.spaceBefore;
     y += previous === undefined ? before + pendingAfter : Math.max(before, pendingAfter);
     laid.lines.forEach((line, index) => {
       slices.push({
@@ -89,8 +87,7 @@ export function layoutCellContent(
     });
     const next = blocks[b + 1];
     const nextSame = next?.kind === 'paragraph' && next.props.styleId === block.props.styleId;
-    const autoAfter = b === blocks.length - 1 && block.props.spacing.afterAuto ? block.props.spacing.after : 0;
-    pendingAfter = nextSame && block.props.contextualSpacing ? 0 : laid.spaceAfter - autoAfter;
+    pendingAfter = nextSame && block.props.contextualSpacing ? 0 : laid.spaceAfter;
     previous = block;
   }
   return { slices, height: y + pendingAfter };
