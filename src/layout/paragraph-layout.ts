@@ -6,7 +6,7 @@
 import type { FontSet } from '../fonts/font-face';
 import type { Paragraph, RevisionMark } from '../model/document';
 import { type Box, faceFor, paragraphSegments } from './inline-boxes';
-import { type BrokenLine, breakLines, nextTabStop } from './line-breaker';
+import { type BrokenLine, breakLines, type LineBox, nextTabStop } from './line-breaker';
 
 export interface Fragment {
   box: Box;
@@ -39,6 +39,8 @@ export interface LaidParagraph {
 export interface ParagraphContext {
   areaWidth: number;
   defaultTabStop: number;
+  /** Lines beside floating objects: each line's room (float-wrap.ts). */
+  lineBox?: LineBox;
 }
 
 function lineMetrics(line: BrokenLine, paragraph: Paragraph, fonts: FontSet): { ascent: number; descent: number } {
@@ -155,7 +157,11 @@ export function layoutParagraph(paragraph: Paragraph, fonts: FontSet, context: P
     areaWidth: context.areaWidth,
     defaultTabStop: context.defaultTabStop,
     ...(label.width ? { labelWidth: label.width } : {}),
+    ...(context.lineBox ? { lineBox: context.lineBox } : {}),
   });
+  // A list label moves with its first line beside a floating object.
+  const labelShift = context.lineBox?.(0).left ?? 0;
+  if (labelShift) for (const f of label.fragments) f.x += labelShift;
   const { align } = paragraph.props;
   const lines: LaidLine[] = broken.map((line, index) => {
     const metrics = lineMetrics(

@@ -9,17 +9,16 @@ import { chooseAlternative } from './markup-compatibility';
 import { relationshipKind } from './package-reader';
 import { PartError } from './part-error';
 import type { InlineScope, StoryContext } from './read-context';
-import { IDENTITY_FRAME, readDiagramShape, readWordShape, type ShapeFrame } from './shape-reader';
+import { IDENTITY_FRAME, readDiagramShape, readWordShape, type ShapeFrame, transformBox } from './shape-reader';
 import { emu } from './units';
 import { child, type XmlElement } from './xml-tree';
 
 /**
  * Pictures, shapes, text boxes, charts and SmartArt in runs: DrawingML (w:drawing, ECMA-376 Part 1,
  * §20.4) and VML (w:pict, w:object; Part 4, §19). Pictures become ImageInline; charts, shapes and
- * SmartArt become DrawingInline (src/model/drawing.ts). Floating (wp:anchor) objects without text
- * wrapping (wrapNone, behindDoc), and any anchored in a header or footer, are positioned from
- * their anchor and take no room; wrapped ones are placed in the text line (the text does not flow
- * around them yet). VML text boxes' text still follows the paragraph that anchors them.
+ * SmartArt become DrawingInline (src/model/drawing.ts), and so do floating (wp:anchor) pictures:
+ * those take no room in the line and carry their position and wrapping (layout/float-wrap.ts
+ * flows text around them). VML text boxes' text still follows the paragraph that anchors them.
  */
 
 export function readDrawing(drawing: XmlElement, builder: ParagraphBuilder, props: RunProperties, scope: InlineScope) {
@@ -34,7 +33,6 @@ export function readDrawing(drawing: XmlElement, builder: ParagraphBuilder, prop
     const data = child(child(placement, 'a:graphic'), 'a:graphicData');
     if (data === undefined) continue;
     const floating = anchored ? floatingPlacement(placement, builder.story) : undefined;
-    if (anchored && floating === undefined) builder.story.doc.warn(FLOATING_WARNING);
     const frame: Frame = { width, height, scaleX: 1, scaleY: 1, inGroup: false, description };
     const shapes: Shape[] = [];
     for (const content of data.children) {
@@ -44,25 +42,26 @@ export function readDrawing(drawing: XmlElement, builder: ParagraphBuilder, prop
   }
 }
 
-const FLOATING_WARNING =
-  'Text does not flow around floating pictures, shapes and charts yet: they are placed in the text line.';
-
 /**
- * Where an anchored object sits, when it takes no room in the text: wrapNone and behindDoc
- * (§20.4.2.3, §20.4.2.15), and anything anchored in a header or footer (Word never lets those
- * push the header's text). Undefined for objects the text wraps around.
+ * Where an anchored object sits (§20.4.2.3) and how text wraps around it. Objects anchored in a
+ * header or footer never push its text: Word lets them float over the page.
  */
-function floatingPlacement(anchor: XmlElement, story: StoryContext): FloatingPlacement | undefined {
+function floatingPlacement(anchor: XmlElement, story: StoryContext): FloatingPlacement {
   const behindText = anchor.attributes.behindDoc === '1' || anchor.attributes.behindDoc === 'true';
   const inHeader = /(^|\/)(header|footer)[^/]*$/i.test(story.partName);
-  const wrapNone = child(anchor, 'wp:wrapNone') !== undefined;
-  if (!wrapNone && !behindText && !inHeader) return undefined;
   const horizontal = child(anchor, 'wp:positionH');
   const vertical = child(anchor, 'wp:positionV');
   const hFrom = horizontal?.attributes.relativeFrom ?? 'column';
   const vFrom = vertical?.attributes.relativeFrom ?? 'paragraph';
   const hAlign = child(horizontal, 'wp:align')?.text;
   const vAlign = child(vertical, 'wp:align')?.text;
+  const wrapElement = anchor.children.find((c) => c.name.startsWith('wp:wrap'));
+  let wrap: FloatingPlacement['wrap'] = 'none';
+  if (wrapElement?.name === 'wp:wrapTopAndBottom') wrap = 'topAndBottom';
+  else if (wrapElement && wrapElement.name !== 'wp:wrapNone') wrap = 'square';
+  if (inHeader) wrap = 'none';
+  const sideValue = wrapElement?.attributes.wrapText;
+  const distance = (name: string) => emu(anchor.attributes[name]) ?? 0;
   const placement: FloatingPlacement = {
     x: {
       from: hFrom === 'page' ? 'page' : hFrom === 'character' ? 'character' : hFrom === 'column' ? 'column' : 'margin',
@@ -73,6 +72,9 @@ function floatingPlacement(anchor: XmlElement, story: StoryContext): FloatingPla
       offset: emu(child(vertical, 'wp:posOffset')?.text) ?? 0,
     },
     behindText,
+    wrap,
+    side: sideValue === 'left' || sideValue === 'right' || sideValue === 'largest' ? sideValue : 'both',
+    distance: { top: distance('distT'), bottom: distance('distB'), left: distance('distL'), right: distance('distR') },
   };
   if (hAlign === 'center' || hAlign === 'right' || hAlign === 'left') placement.x.align = hAlign;
   else if (hAlign === 'inside' || hAlign === 'outside') placement.x.align = hAlign === 'inside' ? 'left' : 'right';
@@ -129,7 +131,11 @@ function readGraphic(
 ): void {
   switch (content.name) {
     case 'pic:pic':
-      emitPicture(content, builder, props, scope, frame);
+      // Inline pictures stay ImageInline; floating ones and pictures in groups are picture shapes.
+      if (sink.floating || frame.inGroup) {
+        const picture = pictureShape(content, builder.story, sink.frame, frame);
+        if (picture) sink.shapes.push(picture);
+      } else emitPicture(content, builder, props, scope, frame);
       return;
     case 'wps:wsp':
       sink.shapes.push(
@@ -164,6 +170,19 @@ function readGraphic(
       if (content.name.startsWith('a:') || content.name.endsWith(':wpc') || content.name === 'wpc:bg') return;
       builder.story.doc.warn(`Drawings of type ${content.name} are not drawn yet; they are left out.`);
   }
+}
+
+/** A picture as a shape of its drawing: its own box inside a group, else the whole drawing. */
+function pictureShape(pic: XmlElement, story: StoryContext, shapeFrame: ShapeFrame, frame: Frame): Shape | undefined {
+  const embed = child(child(pic, 'pic:blipFill'), 'a:blip')?.attributes['r:embed'];
+  if (!embed) return undefined;
+  const imageId = resolveImage(story, embed);
+  if (imageId === undefined) return undefined;
+  const xfrm = child(child(pic, 'pic:spPr'), 'a:xfrm');
+  const box = frame.inGroup
+    ? transformBox(xfrm, shapeFrame, { width: frame.width, height: frame.height })
+    : { x: 0, y: 0, width: frame.width, height: frame.height, rotation: 0, flipH: false, flipV: false };
+  return { geometry: 'rect', ...box, imageId };
 }
 
 function emitPicture(

@@ -8,7 +8,7 @@ import { collectFontRequests } from '../../src/layout/font-requests';
 import type { DocumentModel } from '../../src/model/document';
 import { mintKey, withKey } from '../helpers/accounts';
 import { call } from '../helpers/api';
-import { buildDocx, type DocxParts, paragraph } from '../ooxml/docx-fixture';
+import { buildDocx, type DocxParts, paragraph, tinyPng } from '../ooxml/docx-fixture';
 import { readParts } from '../ooxml/model-queries';
 import { pdfText } from '../pdf/pdf-text';
 
@@ -199,5 +199,41 @@ describe('shapes and text boxes', () => {
     const plan = texts(doc)[0] as TextItem;
     expect(plan.x).toBeGreaterThan(72 + 10);
     expect(plan.x).toBeLessThan(72 + 50);
+  });
+});
+
+describe('floating objects', () => {
+  const picture = (wrap: string) =>
+    `<w:r><w:drawing><wp:anchor distT="0" distB="0" distL="0" distR="0" simplePos="0" relativeHeight="1" behindDoc="0" locked="0" layoutInCell="1" allowOverlap="1"><wp:simplePos x="0" y="0"/><wp:positionH relativeFrom="column"><wp:posOffset>0</wp:posOffset></wp:positionH><wp:positionV relativeFrom="paragraph"><wp:posOffset>0</wp:posOffset></wp:positionV><wp:extent cx="1828800" cy="914400"/>${wrap}<wp:docPr id="4" name="Picture 4"/><a:graphic><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/picture"><pic:pic><pic:nvPicPr><pic:cNvPr id="4" name="p.png"/><pic:cNvPicPr/></pic:nvPicPr><pic:blipFill><a:blip r:embed="rIdImg"/></pic:blipFill><pic:spPr><a:xfrm><a:off x="0" y="0"/><a:ext cx="1828800" cy="914400"/></a:xfrm><a:prstGeom prst="rect"/></pic:spPr></pic:pic></a:graphicData></a:graphic></wp:anchor></w:drawing></w:r>`;
+  const words = Array.from({ length: 120 }, (_, i) => `word${i}`).join(' ');
+  const parts = (wrap: string): DocxParts => ({
+    document: `<w:body><w:p>${picture(wrap)}<w:r><w:t>${words}</w:t></w:r></w:p></w:body>`,
+    relationships: [{ id: 'rIdImg', type: 'image', target: 'media/image1.png' }],
+    extraParts: { 'word/media/image1.png': tinyPng(4, 2) },
+  });
+
+  it('shortens the lines beside a square-wrapped picture, and only those', async () => {
+    const doc = await layout(readParts(parts('<wp:wrapSquare wrapText="bothSides"/>')));
+    const image = (doc.pages[0]?.items ?? []).find((i) => i.kind === 'image');
+    expect(image).toMatchObject({ x: 72, y: 72, width: 144, height: 72 });
+    const lines = texts(doc).filter((t) => t.text.startsWith('word'));
+    const beside = lines.filter((t) => t.y < 72 + 72);
+    const below = lines.filter((t) => t.y > 72 + 72 + 12);
+    expect(beside.length).toBeGreaterThan(2);
+    expect(below.length).toBeGreaterThan(0);
+    // Beside the picture, text starts right of it; below it, back at the margin.
+    for (const line of beside) expect(line.x).toBeGreaterThanOrEqual(72 + 144 - 0.01);
+    expect(Math.min(...below.map((t) => t.x))).toBeCloseTo(72, 1);
+  });
+
+  it('moves text below a top-and-bottom picture and lets wrapNone pictures float over it', async () => {
+    const topAndBottom = await layout(readParts(parts('<wp:wrapTopAndBottom/>')));
+    const first = texts(topAndBottom).find((t) => t.text.startsWith('word0'));
+    expect(first?.y).toBeGreaterThan(72 + 72);
+    expect(first?.x).toBeCloseTo(72, 1);
+    const none = await layout(readParts(parts('<wp:wrapNone/>')));
+    const over = texts(none).find((t) => t.text.startsWith('word0'));
+    expect(over?.y).toBeLessThan(72 + 20);
+    expect(over?.x).toBeCloseTo(72, 1);
   });
 });
