@@ -124,7 +124,11 @@ function labelFragments(
   if (!label) return { fragments: [], width: 0 };
   const face = faceFor(fonts, label.props);
   const size = label.props.size;
-  const textWidth = face.measure(label.text) * size;
+  // A picture bullet is drawn about half an em tall (as Word sizes it to the text), aspect kept.
+  const picture = label.image;
+  const pictureHeight = picture ? size * 0.55 : 0;
+  const pictureWidth = picture && picture.height > 0 ? (pictureHeight * picture.width) / picture.height : 0;
+  const textWidth = picture ? pictureWidth : face.measure(label.text) * size;
   const start = props.indent.left + props.indent.firstLine;
   let width = textWidth;
   if (label.suffix === 'space') width += face.measure(' ') * size;
@@ -132,18 +136,32 @@ function labelFragments(
     width = nextTabStop(start + textWidth, paragraph, context.defaultTabStop).position - start;
   // Right- and centre-aligned labels hang to the left of the number position (§17.9.7 lvlJc).
   const offset = label.align === 'right' ? -textWidth : label.align === 'center' ? -textWidth / 2 : 0;
-  const box: Box = {
-    kind: 'text',
-    text: label.text,
-    face,
-    size,
-    props: label.props,
-    width: textWidth,
-    ascent: face.ascent * size,
-    descent: face.descent * size,
-    rise: 0,
-    space: false,
-  };
+  const box: Box = picture
+    ? {
+        kind: 'image',
+        text: '',
+        face,
+        size,
+        props: label.props,
+        width: pictureWidth,
+        ascent: pictureHeight,
+        descent: 0,
+        rise: 0,
+        space: false,
+        imageId: picture.imageId,
+      }
+    : {
+        kind: 'text',
+        text: label.text,
+        face,
+        size,
+        props: label.props,
+        width: textWidth,
+        ascent: face.ascent * size,
+        descent: face.descent * size,
+        rise: 0,
+        space: false,
+      };
   return {
     fragments: [{ box, text: label.text, x: start + offset, width: textWidth }],
     width: Math.max(width, textWidth + offset),

@@ -278,6 +278,8 @@ export interface ListLabel {
   /** What follows the label (w:suff). */
   suffix: 'tab' | 'space' | 'nothing';
   align: 'left' | 'center' | 'right';
+  /** A picture bullet (w:lvlPicBulletId): drawn instead of `text`, its aspect ratio kept. */
+  image?: { imageId: string; width: number; height: number };
 }
 
 export interface Paragraph {

@@ -408,6 +408,35 @@ function appendTextBox(content: XmlElement, builder: ParagraphBuilder, props: Ru
   flatten(blocks);
 }
 
+/**
+ * A picture bullet's image (w:numPicBullet, §17.9.20: a VML v:shape with v:imagedata, or a
+ * w:drawing), resolved through the numbering part's relationships, with its size in points.
+ */
+export function pictureBullet(
+  story: StoryContext,
+  bullet: XmlElement,
+): { imageId: string; width: number; height: number } | undefined {
+  const find = (element: XmlElement): XmlElement | undefined => {
+    if (element.name === 'v:imagedata' || element.name === 'a:blip') return element;
+    for (const inner of element.children) {
+      const found = find(inner);
+      if (found) return found;
+    }
+    return undefined;
+  };
+  const image = find(bullet);
+  const id = image?.attributes['r:id'] ?? image?.attributes['r:embed'];
+  if (!image || !id) return undefined;
+  const imageId = resolveImage(story, id);
+  if (imageId === undefined) return undefined;
+  const shape = bullet.children.find((c) => c.name === 'w:pict')?.children.find((c) => c.name === 'v:shape');
+  const style = parseStyle(shape?.attributes.style);
+  const resource = story.doc.images[imageId];
+  const width = style.width ?? (resource ? resource.pixelWidth * 0.75 : 12);
+  const height = style.height ?? (resource ? resource.pixelHeight * 0.75 : 12);
+  return { imageId, width, height };
+}
+
 /** The image id (the part name) for a relationship of the story, reading the part once. */
 export function resolveImage(story: StoryContext, relationshipId: string): string | undefined {
   const doc = story.doc;
@@ -453,7 +482,7 @@ export function resolveImage(story: StoryContext, relationshipId: string): strin
 const CSS_UNITS: Record<string, number> = { pt: 1, in: 72, cm: 72 / 2.54, mm: 72 / 25.4, px: 0.75, pc: 12, '': 0.75 };
 
 /** width/height from a VML style attribute ("width:120pt;height:3.5in"), in points. */
-function parseStyle(style: string | undefined): { width?: number; height?: number } {
+export function parseStyle(style: string | undefined): { width?: number; height?: number } {
   const out: { width?: number; height?: number } = {};
   if (style === undefined) return out;
   for (const declaration of style.split(';')) {

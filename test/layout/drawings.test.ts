@@ -6,10 +6,11 @@ import type { LaidOutDocument, PathItem, RectItem, TextItem } from '../../src/la
 import { layoutDocument } from '../../src/layout/document-layout';
 import { collectFontRequests } from '../../src/layout/font-requests';
 import type { DocumentModel } from '../../src/model/document';
+import { readDocx } from '../../src/ooxml/docx-reader';
 import { mintKey, withKey } from '../helpers/accounts';
 import { call } from '../helpers/api';
 import { buildDocx, type DocxParts, paragraph, tinyPng } from '../ooxml/docx-fixture';
-import { readParts } from '../ooxml/model-queries';
+import { paragraphs, readParts } from '../ooxml/model-queries';
 import { pdfText } from '../pdf/pdf-text';
 
 let cache: ReturnType<typeof createFontCache>;
@@ -235,5 +236,31 @@ describe('floating objects', () => {
     const over = texts(none).find((t) => t.text.startsWith('word0'));
     expect(over?.y).toBeLessThan(72 + 20);
     expect(over?.x).toBeCloseTo(72, 1);
+  });
+});
+
+describe('picture bullets', () => {
+  it('draws a w:numPicBullet picture as the list label, sized to the text', async () => {
+    const numbering = `<w:numPicBullet w:numPicBulletId="0"><w:pict><v:shape style="width:9pt;height:9pt" o:bullet="t"><v:imagedata r:id="rIdBullet" o:title=""/></v:shape></w:pict></w:numPicBullet><w:abstractNum w:abstractNumId="0"><w:lvl w:ilvl="0"><w:start w:val="1"/><w:numFmt w:val="bullet"/><w:lvlText w:val=""/><w:lvlPicBulletId w:val="0"/><w:lvlJc w:val="left"/><w:pPr><w:ind w:left="720" w:hanging="360"/></w:pPr><w:rPr><w:rFonts w:ascii="Symbol" w:hAnsi="Symbol"/></w:rPr></w:lvl></w:abstractNum><w:num w:numId="1"><w:abstractNumId w:val="0"/></w:num>`;
+    const docx = buildDocx({
+      numbering,
+      document: `<w:body>${paragraph('First item', { pPr: '<w:numPr><w:ilvl w:val="0"/><w:numId w:val="1"/></w:numPr>' })}</w:body>`,
+      extraParts: {
+        'word/_rels/numbering.xml.rels': `<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rIdBullet" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target="media/bullet.png"/></Relationships>`,
+        'word/media/bullet.png': tinyPng(4, 4),
+      },
+    });
+    const model = readDocx(docx, { revisions: 'markup', maxInflatedBytes: 1 << 26 });
+    const [item] = paragraphs(model);
+    expect(item?.label?.image).toMatchObject({ imageId: 'word/media/bullet.png', width: 9, height: 9 });
+    const doc = await layout(model);
+    const bullet = (doc.pages[0]?.items ?? []).find((i) => i.kind === 'image');
+    const text = texts(doc).find((t) => t.text.startsWith('First'));
+    expect(bullet).toBeDefined();
+    if (bullet?.kind !== 'image' || !text) return;
+    expect(bullet.x).toBeCloseTo(72 + 18, 1);
+    expect(bullet.height).toBeLessThan(11);
+    expect(bullet.width).toBeCloseTo(bullet.height, 3);
+    expect(bullet.y + bullet.height).toBeCloseTo(text.y, 1);
   });
 });
