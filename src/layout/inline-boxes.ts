@@ -4,6 +4,7 @@
  * across runs (bold "foo" + plain "bar") stays one segment.
  */
 import LineBreaker from 'linebreak';
+import { eastAsianVariant, scriptClassOf } from '../fonts/fallback-faces';
 import type { FontFace, FontSet } from '../fonts/font-face';
 import type { Inline, LinkTarget, Paragraph, RevisionMark, RunProperties } from '../model/document';
 
@@ -86,7 +87,7 @@ function textBox(text: string, face: FontFace, size: number, props: RunPropertie
     props,
     width: face.measure(text) * size + spacing,
     ascent: face.ascent * size,
-    descent: face.descent * size,
+    descent: (face.descent + face.lineGap) * size,
     rise: rise(props),
     space: /^\s+$/.test(text),
     ...(source.link ? { link: source.link } : {}),
@@ -102,6 +103,10 @@ function textBox(text: string, face: FontFace, size: number, props: RunPropertie
 function measuredBoxes(text: string, props: RunProperties, fonts: FontSet, source: BoxSource): Box[] {
   const primary = faceFor(fonts, props);
   const request = { family: props.font, bold: props.bold, italic: props.italic };
+  // East Asian and complex-script characters take the run's w:eastAsia and w:cs faces (§17.3.2.26).
+  const eastAsiaRequest = props.fontEastAsia ? { ...request, family: props.fontEastAsia } : request;
+  const complexRequest = props.fontComplex ? { ...request, family: props.fontComplex } : request;
+  const variant = eastAsianVariant(props.fontEastAsia);
   const size = scriptSize(props);
   const boxes: Box[] = [];
   let current = '';
@@ -120,7 +125,13 @@ function measuredBoxes(text: string, props: RunProperties, fonts: FontSet, sourc
       shown = upper;
     }
     const cp = shown.codePointAt(0) ?? 32;
-    const face = cp < 32 || primary.hasGlyph(cp) ? primary : (fonts.fallback(cp, request) ?? primary);
+    let face = primary;
+    if (cp >= 0x0590) {
+      const scriptClass = scriptClassOf(cp);
+      const slot = scriptClass === 'eastAsia' ? eastAsiaRequest : scriptClass === 'complex' ? complexRequest : request;
+      const own = slot === request ? primary : fonts.face(slot);
+      face = own.hasGlyph(cp) ? own : (fonts.fallback(cp, slot, variant) ?? own);
+    } else if (cp >= 32 && !primary.hasGlyph(cp)) face = fonts.fallback(cp, request, variant) ?? primary;
     if (face !== currentFace || chSize !== currentSize) {
       flush();
       currentFace = face;
@@ -239,7 +250,7 @@ export function paragraphSegments(paragraph: Paragraph, fonts: FontSet): Segment
         props: inline.props,
         width: picture ? inline.width : 0,
         ascent: picture ? inline.height : inline.kind === 'drawing' ? 0 : face.ascent * inline.props.size,
-        descent: picture || inline.kind === 'drawing' ? 0 : face.descent * inline.props.size,
+        descent: picture || inline.kind === 'drawing' ? 0 : (face.descent + face.lineGap) * inline.props.size,
         rise: 0,
         space: false,
         ...(inline.kind === 'image' ? { imageId: inline.imageId } : {}),
