@@ -11,6 +11,7 @@ import { PartError } from './part-error';
 import type { InlineScope, StoryContext } from './read-context';
 import { IDENTITY_FRAME, readDiagramShape, readWordShape, type ShapeFrame, transformBox } from './shape-reader';
 import { emu } from './units';
+import { cssDeclarations, cssLength, readVmlShape } from './vml-shape-reader';
 import { child, type XmlElement } from './xml-tree';
 
 /**
@@ -18,7 +19,8 @@ import { child, type XmlElement } from './xml-tree';
  * §20.4) and VML (w:pict, w:object; Part 4, §19). Pictures become ImageInline; charts, shapes and
  * SmartArt become DrawingInline (src/model/drawing.ts), and so do floating (wp:anchor) pictures:
  * those take no room in the line and carry their position and wrapping (layout/float-wrap.ts
- * flows text around them). VML text boxes' text still follows the paragraph that anchors them.
+ * flows text around them). VML shapes and text boxes are read alike (vml-shape-reader.ts); inside
+ * a VML group only the members' text is kept, following the paragraph that anchors them.
  */
 
 export function readDrawing(drawing: XmlElement, builder: ParagraphBuilder, props: RunProperties, scope: InlineScope) {
@@ -335,7 +337,13 @@ function findAttribute(element: XmlElement, name: string): string | undefined {
  * VML pictures and text boxes (w:pict, w:object): v:imagedata's r:id is the picture, sized by the
  * shape's CSS-like style (width:…;height:…); v:textbox/w:txbxContent holds a text box.
  */
-export function readVml(pict: XmlElement, builder: ParagraphBuilder, props: RunProperties, scope: InlineScope) {
+export function readVml(
+  pict: XmlElement,
+  builder: ParagraphBuilder,
+  props: RunProperties,
+  scope: InlineScope,
+  inGroup = false,
+) {
   for (const shape of pict.children) {
     if (shape.name === 'w:drawing') {
       readDrawing(shape, builder, props, scope);
@@ -343,7 +351,14 @@ export function readVml(pict: XmlElement, builder: ParagraphBuilder, props: RunP
     }
     if (!shape.name.startsWith('v:')) continue;
     if (shape.name === 'v:group') {
-      readVml(shape, builder, props, scope);
+      // Members of a VML group are in its coordinate space (coordsize): only their content is kept.
+      readVml(shape, builder, props, scope, true);
+      continue;
+    }
+    const vmlDrawing = inGroup ? undefined : readVmlShape(shape, builder.story);
+    if (vmlDrawing) {
+      const { shape: drawn, width, height, floating } = vmlDrawing;
+      emitDrawing(builder, props, scope, { kind: 'shapes', shapes: [drawn] }, width, height, floating);
       continue;
     }
     const imageData = child(shape, 'v:imagedata');
@@ -479,21 +494,13 @@ export function resolveImage(story: StoryContext, relationshipId: string): strin
   return partName;
 }
 
-const CSS_UNITS: Record<string, number> = { pt: 1, in: 72, cm: 72 / 2.54, mm: 72 / 25.4, px: 0.75, pc: 12, '': 0.75 };
-
 /** width/height from a VML style attribute ("width:120pt;height:3.5in"), in points. */
 export function parseStyle(style: string | undefined): { width?: number; height?: number } {
+  const declarations = cssDeclarations(style);
   const out: { width?: number; height?: number } = {};
-  if (style === undefined) return out;
-  for (const declaration of style.split(';')) {
-    const colon = declaration.indexOf(':');
-    if (colon === -1) continue;
-    const property = declaration.slice(0, colon).trim().toLowerCase();
-    if (property !== 'width' && property !== 'height') continue;
-    const match = /^\s*(-?[0-9.]+)\s*(pt|in|cm|mm|px|pc|)\s*$/i.exec(declaration.slice(colon + 1));
-    if (!match) continue;
-    const value = Number(match[1]) * (CSS_UNITS[(match[2] as string).toLowerCase()] ?? 0.75);
-    if (Number.isFinite(value) && value > 0) out[property] = value;
+  for (const property of ['width', 'height'] as const) {
+    const value = cssLength(declarations.get(property));
+    if (value !== undefined && value > 0) out[property] = value;
   }
   return out;
 }

@@ -264,3 +264,18 @@ describe('picture bullets', () => {
     expect(bullet.y + bullet.height).toBeCloseTo(text.y, 1);
   });
 });
+
+describe('VML shapes', () => {
+  it('draws a VML text box at its absolute position, filled, with its text inside', async () => {
+    const vml = `<w:r><w:pict><v:roundrect style="position:absolute;margin-left:36pt;margin-top:0;width:180pt;height:72pt;mso-position-horizontal-relative:margin;mso-position-vertical-relative:paragraph" fillcolor="#a7cae2" stroked="f"><v:textbox inset="14.4pt,,14.4pt"><w:txbxContent>${paragraph('VML box text')}</w:txbxContent></v:textbox></v:roundrect></w:pict></w:r>`;
+    const doc = await layout(
+      readParts({ document: `<w:body><w:p><w:r><w:t>Anchor.</w:t></w:r>${vml}</w:p></w:body>` }),
+    );
+    const box = (doc.pages[0]?.items ?? []).find((i): i is PathItem => i.kind === 'path' && i.fill === 'A7CAE2');
+    expect(box?.stroke).toBeUndefined();
+    const xs = (box?.commands ?? []).flatMap((c) => (c.op === 'Z' ? [] : [c.x]));
+    expect(Math.min(...xs)).toBeCloseTo(72 + 36, 1);
+    const inside = texts(doc).find((t) => t.text.includes('VML'));
+    expect(inside?.x).toBeCloseTo(72 + 36 + 14.4, 1);
+  });
+});
