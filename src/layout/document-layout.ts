@@ -67,7 +67,7 @@ export function layoutDocument(model: DocumentModel, fonts: FontSet, options: La
       palette,
       changeBarX: section.page.margins.left + section.page.margins.gutter,
       faces,
-      drawings: { renderer, page: section.page, under },
+      drawings: { renderer, page: section.page, under, positions: frame.floats },
     };
     // Table cell shading goes under everything else on the page.
     const slot = { firstOfSection: frame.firstOfSection, number: frame.number };

@@ -6,9 +6,10 @@
  * line sits where on which page; painting happens afterwards (line-painter.ts).
  */
 import type { FontSet } from '../fonts/font-face';
-import type { Block, DocumentModel, Paragraph, Section, Table } from '../model/document';
+import type { Block, DocumentModel, DrawingInline, Paragraph, Section, Table } from '../model/document';
 import type { LineItem, RectItem } from './display-list';
 import { flattenBlocks } from './flatten-blocks';
+import { FloatWrap } from './float-wrap';
 import { endnoteOrder, FootnoteFlow, NOTE_SEPARATOR, noteLines, type PendingNotes } from './footnote-area';
 import { type LaidLine, type LaidParagraph, layoutParagraph } from './paragraph-layout';
 import { type LaidTable, layoutTableRows } from './table/row-layout';
@@ -43,6 +44,8 @@ export interface PageFrame {
   backgrounds: RectItem[];
   /** Separator rules above footnotes and endnotes. */
   rules: LineItem[];
+  /** Page positions of the floating drawings anchored in this page's body paragraphs. */
+  floats: Map<DrawingInline, { x: number; y: number }>;
 }
 
 export interface HeaderFooterMetrics {
@@ -93,6 +96,8 @@ class Flow {
   /** The lowest bottom of body content on this page, over all columns: footnotes stay below it. */
   private contentBottom = 0;
   private readonly cache = new Map<Paragraph, Map<number, LaidParagraph>>();
+  /** Floating objects on the current page and the room they leave the text. */
+  private readonly floatWrap = new FloatWrap();
 
   private readonly model: DocumentModel;
   private readonly fonts: FontSet;
@@ -147,7 +152,9 @@ class Flow {
       notes: [],
       backgrounds: [],
       rules: [],
+      floats: new Map(),
     };
+    this.floatWrap.startPage();
     this.pages.push(this.page);
     this.columns = columnGeometry(section);
     this.column = 0;
@@ -340,6 +347,7 @@ class Flow {
       // of a column the previous paragraph's space after is dropped; this one's space before stays.
       this.y += Math.max(before, this.columnEmpty ? 0 : this.pendingAfter);
       this.pendingAfter = 0;
+      laid = this.wrapAroundFloats(paragraph, laid);
       let index = 0;
       /** Lines of this paragraph in the current column. */
       let here = 0;
@@ -366,6 +374,19 @@ class Flow {
       const nextSameStyle = next !== undefined && next.props.styleId === paragraph.props.styleId;
       this.pendingAfter = nextSameStyle && paragraph.props.contextualSpacing ? 0 : laid.spaceAfter;
     }
+  }
+
+  /** Places the paragraph's floating objects and lays its lines out around the page's floats (float-wrap.ts). */
+  private wrapAroundFloats(paragraph: Paragraph, laid: LaidParagraph): LaidParagraph {
+    const column = this.columns[this.column] ?? { x: 0, width: this.columnWidth };
+    this.floatWrap.anchor(paragraph, this.y, column, this.page.section.page, this.page.floats);
+    return this.floatWrap.wrap(laid, this.y, column, (lineBox) =>
+      layoutParagraph(paragraph, this.fonts, {
+        areaWidth: column.width,
+        defaultTabStop: this.model.settings.defaultTabStop,
+        lineBox,
+      }),
+    );
   }
 
   /** A section's blocks: runs of paragraphs flow together (keep rules look ahead within them), tables row by row. */

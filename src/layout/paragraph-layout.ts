@@ -6,7 +6,7 @@
 import type { FontSet } from '../fonts/font-face';
 import type { Paragraph, RevisionMark } from '../model/document';
 import { type Box, faceFor, paragraphSegments } from './inline-boxes';
-import { type BrokenLine, breakLines, nextTabStop } from './line-breaker';
+import { type BrokenLine, breakLines, type LineBox, nextTabStop } from './line-breaker';
 
 export interface Fragment {
   box: Box;
@@ -39,6 +39,8 @@ export interface LaidParagraph {
 export interface ParagraphContext {
   areaWidth: number;
   defaultTabStop: number;
+  /** Lines beside floating objects: each line's room (float-wrap.ts). */
+  lineBox?: LineBox;
 }
 
 function lineMetrics(
@@ -54,7 +56,7 @@ function lineMetrics(
     if (box.kind === 'anchor') continue;
     ascent = Math.max(ascent, box.ascent + Math.max(0, box.rise));
     descent = Math.max(descent, box.descent - Math.min(0, box.rise));
-    if (box.kind !== 'image') fontHeight = Math.max(fontHeight, box.ascent + box.descent);
+    if (box.kind !== 'image' && box.kind !== 'drawing') fontHeight = Math.max(fontHeight, box.ascent + box.descent);
   }
   if (ascent === 0 && descent === 0) {
     // An empty line takes its height from the paragraph mark (ECMA-376 §17.3.1.29 rPr of the mark).
@@ -137,7 +139,11 @@ function labelFragments(
   if (!label) return { fragments: [], width: 0 };
   const face = faceFor(fonts, label.props);
   const size = label.props.size;
-  const textWidth = face.measure(label.text) * size;
+  // A picture bullet is drawn about half an em tall (as Word sizes it to the text), aspect kept.
+  const picture = label.image;
+  const pictureHeight = picture ? size * 0.55 : 0;
+  const pictureWidth = picture && picture.height > 0 ? (pictureHeight * picture.width) / picture.height : 0;
+  const textWidth = picture ? pictureWidth : face.measure(label.text) * size;
   const start = props.indent.left + props.indent.firstLine;
   let width = textWidth;
   if (label.suffix === 'space') width += face.measure(' ') * size;
@@ -145,18 +151,32 @@ function labelFragments(
     width = nextTabStop(start + textWidth, paragraph, context.defaultTabStop).position - start;
   // Right- and centre-aligned labels hang to the left of the number position (§17.9.7 lvlJc).
   const offset = label.align === 'right' ? -textWidth : label.align === 'center' ? -textWidth / 2 : 0;
-  const box: Box = {
-    kind: 'text',
-    text: label.text,
-    face,
-    size,
-    props: label.props,
-    width: textWidth,
-    ascent: face.ascent * size,
-    descent: (face.descent + face.lineGap) * size,
-    rise: 0,
-    space: false,
-  };
+  const box: Box = picture
+    ? {
+        kind: 'image',
+        text: '',
+        face,
+        size,
+        props: label.props,
+        width: pictureWidth,
+        ascent: pictureHeight,
+        descent: 0,
+        rise: 0,
+        space: false,
+        imageId: picture.imageId,
+      }
+    : {
+        kind: 'text',
+        text: label.text,
+        face,
+        size,
+        props: label.props,
+        width: textWidth,
+        ascent: face.ascent * size,
+        descent: (face.descent + face.lineGap) * size,
+        rise: 0,
+        space: false,
+      };
   return {
     fragments: [{ box, text: label.text, x: start + offset, width: textWidth }],
     width: Math.max(width, textWidth + offset),
@@ -170,7 +190,11 @@ export function layoutParagraph(paragraph: Paragraph, fonts: FontSet, context: P
     areaWidth: context.areaWidth,
     defaultTabStop: context.defaultTabStop,
     ...(label.width ? { labelWidth: label.width } : {}),
+    ...(context.lineBox ? { lineBox: context.lineBox } : {}),
   });
+  // A list label moves with its first line beside a floating object.
+  const labelShift = context.lineBox?.(0).left ?? 0;
+  if (labelShift) for (const f of label.fragments) f.x += labelShift;
   const { align } = paragraph.props;
   const lines: LaidLine[] = broken.map((line, index) => {
     const metrics = lineMetrics(
