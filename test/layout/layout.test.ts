@@ -128,6 +128,17 @@ describe('pagination', () => {
     expect(linesOf(1)).toBe(3);
   });
 
+  it('counts the space after the previous paragraph when it asks room for two lines (no orphan)', async () => {
+    // 46 lines of 13.43 pt leave 30.3 pt: the 10 pt gap and one line, not two.
+    const fillers = Array.from({ length: 46 }, (_, i) => paragraph(`line ${i}`));
+    fillers[45] = paragraph('line 45', { spacing: { before: 0, after: 10, line: 1, lineRule: 'auto' } });
+    const next = paragraph(filler(80, 'orphan'));
+    const doc = await layout(documentModel([section([...fillers, next])]));
+    expect(pageText(doc, 0)).toContain('line 45');
+    expect(pageText(doc, 0)).not.toMatch(/alpha|bravo|charlie/);
+    expect(pageText(doc, 1).split(' ')[0]).toBe(filler(80, 'orphan').split(' ')[0]);
+  });
+
   it('keeps a keepNext heading with the paragraph after it', async () => {
     const probe = await layout(documentModel([section([paragraph('x')])]));
     const lineHeight = 13.43;
