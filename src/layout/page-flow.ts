@@ -84,6 +84,11 @@ class Flow {
   private regionTop = 0;
   /** Nothing placed yet in this column: keep rules never push content off an empty column. */
   private columnEmpty = true;
+  /**
+   * The column was started by content that did not fit the one before (not by a page, column or
+   * section break): Word then drops the space before of the paragraph at its top.
+   */
+  private naturalTop = false;
   private pageNumber = 0;
   /** Footnotes at the foot of each page, laid out at the width of the first column. */
   private readonly footnotes = new FootnoteFlow((id) =>
@@ -153,6 +158,7 @@ class Flow {
     this.regionTop = bodyTop;
     this.y = bodyTop;
     this.columnEmpty = true;
+    this.naturalTop = false;
     this.contentBottom = bodyTop;
     this.footnotes.startPage(bodyTop, this.page.bodyBottom);
   }
@@ -176,15 +182,16 @@ class Flow {
     this.finishPage();
   }
 
-  /** Moves to the next column, or to a new page after the last one. */
-  private advance(): void {
+  /** Moves to the next column, or to a new page after the last one; `natural` when content overflowed. */
+  private advance(natural = false): void {
     if (this.column + 1 < this.columns.length) {
       this.column++;
       this.y = this.regionTop;
       this.columnEmpty = true;
-      return;
+    } else {
+      this.newPage(this.page.section, this.page.sectionIndex, false);
     }
-    this.newPage(this.page.section, this.page.sectionIndex, false);
+    this.naturalTop = natural;
   }
 
   private forceNewPage(): void {
@@ -207,6 +214,7 @@ class Flow {
         this.regionTop = bottom;
         this.y = bottom;
         this.columnEmpty = true;
+        this.naturalTop = false;
         return;
       }
       case 'nextColumn':
@@ -310,8 +318,10 @@ class Flow {
       // auto-spaced paragraphs → 14 pt), where adding them misplaced every later line. At the top
       // of a column the previous paragraph's space after is dropped; this one's space before stays.
       // The room asked for below counts this gap: without it, a first line could fit where its
-      // second could not, and stay alone at the foot of the page.
-      const gap = () => Math.max(before, this.columnEmpty ? 0 : this.pendingAfter);
+      // second could not, and stay alone at the foot of the page. At the top of a column that
+      // content overflowed into, Word drops the space before too (its PDFs of the corpus put such a
+      // heading at the top margin); after a page, column or section break it keeps it.
+      const gap = () => (this.columnEmpty ? (this.naturalTop ? 0 : before) : Math.max(before, this.pendingAfter));
 
       // keepNext: this paragraph and the start of the next must share a page (§17.3.1.15).
       let needed = gap() + Flow.heightOf(laid, 0, Flow.minimumStart(laid));
@@ -334,7 +344,7 @@ class Flow {
         if (chain <= fullColumn) needed = Math.max(needed, chain);
       }
       if (needed > this.remaining() + EPSILON && !this.columnEmpty) {
-        this.advance();
+        this.advance(true);
         laid = this.laid(paragraph, this.columnWidth);
       }
 
@@ -350,7 +360,7 @@ class Flow {
         const verdict = this.verdict(line.height, notes);
         if (verdict === 'advance') {
           if (paragraph.props.widowControl) index -= this.widowTakeBack(laid, index, here);
-          this.advance();
+          this.advance(true);
           here = 0;
           continue;
         }
@@ -391,7 +401,7 @@ class Flow {
       const notes = this.footnotes.referencedBy(row.cells.flatMap((cell) => cell.paragraphs.flatMap((p) => p.lines)));
       let verdict = this.verdict(row.height, notes);
       while (verdict === 'advance') {
-        this.advance();
+        this.advance(true);
         verdict = this.verdict(row.height, notes);
       }
       if (verdict === 'force') this.footnotes.makeRoom(this.y + row.height);
@@ -440,7 +450,7 @@ class Flow {
     if (blocks.length === 0) return;
     this.y += this.columnEmpty ? 0 : this.pendingAfter;
     this.pendingAfter = 0;
-    if (NOTE_SEPARATOR.height > this.remaining() + EPSILON && !this.columnEmpty) this.advance();
+    if (NOTE_SEPARATOR.height > this.remaining() + EPSILON && !this.columnEmpty) this.advance(true);
     const x = this.columns[this.column]?.x ?? 0;
     const y = this.y + NOTE_SEPARATOR.ruleOffset;
     const x2 = x + Math.min(NOTE_SEPARATOR.width, this.columnWidth);

@@ -139,6 +139,21 @@ describe('pagination', () => {
     expect(pageText(doc, 1).split(' ')[0]).toBe(filler(80, 'orphan').split(' ')[0]);
   });
 
+  it('drops space before at the top of a page the text overflowed to, not after a page break', async () => {
+    const spaced = { spacing: { before: 24, after: 0, line: 1, lineRule: 'auto' as const } };
+    const fillers = Array.from({ length: 48 }, (_, i) => paragraph(`line ${i}`));
+    const overflowed = await layout(documentModel([section([...fillers, paragraph('Overflowed heading', spaced)])]));
+    const broken = await layout(
+      documentModel([section([paragraph('first'), paragraph('Broken heading', { ...spaced, pageBreakBefore: true })])]),
+    );
+    const firstBaseline = (doc: LaidOutDocument) => baselines(doc, 1)[0] ?? 0;
+    expect(pageText(overflowed, 1)).toBe('Overflowed heading');
+    expect(pageText(broken, 1)).toBe('Broken heading');
+    // Calibri 11 pt: the baseline sits 10.47 pt below the line's top.
+    expect(firstBaseline(overflowed)).toBeCloseTo(72 + 10.47, 1);
+    expect(firstBaseline(broken)).toBeCloseTo(72 + 24 + 10.47, 1);
+  });
+
   it('keeps a keepNext heading with the paragraph after it', async () => {
     const probe = await layout(documentModel([section([paragraph('x')])]));
     const lineHeight = 13.43;
