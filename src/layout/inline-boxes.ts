@@ -4,7 +4,9 @@
  * across runs (bold "foo" + plain "bar") stays one segment.
  */
 import LineBreaker from 'linebreak';
+import { isEmbeddedFaceKey } from '../fonts/embedded-font-match';
 import type { FontFace, FontSet } from '../fonts/font-face';
+import { standInLineMetrics } from '../fonts/word-line-metrics';
 import type { Inline, LinkTarget, Paragraph, RevisionMark, RunProperties } from '../model/document';
 
 export type BoxKind = 'text' | 'tab' | 'image' | 'field' | 'anchor';
@@ -64,6 +66,16 @@ export function faceFor(fonts: FontSet, props: RunProperties): FontFace {
   return fonts.face({ family: props.font, bold: props.bold, italic: props.italic });
 }
 
+/**
+ * Ascent and descent per 1 pt that a run's face gives a line, the external leading below the
+ * descent (word-line-metrics.ts). A bundled stand-in takes the metrics of the font the run names
+ * (Caladea drawing Cambria is as tall as Cambria); a font embedded in the document is the real one.
+ */
+export function verticalMetrics(face: FontFace, family: string): { ascent: number; descent: number } {
+  const { ascent, descent, lineGap } = (!isEmbeddedFaceKey(face.key) && standInLineMetrics(family)) || face;
+  return { ascent, descent: descent + lineGap };
+}
+
 function scriptSize(props: RunProperties): number {
   return props.verticalAlign === 'baseline' ? props.size : props.size * SCRIPT_SCALE;
 }
@@ -76,6 +88,7 @@ function rise(props: RunProperties): number {
 
 function textBox(text: string, face: FontFace, size: number, props: RunProperties, source: BoxSource): Box {
   const spacing = props.characterSpacing * [...text].length;
+  const vertical = verticalMetrics(face, props.font);
   return {
     kind: 'text',
     text,
@@ -83,8 +96,8 @@ function textBox(text: string, face: FontFace, size: number, props: RunPropertie
     size,
     props,
     width: face.measure(text) * size + spacing,
-    ascent: face.ascent * size,
-    descent: (face.descent + face.lineGap) * size,
+    ascent: vertical.ascent * size,
+    descent: vertical.descent * size,
     rise: rise(props),
     space: /^\s+$/.test(text),
     ...(source.link ? { link: source.link } : {}),
@@ -225,6 +238,7 @@ export function paragraphSegments(paragraph: Paragraph, fonts: FontSet): Segment
       // Tabs and pictures stand alone: each is its own segment, sized by the line breaker (tabs)
       // or by the document (pictures, which sit on the baseline).
       const face = faceFor(fonts, inline.props);
+      const vertical = verticalMetrics(face, inline.props.font);
       const picture = inline.kind === 'image';
       segment.boxes.push({
         kind: inline.kind,
@@ -233,8 +247,8 @@ export function paragraphSegments(paragraph: Paragraph, fonts: FontSet): Segment
         size: inline.props.size,
         props: inline.props,
         width: picture ? inline.width : 0,
-        ascent: picture ? inline.height : face.ascent * inline.props.size,
-        descent: picture ? 0 : (face.descent + face.lineGap) * inline.props.size,
+        ascent: picture ? inline.height : vertical.ascent * inline.props.size,
+        descent: picture ? 0 : vertical.descent * inline.props.size,
         rise: 0,
         space: false,
         ...(picture ? { imageId: inline.imageId } : {}),

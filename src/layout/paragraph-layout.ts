@@ -5,7 +5,7 @@
  */
 import type { FontSet } from '../fonts/font-face';
 import type { Paragraph, RevisionMark } from '../model/document';
-import { type Box, faceFor, paragraphSegments } from './inline-boxes';
+import { type Box, faceFor, paragraphSegments, verticalMetrics } from './inline-boxes';
 import { type BrokenLine, breakLines, nextTabStop } from './line-breaker';
 
 export interface Fragment {
@@ -56,16 +56,14 @@ function lineMetrics(
     descent = Math.max(descent, box.descent - Math.min(0, box.rise));
     if (box.kind !== 'image') fontHeight = Math.max(fontHeight, box.ascent + box.descent);
   }
+  // An empty line takes its height from the paragraph mark (ECMA-376 §17.3.1.29 rPr of the mark).
+  const mark = paragraph.markProps;
+  const markMetrics = () => verticalMetrics(faceFor(fonts, mark), mark.font);
   if (ascent === 0 && descent === 0) {
-    // An empty line takes its height from the paragraph mark (ECMA-376 §17.3.1.29 rPr of the mark).
-    const face = faceFor(fonts, paragraph.markProps);
-    ascent = face.ascent * paragraph.markProps.size;
-    descent = (face.descent + face.lineGap) * paragraph.markProps.size;
+    ascent = markMetrics().ascent * mark.size;
+    descent = markMetrics().descent * mark.size;
   }
-  if (fontHeight === 0) {
-    const face = faceFor(fonts, paragraph.markProps);
-    fontHeight = (face.ascent + face.descent + face.lineGap) * paragraph.markProps.size;
-  }
+  if (fontHeight === 0) fontHeight = (markMetrics().ascent + markMetrics().descent) * mark.size;
   return { ascent, descent, fontHeight };
 }
 
@@ -136,6 +134,7 @@ function labelFragments(
   const { label, props } = paragraph;
   if (!label) return { fragments: [], width: 0 };
   const face = faceFor(fonts, label.props);
+  const vertical = verticalMetrics(face, label.props.font);
   const size = label.props.size;
   const textWidth = face.measure(label.text) * size;
   const start = props.indent.left + props.indent.firstLine;
@@ -152,8 +151,8 @@ function labelFragments(
     size,
     props: label.props,
     width: textWidth,
-    ascent: face.ascent * size,
-    descent: (face.descent + face.lineGap) * size,
+    ascent: vertical.ascent * size,
+    descent: vertical.descent * size,
     rise: 0,
     space: false,
   };

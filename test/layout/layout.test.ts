@@ -67,6 +67,14 @@ describe('line layout', () => {
     expect(laid.lines[0]?.height).toBeCloseTo(77.25 + 0.15 * 13.43, 1);
   });
 
+  it("gives Cambria lines Cambria's height though Caladea draws them (14 pt → 16.41 pt)", async () => {
+    const serif = { font: 'Cambria', size: 14 };
+    const body = paragraph([text(filler(150), serif)]);
+    body.markProps = runProps(serif);
+    const lines = baselines(await layout(documentModel([section([body])])), 0);
+    expect((lines[2] ?? 0) - (lines[1] ?? 0)).toBeCloseTo(16.41, 2);
+  });
+
   it('breaks greedily within the text width and keeps words whole', async () => {
     const doc = await layout(documentModel([section([paragraph(filler(200))])]));
     const items = textsOf(doc, 0);
