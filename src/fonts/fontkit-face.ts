@@ -49,13 +49,13 @@ const CODE_UNIT_CLASS: Uint8Array = (() => {
     [0x0671, 0x06d3, UNMAPPED_CANDIDATE], // Arabic extended letters (Persian, Urdu…)
     [0x06d5, 0x06d5, UNMAPPED_CANDIDATE],
     [0x06ee, 0x06ff, UNMAPPED_CANDIDATE],
-    [0x3000, 0x3003, UNMAPPED_CANDIDATE], // CJK space and punctuation
-    [0x3008, 0x3011, UNMAPPED_CANDIDATE],
-    [0x3014, 0x301f, UNMAPPED_CANDIDATE],
-    [0x3041, 0x3096, UNMAPPED_CANDIDATE], // hiragana, before the voicing marks U+3099–U+309A
-    [0x30a1, 0x30ff, UNMAPPED_CANDIDATE], // katakana
-    [0x4e00, 0x9fff, UNMAPPED_CANDIDATE], // CJK unified ideographs
-    [0xff01, 0xff5e, UNMAPPED_CANDIDATE], // fullwidth forms
+    [0x3000, 0x3029, PLAIN], // CJK space and punctuation, before the tone marks U+302A–U+302F
+    [0x3030, 0x303f, PLAIN],
+    [0x3041, 0x3096, PLAIN], // hiragana, before the voicing marks U+3099–U+309A
+    [0x309b, 0x30ff, PLAIN], // katakana
+    [0x4e00, 0x9fff, PLAIN], // CJK unified ideographs
+    [0xac00, 0xd7a3, PLAIN], // Hangul syllables
+    [0xff01, 0xff5e, PLAIN], // fullwidth forms
   ];
   for (const [from, to, kind] of ranges) classes.fill(kind, from, to + 1);
   return classes;

@@ -11,7 +11,8 @@ import type { LineItem, RectItem } from './display-list';
 import { flattenBlocks } from './flatten-blocks';
 import { endnoteOrder, FootnoteFlow, NOTE_SEPARATOR, noteLines, type PendingNotes } from './footnote-area';
 import { type LaidLine, type LaidParagraph, layoutParagraph } from './paragraph-layout';
-import { CELL_MARGIN, layoutTable } from './table-layout';
+import { type LaidTable, layoutTableRows } from './table/row-layout';
+import { flowTable as flowLaidTable, type TableFlowTarget } from './table/table-pagination';
 
 export interface PlacedLine {
   line: LaidLine;
@@ -297,7 +298,8 @@ class Flow {
     return widowControl ? Math.min(2, laid.lines.length) : 1;
   }
 
-  flowParagraphs(paragraphs: Paragraph[]): void {
+  /** `following`: the height that must come after the run's last paragraph when it keeps with the next (a table's first row). */
+  flowParagraphs(paragraphs: Paragraph[], following = 0): void {
     for (let i = 0; i < paragraphs.length; i++) {
       const paragraph = paragraphs[i];
       if (!paragraph) continue;
@@ -328,9 +330,12 @@ class Flow {
       if (paragraph.props.keepNext) {
         let chain = gap() + Flow.heightOf(laid, 0, laid.lines.length);
         let after = laid.spaceAfter;
-        for (let j = i + 1; j < paragraphs.length; j++) {
+        for (let j = i + 1; j <= paragraphs.length; j++) {
           const next = paragraphs[j];
-          if (!next) break;
+          if (!next) {
+            chain += after + following;
+            break;
+          }
           const nextLaid = this.laid(next, this.columnWidth);
           chain += Math.max(after, nextLaid.spaceBefore);
           if (!next.props.keepNext) {
@@ -386,59 +391,57 @@ class Flow {
         run.push(block);
         continue;
       }
-      this.flowParagraphs(run);
+      const table = this.layoutTable(block);
+      this.flowParagraphs(run, table.rows[0]?.height ?? 0);
       run = [];
-      this.flowTable(block);
+      this.flowTable(table);
     }
     this.flowParagraphs(run);
   }
 
-  private flowTable(table: Table): void {
-    const laid = layoutTable(table, this.fonts, this.columnWidth, this.model.settings.defaultTabStop);
+  private layoutTable(table: Table): LaidTable {
+    return layoutTableRows(table, this.columnWidth, { fonts: this.fonts, laid: (p, w) => this.laid(p, w) });
+  }
+
+  private flowTable(laid: LaidTable): void {
     this.y += this.columnEmpty ? 0 : this.pendingAfter;
     this.pendingAfter = 0;
-    for (const row of laid.rows) {
-      const notes = this.footnotes.referencedBy(row.cells.flatMap((cell) => cell.paragraphs.flatMap((p) => p.lines)));
-      let verdict = this.verdict(row.height, notes);
-      while (verdict === 'advance') {
-        this.advance(true);
-        verdict = this.verdict(row.height, notes);
-      }
-      if (verdict === 'force') this.footnotes.makeRoom(this.y + row.height);
-      const left = (this.columns[this.column]?.x ?? 0) + laid.indent - CELL_MARGIN;
-      const top = this.y;
-      for (const cell of row.cells) {
-        if (cell.shading) {
-          this.page.backgrounds.push({
-            kind: 'rect',
-            x: left + cell.x,
-            y: top,
-            width: cell.width + 2 * CELL_MARGIN,
-            height: row.height,
-            fill: cell.shading,
+    flowLaidTable(laid, this.tableTarget());
+  }
+
+  /** The flow as table pagination sees it (src/layout/table/table-pagination.ts). */
+  private tableTarget(): TableFlowTarget {
+    return {
+      remaining: () => this.remaining(),
+      fullHeight: () => this.bottom() - this.regionTop,
+      atColumnTop: () => this.columnEmpty,
+      columnX: () => this.columns[this.column]?.x ?? 0,
+      cursor: () => this.y,
+      verdict: (height, lines) => this.verdict(height, this.footnotes.referencedBy(lines)),
+      advance: () => this.advance(true),
+      place: (height, paint, lines, force) => {
+        const notes = this.footnotes.referencedBy(lines);
+        if (force) this.footnotes.makeRoom(this.y + height);
+        this.page.backgrounds.push(...paint.backgrounds);
+        for (const item of paint.lines) {
+          const line = item.laid.lines[item.index];
+          if (!line) continue;
+          this.page.lines.push({
+            line,
+            x: item.x,
+            top: item.y,
+            laid: item.laid,
+            index: item.index,
+            columnWidth: item.width,
           });
         }
-        let y = top;
-        cell.paragraphs.forEach((p, i) => {
-          y += i > 0 ? Math.max(p.spaceBefore, cell.paragraphs[i - 1]?.spaceAfter ?? 0) : p.spaceBefore;
-          p.lines.forEach((line, index) => {
-            this.page.lines.push({
-              line,
-              x: left + cell.x + CELL_MARGIN,
-              top: y,
-              laid: p,
-              index,
-              columnWidth: cell.width,
-            });
-            y += line.height;
-          });
-        });
-      }
-      this.y = top + row.height;
-      this.contentBottom = Math.max(this.contentBottom, this.y);
-      this.columnEmpty = false;
-      this.footnotes.add(notes, this.contentBottom, undefined);
-    }
+        this.page.rules.push(...paint.rules);
+        this.y += height;
+        this.contentBottom = Math.max(this.contentBottom, this.y);
+        this.columnEmpty = false;
+        this.footnotes.add(notes, this.contentBottom, undefined);
+      },
+    };
   }
 
   /**

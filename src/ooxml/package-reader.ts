@@ -2,7 +2,7 @@ import { Inflate, inflateSync } from 'fflate';
 import { ApiError } from '../errors';
 import { DamagedZipError, entryData, readZipDirectory, type ZipEntry } from '../zip/zip-directory';
 import { PartError } from './part-error';
-import { DEFAULT_XML_LIMITS, decodeXmlBytes, parseXml, type XmlElement, type XmlParseOptions } from './xml-tree';
+import { DEFAULT_XML_LIMITS, parseXml, type XmlElement, type XmlParseOptions } from './xml-tree';
 
 /**
  * The Open Packaging Conventions layer (ECMA-376 Part 2): parts by name, content types,
@@ -125,7 +125,7 @@ export function openPackage(
     if (cached) return cached;
     const data = readPart(partName);
     if (data === undefined) return undefined;
-    const tree = parseXml(decodeXmlBytes(data), displayName(byName.get(key), partName), XML_OPTIONS);
+    const tree = parseXml(data, displayName(byName.get(key), partName), XML_OPTIONS);
     xmlCache.set(key, tree);
     // The bytes are no longer needed once parsed; keep memory to the tree.
     partCache.delete(key);

@@ -3,11 +3,15 @@ import type { TreeBuilder } from './xml-tree';
 /**
  * A fast, strict scanner for the XML that OOXML parts contain: elements, attributes, text, the
  * five predefined entities and character references, CDATA, comments and processing instructions
- * (XML 1.0 §2–§4). It jumps between markup with indexOf instead of stepping through characters,
- * and never builds strings for attributes the builder ignores. It refuses, with MalformedXmlError,
- * anything it does not fully understand; the caller then hands the text to saxes, so the scanner
- * may be strict without ever rejecting a valid part. A DOCTYPE goes straight to the builder, which
- * refuses the part.
+ * (XML 1.0 §2–§4). It reads the part's UTF-8 bytes, not a decoded string: markup is ASCII, so it
+ * jumps between '<' and '>' with the native indexOf, takes names and short values from a table
+ * without making a string for each, and decodes only text and values that are not plain ASCII.
+ * Every string it hands over is a string of its own, never a slice of the whole part, which would
+ * keep the part's text (twice its size in memory for non-Latin text) alive as long as the model.
+ * It never builds strings for attributes the builder ignores. It refuses, with MalformedXmlError,
+ * anything it does not fully understand (non-ASCII names among them); the caller then hands the
+ * text to saxes, so the scanner may be strict without ever rejecting a valid part. A DOCTYPE goes
+ * straight to the builder, which refuses the part.
  */
 
 export class MalformedXmlError extends Error {
@@ -22,6 +26,8 @@ const QUESTION = 0x3f; // ?
 const EQUALS = 0x3d; // =
 const QUOTE = 0x22; // "
 const APOS = 0x27; // '
+const AMP = 0x26; // &
+const CR = 0x0d;
 
 function isSpace(code: number): boolean {
   return code === 0x20 || code === 0x0a || code === 0x09 || code === 0x0d;
@@ -34,125 +40,230 @@ function endsName(code: number): boolean {
   );
 }
 
-export function scanXml(xml: string, builder: TreeBuilder): void {
-  const length = xml.length;
-  const ignoreAttribute = builder.ignoreAttribute;
-  // Names and short values repeat endlessly ("w:r", "w:val", "24"): one string each keeps the
-  // tree small, since every string kept is memory the garbage collector must move.
-  const strings = new Map<string, string>();
-  const intern = (value: string): string => {
-    const known = strings.get(value);
-    if (known !== undefined) return known;
-    strings.set(value, value);
+/** Segments of a part; ignoreBOM: a U+FEFF inside the text is a character, not a byte order mark. */
+const UTF8 = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
+
+/**
+ * The attributes of every element that has none (most of them: w:p, w:r, w:rPr, w:b…), shared:
+ * nothing changes an element's attributes once they are in the tree, and the builder only
+ * renames keys that exist.
+ */
+const NO_ATTRIBUTES: Record<string, string> = Object.freeze({}) as Record<string, string>;
+
+/** Strings up to this many bytes are shared through the part's StringTable. */
+const SHARED_MAX_LENGTH = 16;
+/** Distinct shared strings per part; past it strings are made each time (still correct). */
+const SHARED_MAX_ENTRIES = 1 << 14;
+
+/**
+ * Names and short values repeat endlessly ("w:r", "w:val", "24"): one string each keeps the tree
+ * small, since every string kept is memory the garbage collector must move. An open-addressing
+ * table keyed by the bytes themselves, so a repeat costs a hash and a compare, no allocation.
+ */
+class StringTable {
+  #keys: (string | undefined)[] = new Array(1024);
+  #hashes = new Int32Array(1024);
+  #count = 0;
+  readonly #bytes: Uint8Array;
+
+  constructor(bytes: Uint8Array) {
+    this.#bytes = bytes;
+  }
+
+  /** The string of bytes [start, end), all ASCII (the caller checked). */
+  ascii(start: number, end: number): string {
+    const bytes = this.#bytes;
+    let hash = 0x811c9dc5;
+    for (let i = start; i < end; i++) hash = Math.imul(hash ^ (bytes[i] as number), 0x01000193);
+    const keys = this.#keys;
+    const mask = keys.length - 1;
+    const length = end - start;
+    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
+      const key = keys[slot];
+      if (key === undefined) break;
+      if (this.#hashes[slot] !== hash || key.length !== length) continue;
+      let same = true;
+      for (let i = 0; i < length; i++) {
+        if (key.charCodeAt(i) !== bytes[start + i]) {
+          same = false;
+          break;
+        }
+      }
+      if (same) return key;
+    }
+    const value = String.fromCharCode.apply(null, bytes.subarray(start, end) as unknown as number[]);
+    if (this.#count < SHARED_MAX_ENTRIES) this.#insert(value, hash);
     return value;
-  };
+  }
+
+  #insert(value: string, hash: number): void {
+    if ((this.#count + 1) * 2 > this.#keys.length) this.#grow();
+    const keys = this.#keys;
+    const mask = keys.length - 1;
+    let slot = hash & mask;
+    while (keys[slot] !== undefined) slot = (slot + 1) & mask;
+    keys[slot] = value;
+    this.#hashes[slot] = hash;
+    this.#count++;
+  }
+
+  #grow(): void {
+    const keys = this.#keys;
+    const hashes = this.#hashes;
+    this.#keys = new Array(keys.length * 2);
+    this.#hashes = new Int32Array(keys.length * 2);
+    this.#count = 0;
+    for (let slot = 0; slot < keys.length; slot++) {
+      const key = keys[slot];
+      if (key !== undefined) this.#insert(key, hashes[slot] as number);
+    }
+  }
+}
+
+/** The bytes [start, end) are ASCII without '&' or CR: their string is their char codes. */
+function isPlainAscii(bytes: Uint8Array, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) {
+    const code = bytes[i] as number;
+    if (code >= 0x80 || code === AMP || code === CR) return false;
+  }
+  return true;
+}
+
+export function scanXml(bytes: Uint8Array, builder: TreeBuilder): void {
+  const length = bytes.length;
+  const ignoreAttribute = builder.ignoreAttribute;
+  const table = new StringTable(bytes);
+  /** Short values that needed decoding, shared the same way. */
+  const decodedValues = new Map<string, string>();
   const open: string[] = [];
-  let position = xml.charCodeAt(0) === 0xfeff ? 1 : 0;
+  let position = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
   let sawRoot = false;
 
+  /** An ASCII name at [start, end); anything else is refused (saxes reads non-ASCII names). */
+  const name = (start: number, end: number): string => {
+    for (let i = start; i < end; i++) if ((bytes[i] as number) >= 0x80) fail('a name is not ASCII');
+    return table.ascii(start, end);
+  };
+
   while (position < length) {
-    const lt = xml.indexOf('<', position);
+    const lt = bytes.indexOf(LT, position);
     const textEnd = lt === -1 ? length : lt;
     if (textEnd > position) {
-      const raw = xml.slice(position, textEnd);
       if (open.length === 0) {
-        if (!isAllSpace(raw)) fail('text outside the root element');
+        if (!isAllSpace(bytes, position, textEnd)) fail('text outside the root element');
+      } else if (textEnd - position <= SHARED_MAX_LENGTH && isPlainAscii(bytes, position, textEnd)) {
+        builder.text(checkText(table.ascii(position, textEnd)));
       } else {
-        builder.text(decodeText(raw));
+        builder.text(decodeText(UTF8.decode(bytes.subarray(position, textEnd))));
       }
     }
     if (lt === -1) break;
-    const next = xml.charCodeAt(lt + 1);
+    const next = bytes[lt + 1];
 
     if (next === SLASH) {
-      const gt = xml.indexOf('>', lt + 2);
+      const gt = bytes.indexOf(GT, lt + 2);
       if (gt === -1) fail('an end tag is not closed');
       let nameEnd = gt;
-      while (nameEnd > lt + 2 && isSpace(xml.charCodeAt(nameEnd - 1))) nameEnd--;
-      const name = xml.slice(lt + 2, nameEnd);
-      if (open.pop() !== name) fail(`the end tag </${name}> does not match the open element`);
+      while (nameEnd > lt + 2 && isSpace(bytes[nameEnd - 1] as number)) nameEnd--;
+      const expected = open.pop();
+      if (expected === undefined || !sameAscii(bytes, lt + 2, nameEnd, expected)) {
+        fail('an end tag does not match the open element');
+      }
       builder.close();
       position = gt + 1;
       continue;
     }
 
     if (next === QUESTION) {
-      const end = xml.indexOf('?>', lt + 2);
+      const end = indexOfPair(bytes, QUESTION, GT, lt + 2);
       if (end === -1) fail('a processing instruction is not closed');
       position = end + 2;
       continue;
     }
 
     if (next === BANG) {
-      if (xml.startsWith('<!--', lt)) {
-        const end = xml.indexOf('-->', lt + 4);
+      if (startsWith(bytes, lt, '<!--')) {
+        const end = indexOfAscii(bytes, '-->', lt + 4);
         if (end === -1) fail('a comment is not closed');
         position = end + 3;
         continue;
       }
-      if (xml.startsWith('<![CDATA[', lt)) {
+      if (startsWith(bytes, lt, '<![CDATA[')) {
         if (open.length === 0) fail('CDATA outside the root element');
-        const end = xml.indexOf(']]>', lt + 9);
+        const end = indexOfAscii(bytes, ']]>', lt + 9);
         if (end === -1) fail('a CDATA section is not closed');
-        builder.text(normalizeNewlines(xml.slice(lt + 9, end)));
+        builder.text(normalizeNewlines(UTF8.decode(bytes.subarray(lt + 9, end))));
         position = end + 3;
         continue;
       }
-      if (xml.startsWith('<!DOCTYPE', lt)) builder.doctype();
+      if (startsWith(bytes, lt, '<!DOCTYPE')) builder.doctype();
       fail('unexpected markup after "<!"');
     }
 
     // A start tag.
     let at = lt + 1;
-    while (at < length && !endsName(xml.charCodeAt(at))) at++;
+    while (at < length && !endsName(bytes[at] as number)) at++;
     if (at === lt + 1) fail('a tag has no name');
-    const name = intern(xml.slice(lt + 1, at));
+    const tagName = name(lt + 1, at);
     if (open.length === 0 && sawRoot) fail('more than one root element');
-    const attributes: Record<string, string> = {};
+    let attributes = NO_ATTRIBUTES;
     let selfClosing = false;
     let declaresNamespaces = false;
     for (;;) {
-      let code = xml.charCodeAt(at);
+      if (at >= length) fail(`the tag <${tagName}> is not closed`);
+      let code = bytes[at] as number;
       const hadSpace = isSpace(code);
-      while (isSpace(code)) code = xml.charCodeAt(++at);
+      while (isSpace(code)) code = bytes[++at] ?? -1;
       if (code === GT) {
         at++;
         break;
       }
       if (code === SLASH) {
-        if (xml.charCodeAt(at + 1) !== GT) fail(`"/" inside the tag <${name}>`);
+        if (bytes[at + 1] !== GT) fail(`"/" inside the tag <${tagName}>`);
         selfClosing = true;
         at += 2;
         break;
       }
-      if (Number.isNaN(code)) fail(`the tag <${name}> is not closed`);
-      if (!hadSpace) fail(`attributes of <${name}> are not separated by white space`);
+      if (code === -1) fail(`the tag <${tagName}> is not closed`);
+      if (!hadSpace) fail(`attributes of <${tagName}> are not separated by white space`);
       const nameStart = at;
-      while (at < length && !endsName(xml.charCodeAt(at))) at++;
-      if (at === nameStart) fail(`a malformed attribute in <${name}>`);
-      const attributeName = xml.slice(nameStart, at);
-      code = xml.charCodeAt(at);
-      while (isSpace(code)) code = xml.charCodeAt(++at);
+      while (at < length && !endsName(bytes[at] as number)) at++;
+      if (at === nameStart) fail(`a malformed attribute in <${tagName}>`);
+      const attributeName = name(nameStart, at);
+      code = bytes[at] ?? -1;
+      while (isSpace(code)) code = bytes[++at] ?? -1;
       if (code !== EQUALS) fail(`the attribute ${attributeName} has no value`);
-      code = xml.charCodeAt(++at);
-      while (isSpace(code)) code = xml.charCodeAt(++at);
+      code = bytes[++at] ?? -1;
+      while (isSpace(code)) code = bytes[++at] ?? -1;
       if (code !== QUOTE && code !== APOS) fail(`the value of ${attributeName} is not quoted`);
-      const valueEnd = xml.indexOf(code === QUOTE ? '"' : "'", at + 1);
+      const valueStart = at + 1;
+      const valueEnd = bytes.indexOf(code, valueStart);
       if (valueEnd === -1) fail(`the value of ${attributeName} is not closed`);
       if (ignoreAttribute === undefined || !ignoreAttribute(attributeName)) {
-        const raw = xml.slice(at + 1, valueEnd);
-        if (raw.indexOf('<') !== -1) fail(`"<" inside the value of ${attributeName}`);
-        if (attributes[attributeName] !== undefined) fail(`the attribute ${attributeName} appears twice`);
-        const value = decodeAttribute(raw);
-        attributes[attributeName] = value.length <= 16 ? intern(value) : value;
+        const lessThan = bytes.indexOf(LT, valueStart);
+        if (lessThan !== -1 && lessThan < valueEnd) fail(`"<" inside the value of ${attributeName}`);
+        if (attributes === NO_ATTRIBUTES) attributes = {};
+        else if (attributes[attributeName] !== undefined) fail(`the attribute ${attributeName} appears twice`);
+        let value: string;
+        if (valueEnd - valueStart <= SHARED_MAX_LENGTH && isPlainValue(bytes, valueStart, valueEnd)) {
+          value = table.ascii(valueStart, valueEnd);
+        } else {
+          value = decodeAttribute(UTF8.decode(bytes.subarray(valueStart, valueEnd)));
+          if (value.length <= SHARED_MAX_LENGTH) {
+            const known = decodedValues.get(value);
+            if (known !== undefined) value = known;
+            else decodedValues.set(value, value);
+          }
+        }
+        attributes[attributeName] = value;
         if (attributeName.startsWith('xmlns')) declaresNamespaces = true;
       }
       at = valueEnd + 1;
     }
     sawRoot = true;
-    builder.open(name, attributes, declaresNamespaces);
+    builder.open(tagName, attributes, declaresNamespaces);
     if (selfClosing) builder.close();
-    else open.push(name);
+    else open.push(tagName);
     position = at;
   }
   if (open.length > 0) fail(`the element <${open[open.length - 1]}> is not closed`);
@@ -163,8 +274,44 @@ function fail(message: string): never {
   throw new MalformedXmlError(message);
 }
 
-function isAllSpace(text: string): boolean {
-  for (let i = 0; i < text.length; i++) if (!isSpace(text.charCodeAt(i))) return false;
+/** Attribute bytes that read as themselves: ASCII without '&' or white space other than ' '. */
+function isPlainValue(bytes: Uint8Array, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) {
+    const code = bytes[i] as number;
+    if (code >= 0x80 || code === AMP || (code < 0x20 && isSpace(code))) return false;
+  }
+  return true;
+}
+
+function sameAscii(bytes: Uint8Array, start: number, end: number, text: string): boolean {
+  if (end - start !== text.length) return false;
+  for (let i = 0; i < text.length; i++) if (bytes[start + i] !== text.charCodeAt(i)) return false;
+  return true;
+}
+
+function startsWith(bytes: Uint8Array, at: number, prefix: string): boolean {
+  return sameAscii(bytes, at, Math.min(bytes.length, at + prefix.length), prefix);
+}
+
+/** The first `first` `second` pair at or after `from`, or -1. */
+function indexOfPair(bytes: Uint8Array, first: number, second: number, from: number): number {
+  for (let at = bytes.indexOf(first, from); at !== -1; at = bytes.indexOf(first, at + 1)) {
+    if (bytes[at + 1] === second) return at;
+  }
+  return -1;
+}
+
+/** The first occurrence of an ASCII `needle` at or after `from`, or -1. */
+function indexOfAscii(bytes: Uint8Array, needle: string, from: number): number {
+  const first = needle.charCodeAt(0);
+  for (let at = bytes.indexOf(first, from); at !== -1; at = bytes.indexOf(first, at + 1)) {
+    if (startsWith(bytes, at, needle)) return at;
+  }
+  return -1;
+}
+
+function isAllSpace(bytes: Uint8Array, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) if (!isSpace(bytes[i] as number)) return false;
   return true;
 }
 
@@ -173,9 +320,14 @@ function normalizeNewlines(text: string): string {
   return text.indexOf('\r') === -1 ? text : text.replace(/\r\n?/g, '\n');
 }
 
-function decodeText(raw: string): string {
-  const text = normalizeNewlines(raw);
+/** Text may not contain "]]>" (§2.4). */
+function checkText(text: string): string {
   if (text.indexOf('>') !== -1 && text.indexOf(']]>') !== -1) fail('"]]>" in text');
+  return text;
+}
+
+function decodeText(raw: string): string {
+  const text = checkText(normalizeNewlines(raw));
   return text.indexOf('&') === -1 ? text : decodeEntities(text);
 }
 

@@ -45,13 +45,17 @@ export interface XmlParseOptions {
 export const DEFAULT_XML_LIMITS: XmlParseOptions = { maxDepth: 256, maxElements: 4_000_000 };
 
 /**
- * Parses `xml` (the text of part `partName`); throws PartError naming the part, fatal for a DTD or
- * exceeded limits.
+ * Parses `xml` (the bytes of part `partName`, or its text); throws PartError naming the part,
+ * fatal for a DTD or exceeded limits.
  */
-export function parseXml(xml: string, partName: string, options: XmlParseOptions = DEFAULT_XML_LIMITS): XmlElement {
+export function parseXml(
+  xml: Uint8Array | string,
+  partName: string,
+  options: XmlParseOptions = DEFAULT_XML_LIMITS,
+): XmlElement {
   try {
     const builder = new TreeBuilder(partName, options);
-    scanXml(xml, builder);
+    scanXml(utf8Bytes(xml), builder);
     return builder.finish();
   } catch (error) {
     if (!(error instanceof MalformedXmlError)) throw error;
@@ -59,7 +63,7 @@ export function parseXml(xml: string, partName: string, options: XmlParseOptions
   // The scanner refused the text: saxes decides (with positions, to describe a failure).
   try {
     const builder = new TreeBuilder(partName, options);
-    parseWithSaxes(xml, partName, builder);
+    parseWithSaxes(typeof xml === 'string' ? xml : decodeXmlBytes(xml), partName, builder);
     return builder.finish();
   } catch (error) {
     if (error instanceof PartError) throw error;
@@ -76,6 +80,13 @@ export function decodeXmlBytes(bytes: Uint8Array): string {
 }
 
 const UTF8 = new TextDecoder('utf-8');
+
+/** What the scanner reads: UTF-8 bytes (a UTF-16 part, which is rare, is converted first). */
+function utf8Bytes(xml: Uint8Array | string): Uint8Array {
+  if (typeof xml === 'string') return new TextEncoder().encode(xml);
+  const utf16 = xml.length >= 2 && ((xml[0] === 0xff && xml[1] === 0xfe) || (xml[0] === 0xfe && xml[1] === 0xff));
+  return utf16 ? new TextEncoder().encode(decodeXmlBytes(xml)) : xml;
+}
 
 function decodeUtf16(bytes: Uint8Array, littleEndian: boolean): string {
   const units = new Uint16Array(bytes.length >> 1);

@@ -66,6 +66,38 @@ describe('the XML tree', () => {
     });
   });
 
+  it('reads part bytes: a UTF-8 byte order mark, U+FEFF inside text, non-ASCII text and values, UTF-16', () => {
+    const xml = '<a v="Ünïcödé wërt"><b>\uFEFFКомитет &amp; связи</b><c>x</c></a>';
+    const utf8 = new TextEncoder().encode(`\uFEFF${xml}`);
+    const expected = {
+      name: 'a',
+      attributes: { v: 'Ünïcödé wërt' },
+      text: '',
+      children: [
+        { name: 'b', attributes: {}, text: '\uFEFFКомитет & связи', children: [] },
+        { name: 'c', attributes: {}, text: 'x', children: [] },
+      ],
+    };
+    expect(plain(parseXml(utf8, 'utf8.xml'))).toEqual(expected);
+    const utf16 = new Uint8Array(2 + xml.length * 2);
+    utf16.set([0xff, 0xfe]);
+    for (let i = 0; i < xml.length; i++) {
+      utf16[2 + 2 * i] = xml.charCodeAt(i) & 0xff;
+      utf16[3 + 2 * i] = xml.charCodeAt(i) >> 8;
+    }
+    expect(plain(parseXml(utf16, 'utf16.xml'))).toEqual(expected);
+  });
+
+  it('reads non-ASCII names (through saxes) into the same tree', () => {
+    const tree = parseXml(new TextEncoder().encode('<wurzel><größe wert="1">a</größe></wurzel>'), 'names.xml');
+    expect(plain(tree)).toEqual({
+      name: 'wurzel',
+      attributes: {},
+      text: '',
+      children: [{ name: 'größe', attributes: { wert: '1' }, text: 'a', children: [] }],
+    });
+  });
+
   it('refuses a DOCTYPE as fatal, and malformed XML with its position', () => {
     const doctype = () => parseXml('<!DOCTYPE a [<!ENTITY x "y">]><a>&x;</a>', 'dtd.xml');
     expect(doctype).toThrow(PartError);
