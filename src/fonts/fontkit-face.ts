@@ -158,7 +158,7 @@ export class FontkitFace implements FontFace {
     const upm = font.unitsPerEm;
     this.#unitsPerEm = upm;
     const { 'OS/2': os2, hhea } = font as Font & SfntTables;
-    const metrics = wordLineMetrics(font.familyName ?? '', {
+    const metrics = wordLineMetrics({
       unitsPerEm: upm,
       winAscent: os2?.winAscent,
       winDescent: os2?.winDescent,

@@ -4,8 +4,10 @@
  * across runs (bold "foo" + plain "bar") stays one segment.
  */
 import LineBreaker from 'linebreak';
+import { isEmbeddedFaceKey } from '../fonts/embedded-font-match';
 import { eastAsianVariant, scriptClassOf } from '../fonts/fallback-faces';
 import type { FontFace, FontSet } from '../fonts/font-face';
+import { standInLineMetrics } from '../fonts/word-line-metrics';
 import type { Inline, LinkTarget, Paragraph, RevisionMark, RunProperties } from '../model/document';
 
 export type BoxKind = 'text' | 'tab' | 'image' | 'drawing' | 'field' | 'anchor';
@@ -67,6 +69,16 @@ export function faceFor(fonts: FontSet, props: RunProperties): FontFace {
   return fonts.face({ family: props.font, bold: props.bold, italic: props.italic });
 }
 
+/**
+ * Ascent and descent per 1 pt that a run's face gives a line, the external leading below the
+ * descent (word-line-metrics.ts). A bundled stand-in takes the metrics of the font the run names
+ * (Caladea drawing Cambria is as tall as Cambria); a font embedded in the document is the real one.
+ */
+export function verticalMetrics(face: FontFace, family: string): { ascent: number; descent: number } {
+  const { ascent, descent, lineGap } = (!isEmbeddedFaceKey(face.key) && standInLineMetrics(family)) || face;
+  return { ascent, descent: descent + lineGap };
+}
+
 function scriptSize(props: RunProperties): number {
   return props.verticalAlign === 'baseline' ? props.size : props.size * SCRIPT_SCALE;
 }
@@ -79,6 +91,7 @@ function rise(props: RunProperties): number {
 
 function textBox(text: string, face: FontFace, size: number, props: RunProperties, source: BoxSource): Box {
   const spacing = props.characterSpacing * [...text].length;
+  const vertical = verticalMetrics(face, props.font);
   return {
     kind: 'text',
     text,
@@ -86,8 +99,8 @@ function textBox(text: string, face: FontFace, size: number, props: RunPropertie
     size,
     props,
     width: face.measure(text) * size + spacing,
-    ascent: face.ascent * size,
-    descent: (face.descent + face.lineGap) * size,
+    ascent: vertical.ascent * size,
+    descent: vertical.descent * size,
     rise: rise(props),
     space: /^\s+$/.test(text),
     ...(source.link ? { link: source.link } : {}),
@@ -241,6 +254,7 @@ export function paragraphSegments(paragraph: Paragraph, fonts: FontSet): Segment
       // breaker (tabs) or by the document (pictures and drawings, which sit on the baseline; a
       // floating drawing takes no room at all).
       const face = faceFor(fonts, inline.props);
+      const vertical = verticalMetrics(face, inline.props.font);
       const picture = inline.kind === 'image' || (inline.kind === 'drawing' && !inline.floating);
       segment.boxes.push({
         kind: inline.kind,
@@ -249,8 +263,8 @@ export function paragraphSegments(paragraph: Paragraph, fonts: FontSet): Segment
         size: inline.props.size,
         props: inline.props,
         width: picture ? inline.width : 0,
-        ascent: picture ? inline.height : inline.kind === 'drawing' ? 0 : face.ascent * inline.props.size,
-        descent: picture || inline.kind === 'drawing' ? 0 : (face.descent + face.lineGap) * inline.props.size,
+        ascent: picture ? inline.height : inline.kind === 'drawing' ? 0 : vertical.ascent * inline.props.size,
+        descent: picture || inline.kind === 'drawing' ? 0 : vertical.descent * inline.props.size,
         rise: 0,
         space: false,
         ...(inline.kind === 'image' ? { imageId: inline.imageId } : {}),

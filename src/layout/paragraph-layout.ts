@@ -5,7 +5,7 @@
  */
 import type { FontSet } from '../fonts/font-face';
 import type { Paragraph, RevisionMark } from '../model/document';
-import { type Box, faceFor, paragraphSegments } from './inline-boxes';
+import { type Box, faceFor, paragraphSegments, verticalMetrics } from './inline-boxes';
 import { type BrokenLine, breakLines, type LineBox, nextTabStop } from './line-breaker';
 
 export interface Fragment {
@@ -58,16 +58,14 @@ function lineMetrics(
     descent = Math.max(descent, box.descent - Math.min(0, box.rise));
     if (box.kind !== 'image' && box.kind !== 'drawing') fontHeight = Math.max(fontHeight, box.ascent + box.descent);
   }
+  // An empty line takes its height from the paragraph mark (ECMA-376 §17.3.1.29 rPr of the mark).
+  const mark = paragraph.markProps;
+  const markMetrics = () => verticalMetrics(faceFor(fonts, mark), mark.font);
   if (ascent === 0 && descent === 0) {
-    // An empty line takes its height from the paragraph mark (ECMA-376 §17.3.1.29 rPr of the mark).
-    const face = faceFor(fonts, paragraph.markProps);
-    ascent = face.ascent * paragraph.markProps.size;
-    descent = (face.descent + face.lineGap) * paragraph.markProps.size;
+    ascent = markMetrics().ascent * mark.size;
+    descent = markMetrics().descent * mark.size;
   }
-  if (fontHeight === 0) {
-    const face = faceFor(fonts, paragraph.markProps);
-    fontHeight = (face.ascent + face.descent + face.lineGap) * paragraph.markProps.size;
-  }
+  if (fontHeight === 0) fontHeight = (markMetrics().ascent + markMetrics().descent) * mark.size;
   return { ascent, descent, fontHeight };
 }
 
@@ -138,6 +136,7 @@ function labelFragments(
   const { label, props } = paragraph;
   if (!label) return { fragments: [], width: 0 };
   const face = faceFor(fonts, label.props);
+  const vertical = verticalMetrics(face, label.props.font);
   const size = label.props.size;
   // A picture bullet is drawn about half an em tall (as Word sizes it to the text), aspect kept.
   const picture = label.image;
@@ -172,8 +171,8 @@ function labelFragments(
         size,
         props: label.props,
         width: textWidth,
-        ascent: face.ascent * size,
-        descent: (face.descent + face.lineGap) * size,
+        ascent: vertical.ascent * size,
+        descent: vertical.descent * size,
         rise: 0,
         space: false,
       };
