@@ -5,6 +5,7 @@
  */
 import type { FontSet } from '../fonts/font-face';
 import type { Paragraph, RevisionMark } from '../model/document';
+import { reorderLine } from './bidi-reorder';
 import { type Box, faceFor, paragraphSegments, verticalMetrics } from './inline-boxes';
 import { type BrokenLine, breakLines, type LineBox, nextTabStop } from './line-breaker';
 
@@ -15,6 +16,8 @@ export interface Fragment {
   x: number;
   width: number;
   leader?: string;
+  /** At an odd bidi level (UAX #9): its text is right to left, so a neighbour to its left follows it. */
+  rtl?: boolean;
 }
 
 export interface LaidLine {
@@ -182,6 +185,10 @@ function labelFragments(
   };
 }
 
+function mirrored(align: 'left' | 'right'): 'left' | 'right' {
+  return align === 'left' ? 'right' : 'left';
+}
+
 export function layoutParagraph(paragraph: Paragraph, fonts: FontSet, context: ParagraphContext): LaidParagraph {
   const segments = paragraphSegments(paragraph, fonts);
   const label = labelFragments(paragraph, fonts, context);
@@ -194,7 +201,11 @@ export function layoutParagraph(paragraph: Paragraph, fonts: FontSet, context: P
   // A list label moves with its first line beside a floating object.
   const labelShift = context.lineBox?.(0).left ?? 0;
   if (labelShift) for (const f of label.fragments) f.x += labelShift;
-  const { align } = paragraph.props;
+  // The model's alignment is visual (the reader swaps left/right in a bidi paragraph); lines of a
+  // right-to-left paragraph are laid out from their start edge and mirrored (bidi-reorder.ts), so
+  // they are aligned in logical terms here.
+  const visual = paragraph.props.align;
+  const align = paragraph.props.rtl && (visual === 'left' || visual === 'right') ? mirrored(visual) : visual;
   const lines: LaidLine[] = broken.map((line, index) => {
     const metrics = lineMetrics(
       index === 0 && label.fragments.length
@@ -220,6 +231,7 @@ export function layoutParagraph(paragraph: Paragraph, fonts: FontSet, context: P
       fragments = fragments.map((f) => ({ ...f, x: f.x + shift }));
     }
     if (index === 0) fragments = [...label.fragments, ...fragments];
+    fragments = reorderLine(fragments, paragraph.props.rtl, context.areaWidth);
     const revision =
       line.placed.find((p) => p.box.revision)?.box.revision ?? (line.last ? paragraph.markRevision : undefined);
     // Word sets "multiple" line spacing's extra space below the text (the baseline stays one ascent
