@@ -1,9 +1,12 @@
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
+import { prepareFallbackFonts } from './scripts/fallback-fonts.mjs';
 
 // Tests run inside workerd with the bindings of wrangler.toml: a real local D1 (Miniflare's
 // SQLite) with the migrations applied by test/setup/database.ts, and real rate limiters.
 const migrations = await readD1Migrations('./migrations');
+// The Noto fallback faces, copied from node_modules into the static assets (git-ignored).
+prepareFallbackFonts();
 
 export default defineConfig({
   plugins: [

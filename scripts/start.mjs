@@ -3,10 +3,12 @@
 // Before starting it prepares what a fresh clone lacks, so no manual step is ever needed.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { prepareFallbackFonts } from './fallback-fonts.mjs';
 import { applyLocalMigrations, ensureDevVars, root } from './local-setup.mjs';
 
 try {
   ensureDevVars();
+  prepareFallbackFonts();
   applyLocalMigrations();
 } catch (error) {
   console.error(String(error instanceof Error ? error.message : error));

@@ -1,9 +1,11 @@
 // The worker started in process on workerd (wrangler's startWorker: Miniflare, local bindings,
 // no network), with a local API key, for scripts that drive it: bench and convert-dir.
+
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { unstable_startWorker } from 'wrangler';
+import { prepareFallbackFonts } from './fallback-fonts.mjs';
 import { applyLocalMigrations, ensureDevVars, root } from './local-setup.mjs';
 
 function mintLocalKey() {
@@ -52,6 +54,7 @@ export function workerdRssMiB() {
 
 export async function startQuire() {
   ensureDevVars();
+  prepareFallbackFonts();
   applyLocalMigrations();
   const key = mintLocalKey();
   const worker = await unstable_startWorker({

@@ -1,6 +1,6 @@
 import { OPENAPI_INFO } from './discovery/openapi-info';
 import { renderReferencePage } from './discovery/reference-page';
-import { createFontCache } from './fonts/font-cache';
+import { createFontCache, FALLBACK_FONT_CACHE_CAPACITY } from './fonts/font-cache';
 import { apiKeyAuth } from './http/api-key-auth';
 import { conventions } from './http/conventions';
 import { handleError } from './http/error-response';
@@ -24,8 +24,12 @@ export function createApp() {
 
   app.route('/', health);
   app.route('/', auth);
-  // Parsed fonts outlive requests: the isolate's one bounded cache, owned here.
-  app.route('/', convertRouter({ fontCache: createFontCache() }));
+  // Parsed fonts outlive requests: the isolate's bounded caches, owned here (fallback faces apart,
+  // being large).
+  app.route(
+    '/',
+    convertRouter({ fontCache: createFontCache(), fallbackFontCache: createFontCache(FALLBACK_FONT_CACHE_CAPACITY) }),
+  );
   app.route('/', merge);
 
   // The document is generated from the registered zod schemas once per isolate, on first use.

@@ -5,7 +5,7 @@
 import type { FontCache } from '../fonts/font-cache';
 import { loadFontSet } from '../fonts/font-set';
 import { layoutDocument } from '../layout/document-layout';
-import { collectFontRequests } from '../layout/font-requests';
+import { collectFallbackFaces, collectFontRequests } from '../layout/font-requests';
 import { readDocx } from '../ooxml/docx-reader';
 import { paintPdf } from '../pdf/paint-pdf';
 
@@ -22,6 +22,8 @@ export interface EngineResources {
   assets: Fetcher;
   /** Parsed faces kept across requests by the isolate. */
   fontCache: FontCache;
+  /** Parsed Noto fallback faces (CJK, Arabic…), kept apart: they are large (FALLBACK_FONT_CACHE_CAPACITY). */
+  fallbackFontCache?: FontCache;
 }
 
 export interface ConvertedPdf {
@@ -40,8 +42,10 @@ export async function convertDocxToPdf(
     assets: resources.assets,
     embedded: model.embeddedFonts,
     cache: resources.fontCache,
+    fallbackFaces: collectFallbackFaces(model),
+    ...(resources.fallbackFontCache ? { fallbackCache: resources.fallbackFontCache } : {}),
   });
   const laidOut = layoutDocument(model, fonts, { markup: options.revisions === 'markup' });
   const pdf = await paintPdf(laidOut);
-  return { pdf, pages: laidOut.pages.length, warnings: model.warnings };
+  return { pdf, pages: laidOut.pages.length, warnings: [...model.warnings, ...fonts.warnings] };
 }

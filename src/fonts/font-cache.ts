@@ -12,6 +12,13 @@ import type { FontkitFace } from './fontkit-face';
  */
 export const DEFAULT_FONT_CACHE_CAPACITY = 16;
 
+/**
+ * Noto fallback faces (fallback-faces.ts) kept per isolate: a CJK face is 5–10 MB of bytes plus
+ * fontkit's tables, so at most four stay parsed (about 40 MB at worst, with room left in the
+ * isolate's 128 MB for the document). A conversion holds the faces it loaded until it ends.
+ */
+export const FALLBACK_FONT_CACHE_CAPACITY = 4;
+
 /** Bundled file name → its parsed face (each face keeps its own bounded width cache). */
 export type FontCache = BoundedCache<string, Promise<FontkitFace>>;
 

@@ -1,3 +1,5 @@
+import type { EastAsianVariant } from './fallback-faces';
+
 /**
  * What layout knows of a font: metrics and measuring, nothing about files or PDF. The font stage
  * (src/fonts) makes these from bundled, embedded or fallback faces; the painter embeds `bytes`.
@@ -12,6 +14,8 @@ export interface FontFace {
   ascent: number;
   /** OS/2 usWinDescent / unitsPerEm, positive. */
   descent: number;
+  /** GDI's external leading / unitsPerEm, which Word adds below the descent (word-line-metrics.ts). */
+  lineGap: number;
   /** Underline position (negative = below baseline) and thickness, per 1 pt. */
   underlinePosition: number;
   underlineThickness: number;
@@ -34,6 +38,11 @@ export interface FontRequest {
 export interface FontSet {
   /** The face for a family and style, after substitution (Calibri → Carlito …); never fails. */
   face(request: FontRequest): FontFace;
-  /** A face that has `codePoint`, preferring `preferred`'s style, or undefined (notdef). */
-  fallback(codePoint: number, preferred: FontRequest): FontFace | undefined;
+  /**
+   * A face that has `codePoint`, preferring `preferred`'s style, or undefined (notdef). `variant`
+   * picks the CJK face for ideographs (the run's East Asian font, fallback-faces.ts).
+   */
+  fallback(codePoint: number, preferred: FontRequest, variant?: EastAsianVariant): FontFace | undefined;
+  /** What the font stage could not provide (a fallback face missing from the assets), for X-Quire-Warnings. */
+  warnings: readonly string[];
 }

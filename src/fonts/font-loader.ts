@@ -5,9 +5,9 @@ import { bundledFontUrl } from './bundled-fonts';
 import type { FontCache } from './font-cache';
 import { type FontkitFace, parseTrueTypeFace } from './fontkit-face';
 
-/** The face key of a bundled file: its name without ".ttf" ("Carlito-Bold"). */
+/** The face key of a bundled file: its name without folder or ".ttf" ("Carlito-Bold"). */
 function keyOfFile(fileName: string): string {
-  return fileName.replace(/\.ttf$/, '');
+  return fileName.replace(/^.*\//, '').replace(/\.ttf$/, '');
 }
 
 export async function fetchBundledFace(fileName: string, assets: Fetcher): Promise<FontkitFace> {

@@ -7,6 +7,14 @@
 import type { EmbeddedFont } from '../model/document';
 import { type BundledFamily, bundledFileName, type FontStyle, styleOf } from './bundled-fonts';
 import { embeddedCandidates, embeddedFaceKey } from './embedded-font-match';
+import {
+  type EastAsianVariant,
+  type FallbackScript,
+  fallbackFileName,
+  fallbackFontUrlPath,
+  fallbackScriptOf,
+  scriptName,
+} from './fallback-faces';
 import type { FontCache } from './font-cache';
 import type { FontFace, FontRequest, FontSet } from './font-face';
 import { loadBundledFace } from './font-loader';
@@ -20,6 +28,15 @@ export interface FontSetOptions {
   embedded: readonly EmbeddedFont[];
   /** The isolate's parsed-face cache (createFontCache). */
   cache: FontCache;
+  /** Noto faces the document's text needs (collectFallbackFaces), loaded before layout. */
+  fallbackFaces?: readonly FallbackFaceRequest[];
+  /** Where those are kept: a smaller cache than `cache`, a CJK face being 5–10 MB. */
+  fallbackCache?: FontCache;
+}
+
+export interface FallbackFaceRequest {
+  script: FallbackScript;
+  bold: boolean;
 }
 
 /** The face every unresolvable request ends at when nothing was requested at all. */
@@ -58,6 +75,31 @@ export async function loadFontSet(requests: readonly FontRequest[], options: Fon
   if (unique.length === 0) files.add(bundledFileName(LAST_RESORT.family, LAST_RESORT.style));
   const loaded = await Promise.all([...files].map((file) => loadBundledFace(file, assets, cache)));
   const bundled = new Map([...files].map((file, i) => [file, loaded[i] as FontkitFace]));
+
+  // Fallback faces: a file that cannot be read leaves its characters as .notdef, with a warning.
+  const warnings: string[] = [];
+  const fallbackFiles = [
+    ...new Set((options.fallbackFaces ?? []).map((face) => fallbackFileName(face.script, face.bold))),
+  ];
+  const fallbackLoaded = await Promise.all(
+    fallbackFiles.map((file) =>
+      loadBundledFace(fallbackFontUrlPath(file), assets, options.fallbackCache ?? cache).catch(() => undefined),
+    ),
+  );
+  const fallbackByFile = new Map<string, FontkitFace>();
+  fallbackFiles.forEach((file, i) => {
+    const loaded = fallbackLoaded[i];
+    if (loaded) fallbackByFile.set(file, loaded);
+  });
+  const missingScripts = new Set<FallbackScript>();
+  for (const face of options.fallbackFaces ?? []) {
+    if (!fallbackByFile.has(fallbackFileName(face.script, face.bold))) missingScripts.add(face.script);
+  }
+  for (const script of missingScripts) {
+    warnings.push(`No font for ${scriptName(script)} text is installed: its characters print as missing glyphs.`);
+  }
+  const scriptFace = (script: FallbackScript, bold: boolean): FontkitFace | undefined =>
+    fallbackByFile.get(fallbackFileName(script, bold)) ?? fallbackByFile.get(fallbackFileName(script, !bold));
 
   const firstRequest = unique[0];
   const bundledFace = (family: BundledFamily, style: FontStyle) => bundled.get(bundledFileName(family, style));
@@ -115,13 +157,26 @@ export async function loadFontSet(requests: readonly FontRequest[], options: Fon
 
   const face = (request: FontRequest): FontFace => resolved(request).face;
 
-  const fallback = (codePoint: number, preferred: FontRequest): FontFace | undefined => {
+  const fallback = (
+    codePoint: number,
+    preferred: FontRequest,
+    variant: EastAsianVariant = 'sc',
+  ): FontFace | undefined => {
     const { face: own, chain } = resolved(preferred);
     if (own.hasGlyph(codePoint)) return own;
     for (const candidate of chain) if (candidate.hasGlyph(codePoint)) return candidate;
-    // CJK, Arabic, Devanagari, Thai…: Noto faces from an R2 binding, later (ENGINE.md).
+    // CJK, Arabic, Devanagari, Thai…: the Noto face of the character's script (fallback-faces.ts).
+    const script = fallbackScriptOf(codePoint, variant);
+    if (script === undefined) return undefined;
+    const noto = scriptFace(script, preferred.bold);
+    if (noto?.hasGlyph(codePoint)) return noto;
+    // A CJK character one variant lacks (a traditional form in SC…): any CJK face loaded.
+    for (const other of ['sc', 'tc', 'jp', 'kr'] as const) {
+      const candidate = other === script ? undefined : scriptFace(other, preferred.bold);
+      if (candidate?.hasGlyph(codePoint)) return candidate;
+    }
     return undefined;
   };
 
-  return { face, fallback };
+  return { face, fallback, warnings };
 }

@@ -6,6 +6,7 @@ import fontkit, { type Font } from '@pdf-lib/fontkit';
 import { BoundedCache } from './bounded-cache';
 import type { FontFace } from './font-face';
 import { isDefaultIgnorable, prepareText, SHAPING_FEATURES, standInsFor, UNSHAPED_TEXT } from './shaping';
+import { wordLineMetrics } from './word-line-metrics';
 
 /** Widths remembered per face: enough for the distinct words of a long document. */
 export const MEASURE_CACHE_CAPACITY = 4096;
@@ -48,13 +49,13 @@ const CODE_UNIT_CLASS: Uint8Array = (() => {
     [0x0671, 0x06d3, UNMAPPED_CANDIDATE], // Arabic extended letters (Persian, Urdu…)
     [0x06d5, 0x06d5, UNMAPPED_CANDIDATE],
     [0x06ee, 0x06ff, UNMAPPED_CANDIDATE],
-    [0x3000, 0x3003, UNMAPPED_CANDIDATE], // CJK space and punctuation
-    [0x3008, 0x3011, UNMAPPED_CANDIDATE],
-    [0x3014, 0x301f, UNMAPPED_CANDIDATE],
-    [0x3041, 0x3096, UNMAPPED_CANDIDATE], // hiragana, before the voicing marks U+3099–U+309A
-    [0x30a1, 0x30ff, UNMAPPED_CANDIDATE], // katakana
-    [0x4e00, 0x9fff, UNMAPPED_CANDIDATE], // CJK unified ideographs
-    [0xff01, 0xff5e, UNMAPPED_CANDIDATE], // fullwidth forms
+    [0x3000, 0x3029, PLAIN], // CJK space and punctuation, before the tone marks U+302A–U+302F
+    [0x3030, 0x303f, PLAIN],
+    [0x3041, 0x3096, PLAIN], // hiragana, before the voicing marks U+3099–U+309A
+    [0x309b, 0x30ff, PLAIN], // katakana
+    [0x4e00, 0x9fff, PLAIN], // CJK unified ideographs
+    [0xac00, 0xd7a3, PLAIN], // Hangul syllables
+    [0xff01, 0xff5e, PLAIN], // fullwidth forms
   ];
   for (const [from, to, kind] of ranges) classes.fill(kind, from, to + 1);
   return classes;
@@ -109,6 +110,7 @@ function gsubStartsAt(gsub: Gsub | undefined, glyphs: readonly number[]): boolea
 /** Fields read here that fontkit's type declarations leave out. */
 interface SfntTables {
   'OS/2'?: { winAscent?: number; winDescent?: number };
+  hhea?: { ascent?: number; descent?: number; lineGap?: number };
   directory?: { tables?: Record<string, unknown> };
   GSUB?: Gsub;
 }
@@ -131,6 +133,7 @@ export class FontkitFace implements FontFace {
   readonly font: Font;
   readonly ascent: number;
   readonly descent: number;
+  readonly lineGap: number;
   readonly underlinePosition: number;
   readonly underlineThickness: number;
   /** fontkit reads unitsPerEm through two getters on every access. */
@@ -154,11 +157,18 @@ export class FontkitFace implements FontFace {
     this.font = font;
     const upm = font.unitsPerEm;
     this.#unitsPerEm = upm;
-    const os2 = (font as Font & SfntTables)['OS/2'];
-    // Word's single line height is (usWinAscent + usWinDescent) / unitsPerEm × size (ENGINE.md);
-    // without OS/2 (rare in embedded fonts) hhea's ascender/descender are the next best thing.
-    this.ascent = (os2?.winAscent ?? font.ascent) / upm;
-    this.descent = Math.abs(os2?.winDescent ?? font.descent) / upm;
+    const { 'OS/2': os2, hhea } = font as Font & SfntTables;
+    const metrics = wordLineMetrics(font.familyName ?? '', {
+      unitsPerEm: upm,
+      winAscent: os2?.winAscent,
+      winDescent: os2?.winDescent,
+      hheaAscent: hhea?.ascent ?? font.ascent,
+      hheaDescent: hhea?.descent ?? font.descent,
+      hheaLineGap: hhea?.lineGap ?? 0,
+    });
+    this.ascent = metrics.ascent;
+    this.descent = metrics.descent;
+    this.lineGap = metrics.lineGap;
     // post.underlinePosition: OpenType calls it the top of the stroke; many fonts put its centre.
     this.underlinePosition = font.underlinePosition / upm;
     this.underlineThickness = font.underlineThickness / upm;

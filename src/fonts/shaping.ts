@@ -8,11 +8,15 @@ import type { Font, TypeFeatures } from '@pdf-lib/fontkit';
 
 /**
  * Scripts where the substitutions left on (ccmp, locl, rlig) never fire on precomposed text:
- * Latin, Greek, Cyrillic, punctuation, currency and letterlike symbols. Such text is one glyph per
+ * Latin, Greek, Cyrillic, punctuation, currency and letterlike symbols; CJK punctuation, kana (not
+ * the combining voicing marks), unified ideographs, Hangul syllables and fullwidth forms, which
+ * horizontal CJK faces draw one glyph each (vert/vrt2 only apply to vertical text, off here). Such
+ * text is one glyph per
  * character at its cmap advance, so it is measured by adding advances, about a hundred times
  * faster than fontkit's full shaping; anything else (combining marks, other scripts) is shaped.
  */
-export const UNSHAPED_TEXT = /^[\u0020-\u024F\u0370-\u03FF\u0400-\u04FF\u2000-\u206F\u20A0-\u20BF\u2100-\u214F]*$/;
+export const UNSHAPED_TEXT =
+  /^[\u0020-\u024F\u0370-\u03FF\u0400-\u04FF\u2000-\u206F\u20A0-\u20BF\u2100-\u214F\u3000-\u3029\u3030-\u303F\u3041-\u3096\u309B-\u30FF\u4E00-\u9FFF\uAC00-\uD7A3\uFF01-\uFF5E]*$/;
 
 /**
  * Features switched off, on top of fontkit's defaults (ccmp, locl and rlig stay on):

@@ -21,6 +21,8 @@ export interface TextItem {
   text: string;
   /** Extra space after each character (PDF Tc), points. */
   characterSpacing?: number;
+  /** Rotation about (x, y), degrees counter-clockwise (a chart's vertical axis title: 90). */
+  angle?: number;
 }
 
 export interface LineItem {
@@ -43,6 +45,22 @@ export interface RectItem {
   fill?: Color;
   stroke?: Color;
   strokeWidth?: number;
+}
+
+/** One step of a path: move, line, cubic Bézier curve (control points then end), close. */
+export type PathCommand =
+  | { op: 'M' | 'L'; x: number; y: number }
+  | { op: 'C'; x1: number; y1: number; x2: number; y2: number; x: number; y: number }
+  | { op: 'Z' };
+
+/** A vector shape: filled (non-zero winding), stroked, or both (chart bars, slices, shapes). */
+export interface PathItem {
+  kind: 'path';
+  commands: PathCommand[];
+  fill?: Color;
+  stroke?: Color;
+  strokeWidth?: number;
+  dash?: number[];
 }
 
 export interface ImageItem {
@@ -71,7 +89,7 @@ export interface AnchorItem {
   y: number;
 }
 
-export type PageItem = TextItem | LineItem | RectItem | ImageItem | LinkItem | AnchorItem;
+export type PageItem = TextItem | LineItem | RectItem | PathItem | ImageItem | LinkItem | AnchorItem;
 
 export interface Page {
   width: number;

@@ -7,6 +7,7 @@
 import type { FontFace, FontSet } from '../fonts/font-face';
 import type { DocumentModel } from '../model/document';
 import type { LaidOutDocument, OutlineEntry, Page, PageItem } from './display-list';
+import { DrawingRenderer } from './drawing-layout';
 import { HeaderFooterLayout } from './header-footer';
 import { type FieldValues, paintLine, paintParagraphFrames, RevisionPalette } from './line-painter';
 import { flowDocument, type PageFrame } from './page-flow';
@@ -40,6 +41,7 @@ export function layoutDocument(model: DocumentModel, fonts: FontSet, options: La
   const frames = flowDocument(model, fonts, headerFooter);
   const anchors = bookmarkPages(frames);
   const palette = new RevisionPalette();
+  const renderer = new DrawingRenderer(fonts, model.settings.defaultTabStop);
   const sectionPageCounts = new Map<number, number>();
   for (const frame of frames)
     sectionPageCounts.set(
@@ -58,14 +60,18 @@ export function layoutDocument(model: DocumentModel, fonts: FontSet, options: La
       sectionPages: sectionPageCounts.get(frame.sectionIndex) ?? 1,
       bookmarkPages: anchors,
     };
+    // Drawings behind the text (behindDoc) go under everything but the page's backgrounds.
+    const under: PageItem[] = [];
     const paint = {
       markup: options.markup,
       palette,
       changeBarX: section.page.margins.left + section.page.margins.gutter,
       faces,
+      drawings: { renderer, page: section.page, under },
     };
     // Table cell shading goes under everything else on the page.
     const items: PageItem[] = [...frame.backgrounds];
+    const layersStart = items.length;
     const slot = { firstOfSection: frame.firstOfSection, number: frame.number };
     for (const lines of [
       headerFooter.place('header', section, slot),
@@ -78,6 +84,7 @@ export function layoutDocument(model: DocumentModel, fonts: FontSet, options: La
       paintParagraphFrames(layer, lines);
       items.push(...layer);
     }
+    items.splice(layersStart, 0, ...under);
     items.push(...frame.rules);
     for (const placed of frame.lines) {
       const level = placed.laid.paragraph.props.outlineLevel;

@@ -4,10 +4,11 @@
  * across runs (bold "foo" + plain "bar") stays one segment.
  */
 import LineBreaker from 'linebreak';
+import { eastAsianVariant, scriptClassOf } from '../fonts/fallback-faces';
 import type { FontFace, FontSet } from '../fonts/font-face';
 import type { Inline, LinkTarget, Paragraph, RevisionMark, RunProperties } from '../model/document';
 
-export type BoxKind = 'text' | 'tab' | 'image' | 'field' | 'anchor';
+export type BoxKind = 'text' | 'tab' | 'image' | 'drawing' | 'field' | 'anchor';
 
 export interface Box {
   kind: BoxKind;
@@ -32,6 +33,8 @@ export interface Box {
   note?: NoteTarget;
   anchor?: string;
   field?: Extract<Inline, { kind: 'field' }>;
+  /** A chart, shape or SmartArt drawing, painted by drawing-layout.ts. */
+  drawing?: Extract<Inline, { kind: 'drawing' }>;
 }
 
 export interface NoteTarget {
@@ -84,7 +87,7 @@ function textBox(text: string, face: FontFace, size: number, props: RunPropertie
     props,
     width: face.measure(text) * size + spacing,
     ascent: face.ascent * size,
-    descent: face.descent * size,
+    descent: (face.descent + face.lineGap) * size,
     rise: rise(props),
     space: /^\s+$/.test(text),
     ...(source.link ? { link: source.link } : {}),
@@ -100,6 +103,10 @@ function textBox(text: string, face: FontFace, size: number, props: RunPropertie
 function measuredBoxes(text: string, props: RunProperties, fonts: FontSet, source: BoxSource): Box[] {
   const primary = faceFor(fonts, props);
   const request = { family: props.font, bold: props.bold, italic: props.italic };
+  // East Asian and complex-script characters take the run's w:eastAsia and w:cs faces (§17.3.2.26).
+  const eastAsiaRequest = props.fontEastAsia ? { ...request, family: props.fontEastAsia } : request;
+  const complexRequest = props.fontComplex ? { ...request, family: props.fontComplex } : request;
+  const variant = eastAsianVariant(props.fontEastAsia);
   const size = scriptSize(props);
   const boxes: Box[] = [];
   let current = '';
@@ -118,7 +125,13 @@ function measuredBoxes(text: string, props: RunProperties, fonts: FontSet, sourc
       shown = upper;
     }
     const cp = shown.codePointAt(0) ?? 32;
-    const face = cp < 32 || primary.hasGlyph(cp) ? primary : (fonts.fallback(cp, request) ?? primary);
+    let face = primary;
+    if (cp >= 0x0590) {
+      const scriptClass = scriptClassOf(cp);
+      const slot = scriptClass === 'eastAsia' ? eastAsiaRequest : scriptClass === 'complex' ? complexRequest : request;
+      const own = slot === request ? primary : fonts.face(slot);
+      face = own.hasGlyph(cp) ? own : (fonts.fallback(cp, slot, variant) ?? own);
+    } else if (cp >= 32 && !primary.hasGlyph(cp)) face = fonts.fallback(cp, request, variant) ?? primary;
     if (face !== currentFace || chSize !== currentSize) {
       flush();
       currentFace = face;
@@ -154,6 +167,7 @@ function pieceText(inline: Inline): string {
     case 'break':
       return '\n';
     case 'image':
+    case 'drawing':
       return OBJECT;
     case 'field':
       return fieldPlaceholder(inline);
@@ -188,7 +202,8 @@ export function paragraphSegments(paragraph: Paragraph, fonts: FontSet): Segment
   const { positions } = breakPositions(text);
   // Objects (tabs, images) and explicit breaks always delimit segments.
   for (const piece of pieces) {
-    if (piece.inline.kind === 'tab' || piece.inline.kind === 'image' || piece.inline.kind === 'break') {
+    const objectKind = piece.inline.kind;
+    if (objectKind === 'tab' || objectKind === 'image' || objectKind === 'drawing' || objectKind === 'break') {
       positions.add(piece.start);
       positions.add(piece.end);
     }
@@ -221,11 +236,12 @@ export function paragraphSegments(paragraph: Paragraph, fonts: FontSet): Segment
       ...(inline.link ? { link: inline.link } : {}),
       ...(inline.revision ? { revision: inline.revision } : {}),
     };
-    if (inline.kind === 'tab' || inline.kind === 'image') {
-      // Tabs and pictures stand alone: each is its own segment, sized by the line breaker (tabs)
-      // or by the document (pictures, which sit on the baseline).
+    if (inline.kind === 'tab' || inline.kind === 'image' || inline.kind === 'drawing') {
+      // Tabs, pictures and drawings stand alone: each is its own segment, sized by the line
+      // breaker (tabs) or by the document (pictures and drawings, which sit on the baseline; a
+      // floating drawing takes no room at all).
       const face = faceFor(fonts, inline.props);
-      const picture = inline.kind === 'image';
+      const picture = inline.kind === 'image' || (inline.kind === 'drawing' && !inline.floating);
       segment.boxes.push({
         kind: inline.kind,
         text: '',
@@ -233,11 +249,12 @@ export function paragraphSegments(paragraph: Paragraph, fonts: FontSet): Segment
         size: inline.props.size,
         props: inline.props,
         width: picture ? inline.width : 0,
-        ascent: picture ? inline.height : face.ascent * inline.props.size,
-        descent: picture ? 0 : face.descent * inline.props.size,
+        ascent: picture ? inline.height : inline.kind === 'drawing' ? 0 : face.ascent * inline.props.size,
+        descent: picture || inline.kind === 'drawing' ? 0 : (face.descent + face.lineGap) * inline.props.size,
         rise: 0,
         space: false,
-        ...(picture ? { imageId: inline.imageId } : {}),
+        ...(inline.kind === 'image' ? { imageId: inline.imageId } : {}),
+        ...(inline.kind === 'drawing' ? { drawing: inline } : {}),
         ...source,
       });
       closeSegment();

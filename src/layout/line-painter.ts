@@ -4,9 +4,10 @@
  * only stage that turns geometry into paint; it decides no positions of its own.
  */
 import type { FontFace } from '../fonts/font-face';
-import type { Border, RevisionMark, RunProperties } from '../model/document';
+import type { Border, PageGeometry, RevisionMark, RunProperties } from '../model/document';
 import { fieldSwitchFormat, formatNumber } from '../text/number-format';
 import type { PageItem } from './display-list';
+import { type DrawingRenderer, floatingOrigin, translateItems } from './drawing-layout';
 import type { PlacedLine } from './page-flow';
 import type { Fragment } from './paragraph-layout';
 
@@ -128,6 +129,8 @@ export interface PaintOptions {
   changeBarX: number;
   /** Every face a text item refers to, collected for the painter to embed. */
   faces: Record<string, FontFace>;
+  /** Draws charts, shapes and SmartArt, and the page they go on (floating ones are placed on it). */
+  drawings?: { renderer: DrawingRenderer; page: PageGeometry; under: PageItem[] };
 }
 
 export function paintLine(out: PageItem[], placed: PlacedLine, values: FieldValues, options: PaintOptions): void {
@@ -154,6 +157,10 @@ export function paintLine(out: PageItem[], placed: PlacedLine, values: FieldValu
         height: box.ascent,
         image: box.imageId,
       });
+    }
+    if (box.kind === 'drawing' && box.drawing && options.drawings) {
+      paintDrawing(foreground, box.drawing, placed, x, baseline - box.ascent, options.drawings, options.faces);
+      continue;
     }
     const shade = box.props.highlight ?? box.props.shading;
     if (shade && fragment.width > 0 && box.kind !== 'image') {
@@ -246,6 +253,38 @@ export function paintLine(out: PageItem[], placed: PlacedLine, values: FieldValu
     });
   }
   out.push(...background, ...foreground);
+}
+
+/**
+ * A drawing in a line: at the box's place, or (floating) where its position says on the page.
+ * Floating drawings behind the text go to the page's bottom layer.
+ */
+function paintDrawing(
+  out: PageItem[],
+  inline: NonNullable<Fragment['box']['drawing']>,
+  placed: PlacedLine,
+  x: number,
+  top: number,
+  drawings: NonNullable<PaintOptions['drawings']>,
+  faces: Record<string, FontFace>,
+): void {
+  const rendered = drawings.renderer.render(inline);
+  for (const face of rendered.faces) faces[face.key] = face;
+  let origin = { x, y: top };
+  if (inline.floating) {
+    let paragraphTop = placed.top;
+    for (let i = 0; i < placed.index; i++) paragraphTop -= placed.laid.lines[i]?.height ?? 0;
+    origin = floatingOrigin(inline, drawings.page, {
+      columnX: placed.x,
+      columnWidth: placed.columnWidth,
+      characterX: x,
+      lineTop: placed.top,
+      paragraphTop,
+    });
+  }
+  const items = translateItems(rendered.items, origin.x, origin.y);
+  if (inline.floating?.behindText) drawings.under.push(...items);
+  else out.push(...items);
 }
 
 function borderLine(out: PageItem[], border: Border | undefined, x1: number, y1: number, x2: number, y2: number): void {

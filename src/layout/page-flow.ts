@@ -11,7 +11,8 @@ import type { LineItem, RectItem } from './display-list';
 import { flattenBlocks } from './flatten-blocks';
 import { endnoteOrder, FootnoteFlow, NOTE_SEPARATOR, noteLines, type PendingNotes } from './footnote-area';
 import { type LaidLine, type LaidParagraph, layoutParagraph } from './paragraph-layout';
-import { CELL_MARGIN, layoutTable } from './table-layout';
+import { type LaidTable, layoutTableRows } from './table/row-layout';
+import { flowTable as flowLaidTable, type TableFlowTarget } from './table/table-pagination';
 
 export interface PlacedLine {
   line: LaidLine;
@@ -289,7 +290,8 @@ class Flow {
     return widowControl ? Math.min(2, laid.lines.length) : 1;
   }
 
-  flowParagraphs(paragraphs: Paragraph[]): void {
+  /** `following`: the height that must come after the run's last paragraph when it keeps with the next (a table's first row). */
+  flowParagraphs(paragraphs: Paragraph[], following = 0): void {
     for (let i = 0; i < paragraphs.length; i++) {
       const paragraph = paragraphs[i];
       if (!paragraph) continue;
@@ -309,9 +311,12 @@ class Flow {
       let needed = before + Flow.heightOf(laid, 0, Flow.minimumStart(laid));
       if (paragraph.props.keepNext) {
         let chain = before + Flow.heightOf(laid, 0, laid.lines.length) + laid.spaceAfter;
-        for (let j = i + 1; j < paragraphs.length; j++) {
+        for (let j = i + 1; j <= paragraphs.length; j++) {
           const next = paragraphs[j];
-          if (!next) break;
+          if (!next) {
+            chain += following;
+            break;
+          }
           const nextLaid = this.laid(next, this.columnWidth);
           if (!next.props.keepNext) {
             chain += next.props.spacing.before + Flow.heightOf(nextLaid, 0, Flow.minimumStart(nextLaid));
@@ -334,24 +339,24 @@ class Flow {
       this.y += Math.max(before, this.columnEmpty ? 0 : this.pendingAfter);
       this.pendingAfter = 0;
       let index = 0;
+      /** Lines of this paragraph in the current column. */
+      let here = 0;
       while (index < laid.lines.length) {
         const line = laid.lines[index];
         if (!line) break;
         const notes = this.footnotes.referencedBy([line]);
         const verdict = this.verdict(line.height, notes);
         if (verdict === 'advance') {
-          // Widow control: never leave a single last line at the top of the next page.
-          const left = laid.lines.length - index;
-          if (paragraph.props.widowControl && left === 1 && index >= 3 && !this.columnEmpty && this.unplaceLast()) {
-            index--;
-          }
+          if (paragraph.props.widowControl && laid.lines.length - index === 1) index -= this.widowTakeBack(index, here);
           this.advance();
+          here = 0;
           continue;
         }
         if (verdict === 'force') this.footnotes.makeRoom(this.y + line.height);
         const placed = this.place(laid, index);
         this.footnotes.add(notes, this.contentBottom, placed);
         index++;
+        here++;
         if (line.breakAfter === 'page') this.forceNewPage();
         else if (line.breakAfter === 'column') this.advance();
       }
@@ -369,59 +374,57 @@ class Flow {
         run.push(block);
         continue;
       }
-      this.flowParagraphs(run);
+      const table = this.layoutTable(block);
+      this.flowParagraphs(run, table.rows[0]?.height ?? 0);
       run = [];
-      this.flowTable(block);
+      this.flowTable(table);
     }
     this.flowParagraphs(run);
   }
 
-  private flowTable(table: Table): void {
-    const laid = layoutTable(table, this.fonts, this.columnWidth, this.model.settings.defaultTabStop);
+  private layoutTable(table: Table): LaidTable {
+    return layoutTableRows(table, this.columnWidth, { fonts: this.fonts, laid: (p, w) => this.laid(p, w) });
+  }
+
+  private flowTable(laid: LaidTable): void {
     this.y += this.columnEmpty ? 0 : this.pendingAfter;
     this.pendingAfter = 0;
-    for (const row of laid.rows) {
-      const notes = this.footnotes.referencedBy(row.cells.flatMap((cell) => cell.paragraphs.flatMap((p) => p.lines)));
-      let verdict = this.verdict(row.height, notes);
-      while (verdict === 'advance') {
-        this.advance();
-        verdict = this.verdict(row.height, notes);
-      }
-      if (verdict === 'force') this.footnotes.makeRoom(this.y + row.height);
-      const left = (this.columns[this.column]?.x ?? 0) + laid.indent - CELL_MARGIN;
-      const top = this.y;
-      for (const cell of row.cells) {
-        if (cell.shading) {
-          this.page.backgrounds.push({
-            kind: 'rect',
-            x: left + cell.x,
-            y: top,
-            width: cell.width + 2 * CELL_MARGIN,
-            height: row.height,
-            fill: cell.shading,
+    flowLaidTable(laid, this.tableTarget());
+  }
+
+  /** The flow as table pagination sees it (src/layout/table/table-pagination.ts). */
+  private tableTarget(): TableFlowTarget {
+    return {
+      remaining: () => this.remaining(),
+      fullHeight: () => this.bottom() - this.regionTop,
+      atColumnTop: () => this.columnEmpty,
+      columnX: () => this.columns[this.column]?.x ?? 0,
+      cursor: () => this.y,
+      verdict: (height, lines) => this.verdict(height, this.footnotes.referencedBy(lines)),
+      advance: () => this.advance(),
+      place: (height, paint, lines, force) => {
+        const notes = this.footnotes.referencedBy(lines);
+        if (force) this.footnotes.makeRoom(this.y + height);
+        this.page.backgrounds.push(...paint.backgrounds);
+        for (const item of paint.lines) {
+          const line = item.laid.lines[item.index];
+          if (!line) continue;
+          this.page.lines.push({
+            line,
+            x: item.x,
+            top: item.y,
+            laid: item.laid,
+            index: item.index,
+            columnWidth: item.width,
           });
         }
-        let y = top;
-        cell.paragraphs.forEach((p, i) => {
-          y += i > 0 ? Math.max(p.spaceBefore, cell.paragraphs[i - 1]?.spaceAfter ?? 0) : p.spaceBefore;
-          p.lines.forEach((line, index) => {
-            this.page.lines.push({
-              line,
-              x: left + cell.x + CELL_MARGIN,
-              top: y,
-              laid: p,
-              index,
-              columnWidth: cell.width,
-            });
-            y += line.height;
-          });
-        });
-      }
-      this.y = top + row.height;
-      this.contentBottom = Math.max(this.contentBottom, this.y);
-      this.columnEmpty = false;
-      this.footnotes.add(notes, this.contentBottom, undefined);
-    }
+        this.page.rules.push(...paint.rules);
+        this.y += height;
+        this.contentBottom = Math.max(this.contentBottom, this.y);
+        this.columnEmpty = false;
+        this.footnotes.add(notes, this.contentBottom, undefined);
+      },
+    };
   }
 
   /**
@@ -442,6 +445,23 @@ class Flow {
     this.contentBottom = Math.max(this.contentBottom, this.y);
     this.columnEmpty = false;
     this.flowBlocks(blocks);
+  }
+
+  /**
+   * Widow control (ECMA-376 §17.3.1.44): the last line of a paragraph never starts a page alone,
+   * so the line before it goes along; and when that would leave the paragraph's first line alone
+   * at the foot of this column (an orphan), the whole start goes: a three-line paragraph with room
+   * for two moves whole, as Word does. Returns how many lines were taken back.
+   */
+  private widowTakeBack(index: number, here: number): number {
+    const startsHere = index === here;
+    // Nothing to give, or giving it all would leave the column empty: the rule yields.
+    if (this.columnEmpty || here === 0 || (!startsHere && here < 2)) return 0;
+    if (startsHere && here < 3 && this.page.lines.length <= here) return 0;
+    const count = here >= 3 || !startsHere ? 1 : here;
+    let taken = 0;
+    while (taken < count && this.unplaceLast()) taken++;
+    return taken;
   }
 
   /** Takes the last placed line back with its notes (widow control moves them to the next page); not a line whose notes were split. */

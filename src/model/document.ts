@@ -4,6 +4,7 @@
  * layout never looks at a style. Lengths are in points (1/72 in); colours are 6-digit hex RGB
  * without '#', or undefined for "auto". See ../shared/docs/ENGINE.md "One pipeline".
  */
+import type { Drawing } from './drawing';
 
 export interface DocumentModel {
   properties: CoreProperties;
@@ -202,6 +203,29 @@ export interface ImageInline extends InlineBase {
   description?: string;
 }
 
+/**
+ * A chart, shape group, text box or SmartArt drawing (src/model/drawing.ts), sized like a picture.
+ * `floating` places it at an offset from the anchoring line instead of in it (wp:anchor without
+ * text wrapping: wrapNone, behindDoc), taking no room in the text.
+ */
+export interface DrawingInline extends InlineBase {
+  kind: 'drawing';
+  width: number;
+  height: number;
+  drawing: Drawing;
+  floating?: FloatingPlacement;
+}
+
+/**
+ * Where a floating object sits (wp:positionH / wp:positionV, ECMA-376 Part 1 §20.4.2.10–11), as
+ * an offset in points from the edge named by `from`.
+ */
+export interface FloatingPlacement {
+  x: { from: 'page' | 'margin' | 'column' | 'character'; offset: number; align?: 'left' | 'center' | 'right' };
+  y: { from: 'page' | 'margin' | 'paragraph' | 'line'; offset: number; align?: 'top' | 'center' | 'bottom' };
+  behindText: boolean;
+}
+
 /** A field whose value depends on layout; `cached` is Word's last result, printed if unknown. */
 export interface FieldInline extends InlineBase {
   kind: 'field';
@@ -236,6 +260,7 @@ export type Inline =
   | TabInline
   | BreakInline
   | ImageInline
+  | DrawingInline
   | FieldInline
   | BookmarkInline
   | NoteReferenceInline;
@@ -260,14 +285,53 @@ export interface Paragraph {
   markRevision?: RevisionMark;
 }
 
+/** A cell or table edge's border; style 'none' is an explicit "no border" that overrides a lower level. */
+export interface CellBorders {
+  top?: Border;
+  left?: Border;
+  bottom?: Border;
+  right?: Border;
+}
+
+export interface TableBorders extends CellBorders {
+  /** Between rows and between columns inside the table (§17.4.39, §17.4.40). */
+  insideH?: Border;
+  insideV?: Border;
+}
+
+export interface CellMargins {
+  top: number;
+  left: number;
+  bottom: number;
+  right: number;
+}
+
+/**
+ * A preferred width (CT_TblWidth, §17.18.87 ST_TblWidth): points for dxa, a fraction (1 = 100 %)
+ * of the reference width for pct, nothing for auto/nil.
+ */
+export type PreferredWidth = { type: 'dxa'; value: number } | { type: 'pct'; value: number } | { type: 'auto' };
+
 export interface TableCell {
   blocks: Block[];
   /** Grid columns spanned (w:gridSpan). */
   span: number;
   /** w:vMerge: 'restart' starts a merged region, 'continue' belongs to the one above. */
   verticalMerge?: 'restart' | 'continue';
+  /** Preferred width in points when it was given in dxa (or resolved from pct of the table). */
   width?: number;
   shading?: string;
+  /** w:tcBorders over the table style's conditional and whole-table borders (already merged). */
+  borders?: CellBorders;
+  /** w:tcMar, each side over the table's (§17.4.42). */
+  margins?: Partial<CellMargins>;
+  verticalAlign?: 'top' | 'center' | 'bottom';
+  /** w:textDirection (§17.4.72): btLr and tbRl set text vertically. */
+  textDirection?: 'lrTb' | 'btLr' | 'tbRl';
+  /** w:noWrap: the cell's text does not wrap when the table is autofit (§17.4.30). */
+  noWrap?: boolean;
+  /** Stands in for w:gridBefore / w:gridAfter: holds grid columns, draws nothing. */
+  placeholder?: boolean;
 }
 
 export interface TableRow {
@@ -277,12 +341,39 @@ export interface TableRow {
   height?: { value: number; rule: 'auto' | 'atLeast' | 'exact' };
 }
 
-/** Tables are read fully; their layout is part 2 (until then cells print in order). */
+/**
+ * A floating table (w:tblpPr, §17.4.58): placed by its offsets from the anchors; text wraps
+ * around it only as far as the page flow knows how (see src/layout/table).
+ */
+export interface TablePosition {
+  horizontalAnchor: 'text' | 'margin' | 'page';
+  verticalAnchor: 'text' | 'margin' | 'page';
+  x?: number;
+  xAlign?: 'left' | 'center' | 'right' | 'inside' | 'outside';
+  y?: number;
+  /** Distance kept from surrounding text. */
+  bottomFromText: number;
+}
+
 export interface Table {
   kind: 'table';
+  /** w:tblGrid column widths, points. */
   grid: number[];
   rows: TableRow[];
+  /** w:tblInd, points: the leading edge of the first cell's text goes here minus its left margin. */
   indent: number;
+  /** w:tblW. */
+  width?: PreferredWidth;
+  /** w:tblLayout: fixed keeps the preferred widths; autofit (the default) widens for content. */
+  layout: 'fixed' | 'autofit';
+  /** w:jc on the table (§17.4.29). */
+  align: 'left' | 'center' | 'right';
+  /** w:tblCellMar (default 0.08 in left and right, 0 top and bottom). */
+  cellMargins: CellMargins;
+  /** w:tblCellSpacing, points (half the space between adjacent cells, §17.4.44). */
+  cellSpacing: number;
+  borders: TableBorders;
+  floating?: TablePosition;
 }
 
 export interface ImageResource {

@@ -107,6 +107,7 @@ function readPackage(
     numbering,
     settings,
     colors,
+    themeFonts,
     properties,
     revisions: options.revisions,
     images: {},

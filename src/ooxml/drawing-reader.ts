@@ -1,25 +1,31 @@
-import type { Block, ImageInline, Inline, RunProperties } from '../model/document';
+import type { Block, DrawingInline, FloatingPlacement, ImageInline, Inline, RunProperties } from '../model/document';
+import type { Drawing, Shape } from '../model/drawing';
 import { readBlockContent } from './block-reader';
+import { readChart } from './chart-reader';
+import type { DrawingStyleContext } from './drawingml-style';
 import { checkImage } from './image-resource';
 import { append, emit, type ParagraphBuilder } from './inline-output';
 import { chooseAlternative } from './markup-compatibility';
+import { relationshipKind } from './package-reader';
 import { PartError } from './part-error';
 import type { InlineScope, StoryContext } from './read-context';
+import { IDENTITY_FRAME, readDiagramShape, readWordShape, type ShapeFrame } from './shape-reader';
 import { emu } from './units';
 import { child, type XmlElement } from './xml-tree';
 
 /**
- * Pictures and text boxes in runs: DrawingML (w:drawing, ECMA-376 Part 1, §20.4) and VML (w:pict,
- * w:object; Part 4, §19). Inline pictures become ImageInline. Floating (wp:anchor) objects are not
- * positioned yet: their pictures are placed inline and their text boxes' text follows the anchor's
- * text, so nothing is lost.
+ * Pictures, shapes, text boxes, charts and SmartArt in runs: DrawingML (w:drawing, ECMA-376 Part 1,
+ * §20.4) and VML (w:pict, w:object; Part 4, §19). Pictures become ImageInline; charts, shapes and
+ * SmartArt become DrawingInline (src/model/drawing.ts). Floating (wp:anchor) objects without text
+ * wrapping (wrapNone, behindDoc), and any anchored in a header or footer, are positioned from
+ * their anchor and take no room; wrapped ones are placed in the text line (the text does not flow
+ * around them yet). VML text boxes' text still follows the paragraph that anchors them.
  */
 
 export function readDrawing(drawing: XmlElement, builder: ParagraphBuilder, props: RunProperties, scope: InlineScope) {
   for (const placement of drawing.children) {
-    const floating = placement.name === 'wp:anchor';
-    if (placement.name !== 'wp:inline' && !floating) continue;
-    if (floating) builder.story.doc.warn(FLOATING_WARNING);
+    const anchored = placement.name === 'wp:anchor';
+    if (placement.name !== 'wp:inline' && !anchored) continue;
     const extent = child(placement, 'wp:extent');
     const width = emu(extent?.attributes.cx) ?? 0;
     const height = emu(extent?.attributes.cy) ?? 0;
@@ -27,14 +33,80 @@ export function readDrawing(drawing: XmlElement, builder: ParagraphBuilder, prop
     const description = docPr?.attributes.descr || docPr?.attributes.title || undefined;
     const data = child(child(placement, 'a:graphic'), 'a:graphicData');
     if (data === undefined) continue;
+    const floating = anchored ? floatingPlacement(placement, builder.story) : undefined;
+    if (anchored && floating === undefined) builder.story.doc.warn(FLOATING_WARNING);
+    const frame: Frame = { width, height, scaleX: 1, scaleY: 1, inGroup: false, description };
+    const shapes: Shape[] = [];
     for (const content of data.children) {
-      readGraphic(content, builder, props, scope, { width, height, scaleX: 1, scaleY: 1, inGroup: false, description });
+      readGraphic(content, builder, props, scope, frame, { shapes, frame: IDENTITY_FRAME, floating });
     }
+    if (shapes.length > 0) emitDrawing(builder, props, scope, { kind: 'shapes', shapes }, width, height, floating);
   }
 }
 
 const FLOATING_WARNING =
-  'Floating pictures and text boxes are not positioned yet: their pictures are placed in the text line, and text boxes’ text follows the paragraph that anchors them.';
+  'Text does not flow around floating pictures, shapes and charts yet: they are placed in the text line.';
+
+/**
+ * Where an anchored object sits, when it takes no room in the text: wrapNone and behindDoc
+ * (§20.4.2.3, §20.4.2.15), and anything anchored in a header or footer (Word never lets those
+ * push the header's text). Undefined for objects the text wraps around.
+ */
+function floatingPlacement(anchor: XmlElement, story: StoryContext): FloatingPlacement | undefined {
+  const behindText = anchor.attributes.behindDoc === '1' || anchor.attributes.behindDoc === 'true';
+  const inHeader = /(^|\/)(header|footer)[^/]*$/i.test(story.partName);
+  const wrapNone = child(anchor, 'wp:wrapNone') !== undefined;
+  if (!wrapNone && !behindText && !inHeader) return undefined;
+  const horizontal = child(anchor, 'wp:positionH');
+  const vertical = child(anchor, 'wp:positionV');
+  const hFrom = horizontal?.attributes.relativeFrom ?? 'column';
+  const vFrom = vertical?.attributes.relativeFrom ?? 'paragraph';
+  const hAlign = child(horizontal, 'wp:align')?.text;
+  const vAlign = child(vertical, 'wp:align')?.text;
+  const placement: FloatingPlacement = {
+    x: {
+      from: hFrom === 'page' ? 'page' : hFrom === 'character' ? 'character' : hFrom === 'column' ? 'column' : 'margin',
+      offset: emu(child(horizontal, 'wp:posOffset')?.text) ?? 0,
+    },
+    y: {
+      from: vFrom === 'page' ? 'page' : vFrom === 'line' ? 'line' : vFrom === 'paragraph' ? 'paragraph' : 'margin',
+      offset: emu(child(vertical, 'wp:posOffset')?.text) ?? 0,
+    },
+    behindText,
+  };
+  if (hAlign === 'center' || hAlign === 'right' || hAlign === 'left') placement.x.align = hAlign;
+  else if (hAlign === 'inside' || hAlign === 'outside') placement.x.align = hAlign === 'inside' ? 'left' : 'right';
+  if (vAlign === 'center' || vAlign === 'bottom' || vAlign === 'top') placement.y.align = vAlign;
+  else if (vAlign === 'inside' || vAlign === 'outside') placement.y.align = vAlign === 'inside' ? 'top' : 'bottom';
+  return placement;
+}
+
+/** Shapes met while reading one w:drawing: collected into one DrawingInline in their group's frame. */
+interface ShapeSink {
+  shapes: Shape[];
+  frame: ShapeFrame;
+  floating: FloatingPlacement | undefined;
+}
+
+function styleContext(story: StoryContext): DrawingStyleContext {
+  return { colors: story.doc.colors, fonts: story.doc.themeFonts };
+}
+
+function emitDrawing(
+  builder: ParagraphBuilder,
+  props: RunProperties,
+  scope: InlineScope,
+  drawing: Drawing,
+  width: number,
+  height: number,
+  floating: FloatingPlacement | undefined,
+): void {
+  const inline: DrawingInline = { kind: 'drawing', width, height, drawing, props };
+  if (floating) inline.floating = floating;
+  if (scope.revision) inline.revision = scope.revision;
+  if (scope.link) inline.link = scope.link;
+  emit(builder, inline);
+}
 
 interface Frame {
   width: number;
@@ -53,31 +125,41 @@ function readGraphic(
   props: RunProperties,
   scope: InlineScope,
   frame: Frame,
+  sink: ShapeSink,
 ): void {
   switch (content.name) {
     case 'pic:pic':
       emitPicture(content, builder, props, scope, frame);
       return;
     case 'wps:wsp':
-      readShape(content, builder, props);
+      sink.shapes.push(
+        readWordShape(content, builder.story, styleContext(builder.story), sink.frame, {
+          width: frame.width,
+          height: frame.height,
+        }),
+      );
       return;
     case 'wpg:wgp':
     case 'wpg:grpSp':
     case 'wpc:wpc':
     case 'wpc:wpg':
-      readGroup(content, builder, props, scope, frame);
+      readGroup(content, builder, props, scope, frame, sink);
       return;
     case 'mc:AlternateContent': {
       const branch = chooseAlternative(content);
-      for (const inner of branch?.children ?? []) readGraphic(inner, builder, props, scope, frame);
+      for (const inner of branch?.children ?? []) readGraphic(inner, builder, props, scope, frame, sink);
       return;
     }
-    case 'c:chart':
-      builder.story.doc.warn('Charts are not drawn yet; each chart is left out.');
+    case 'c:chart': {
+      const chart = readChartPart(content, builder.story, props);
+      if (chart) emitDrawing(builder, props, scope, chart, frame.width, frame.height, sink.floating);
       return;
-    case 'dgm:relIds':
-      builder.story.doc.warn('SmartArt diagrams are not drawn yet; each diagram is left out.');
+    }
+    case 'dgm:relIds': {
+      const diagram = readDiagramPart(content, builder.story, props);
+      if (diagram) emitDrawing(builder, props, scope, diagram, frame.width, frame.height, sink.floating);
       return;
+    }
     default:
       if (content.name.startsWith('a:') || content.name.endsWith(':wpc') || content.name === 'wpc:bg') return;
       builder.story.doc.warn(`Drawings of type ${content.name} are not drawn yet; they are left out.`);
@@ -116,9 +198,12 @@ function readGroup(
   props: RunProperties,
   scope: InlineScope,
   frame: Frame,
+  sink: ShapeSink,
 ): void {
   const xfrm = child(child(group, 'wpg:grpSpPr'), 'a:xfrm');
+  const off = child(xfrm, 'a:off');
   const ext = child(xfrm, 'a:ext');
+  const childOff = child(xfrm, 'a:chOff');
   const childExt = child(xfrm, 'a:chExt');
   let scaleX = frame.scaleX;
   let scaleY = frame.scaleY;
@@ -126,19 +211,105 @@ function readGroup(
   const cy = Number(ext?.attributes.cy);
   const chx = Number(childExt?.attributes.cx);
   const chy = Number(childExt?.attributes.cy);
-  if (cx > 0 && chx > 0) scaleX *= cx / chx;
-  if (cy > 0 && chy > 0) scaleY *= cy / chy;
+  const groupScaleX = cx > 0 && chx > 0 ? cx / chx : 1;
+  const groupScaleY = cy > 0 && chy > 0 ? cy / chy : 1;
+  scaleX *= groupScaleX;
+  scaleY *= groupScaleY;
   const inner: Frame = { ...frame, scaleX, scaleY, inGroup: true, description: undefined };
+  // Members are in the group's child coordinates (§20.1.7.6 a:xfrm chOff/chExt): the group's own
+  // offset is in its parent's, so the outermost group sits at the drawing's origin.
+  const outer = sink.frame;
+  const nested = group.name === 'wpg:grpSp';
+  const originX = nested ? outer.x + (emu(off?.attributes.x) ?? 0) * outer.scaleX : 0;
+  const originY = nested ? outer.y + (emu(off?.attributes.y) ?? 0) * outer.scaleY : 0;
+  const innerFrame: ShapeFrame = {
+    scaleX: outer.scaleX * groupScaleX,
+    scaleY: outer.scaleY * groupScaleY,
+    x: originX - (emu(childOff?.attributes.x) ?? 0) * outer.scaleX * groupScaleX,
+    y: originY - (emu(childOff?.attributes.y) ?? 0) * outer.scaleY * groupScaleY,
+  };
+  const innerSink: ShapeSink = { ...sink, frame: innerFrame };
   for (const member of group.children) {
     if (member.name === 'wpg:grpSpPr' || member.name === 'wpg:cNvGrpSpPr') continue;
-    readGraphic(member, builder, props, scope, inner);
+    readGraphic(member, builder, props, scope, inner, innerSink);
   }
 }
 
-/** A DrawingML shape: only its text box's text is kept (the shape itself is not drawn yet). */
-function readShape(shape: XmlElement, builder: ParagraphBuilder, props: RunProperties): void {
-  const content = child(child(shape, 'wps:txbx'), 'w:txbxContent');
-  if (content !== undefined) appendTextBox(content, builder, props);
+/** The part a drawing element's relationship (r:id) names in this story, read as XML; warns and gives undefined. */
+function relatedXml(story: StoryContext, id: string | undefined, what: string): XmlElement | undefined {
+  const doc = story.doc;
+  const relationship = id ? story.relationships.find((candidate) => candidate.id === id) : undefined;
+  if (relationship === undefined || relationship.external) {
+    doc.warn(
+      `A ${what} refers to a relationship (${id ?? 'none'}) that ${story.partName} does not have; it is left out.`,
+    );
+    return undefined;
+  }
+  try {
+    const root = doc.pkg.readXml(relationship.target);
+    if (root === undefined) doc.warn(`The ${what} part ${relationship.target} is missing; it is left out.`);
+    return root;
+  } catch (error) {
+    if (!(error instanceof PartError) || error.fatal) throw error;
+    doc.warn(`${error.message} The ${what} is left out.`);
+    return undefined;
+  }
+}
+
+/** A chart (c:chart r:id → the chart part, §21.2.2.27). */
+function readChartPart(element: XmlElement, story: StoryContext, props: RunProperties): Drawing | undefined {
+  const root = relatedXml(story, element.attributes['r:id'], 'chart');
+  if (root === undefined) return undefined;
+  try {
+    return { kind: 'chart', chart: readChart(root, styleContext(story), props) };
+  } catch (error) {
+    if (!(error instanceof Error)) throw error;
+    story.doc.warn(`A chart part cannot be read (${error.message}); the chart is left out.`);
+    return undefined;
+  }
+}
+
+/**
+ * SmartArt (dgm:relIds, §21.4): Word keeps the diagram drawn as shapes in a diagramDrawing part
+ * (Office 2010+), named by the data part's dsp:dataModelExt relId. That drawing is what is shown.
+ */
+function readDiagramPart(element: XmlElement, story: StoryContext, props: RunProperties): Drawing | undefined {
+  const data = relatedXml(story, element.attributes['r:dm'], 'SmartArt diagram');
+  if (data === undefined) return undefined;
+  const drawingId = findAttribute(data, 'relId');
+  const drawingRelationship = story.relationships.find((r) => r.id === drawingId) ?? undefined;
+  if (drawingRelationship === undefined || relationshipKind(drawingRelationship) !== 'diagramDrawing') {
+    story.doc.warn('A SmartArt diagram has no pre-drawn version (a diagramDrawing part); it is left out.');
+    return undefined;
+  }
+  const drawing = relatedXml(story, drawingRelationship.id, 'SmartArt drawing');
+  const tree = child(drawing, 'dsp:spTree');
+  if (tree === undefined) return undefined;
+  const context = styleContext(story);
+  const base = {
+    paragraph: story.doc.cascade.paragraphProperties({}, undefined),
+    run: { ...props, ...story.doc.cascade.toRunProperties({}), font: story.doc.themeFonts.minor.latin ?? props.font },
+  };
+  const shapes: Shape[] = [];
+  const walk = (group: XmlElement) => {
+    for (const member of group.children) {
+      if (member.name === 'dsp:sp') shapes.push(readDiagramShape(member, context, IDENTITY_FRAME, base));
+      else if (member.name === 'dsp:grpSp') walk(member);
+    }
+  };
+  walk(tree);
+  return shapes.length > 0 ? { kind: 'shapes', shapes } : undefined;
+}
+
+/** The first value of an attribute anywhere under `element` (depth-first), bounded by the tree. */
+function findAttribute(element: XmlElement, name: string): string | undefined {
+  const value = element.attributes[name];
+  if (value !== undefined) return value;
+  for (const inner of element.children) {
+    const found = findAttribute(inner, name);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }
 
 /**

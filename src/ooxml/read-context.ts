@@ -13,6 +13,7 @@ import type { OpcPackage, Relationship } from './package-reader';
 import type { DocumentSettingsPart } from './settings-reader';
 import type { StyleCascade } from './style-cascade';
 import type { ThemeColors } from './theme-colors';
+import type { ThemeFonts } from './theme-fonts';
 
 /** How tracked changes come out (see docx-reader.ts). */
 export type RevisionMode = 'markup' | 'final' | 'original';
@@ -24,6 +25,8 @@ export interface DocumentContext {
   numbering: NumberingDefinitions;
   settings: DocumentSettingsPart;
   colors: ThemeColors;
+  /** The theme's font scheme, for DrawingML text ("+mn-lt") in charts and shapes. */
+  themeFonts: ThemeFonts;
   properties: CoreProperties;
   revisions: RevisionMode;
   /** Images by id (the image part's name), filled as pictures are met. */

@@ -6,6 +6,13 @@ import {
   toParagraphProperties,
 } from './paragraph-properties';
 import { type RunDelta, readRunDelta, TOGGLE_PROPERTIES, toRunProperties } from './run-properties';
+import {
+  CONDITION_SEPARATOR,
+  mergeTableStyleProperties,
+  readTableStyleProperties,
+  type TableCondition,
+  type TableStyleProperties,
+} from './table-style';
 import type { ThemeColors } from './theme-colors';
 import type { ThemeFonts } from './theme-fonts';
 import { twips } from './units';
@@ -29,6 +36,8 @@ export interface StyleDefinition {
   run: RunDelta;
   /** Table styles: w:tblPr/w:tblInd, points. */
   tableIndent?: number;
+  /** Table styles: borders, margins, shading and conditional formatting (table-style.ts). */
+  table?: TableStyleProperties;
 }
 
 export interface StyleSheet {
@@ -76,6 +85,7 @@ export function readStyleSheet(root: XmlElement | undefined, colors: ThemeColors
     if (type === 'table') {
       const indent = twips(child(child(element, 'w:tblPr'), 'w:tblInd')?.attributes['w:w']);
       if (indent !== undefined) style.tableIndent = indent;
+      style.table = readTableStyleProperties(element, colors);
     }
     // A style's own pStyle would be meaningless; numbering styles keep their numPr (§17.9.22).
     delete style.paragraph.styleId;
@@ -113,6 +123,7 @@ export class StyleCascade {
   private readonly paragraphBases = new Map<string, ParagraphDelta>();
   private readonly runBases = new Map<string, RunProperties>();
   private readonly markBases = new Map<string, RunDelta>();
+  private readonly tableStyles = new Map<string, TableStyleProperties>();
 
   readonly sheet: StyleSheet;
   private readonly fonts: ThemeFonts;
@@ -143,6 +154,17 @@ export class StyleCascade {
     if (styleId === undefined) return NO_PARAGRAPH;
     const cached = this.paragraphChains.get(styleId);
     if (cached) return cached;
+    const conditional = splitConditional(styleId);
+    if (conditional) {
+      let merged = this.paragraphChain(conditional.styleId);
+      const table = this.tableStyle(conditional.styleId);
+      for (const type of conditional.conditions) {
+        const format = table?.conditions[type];
+        if (format) merged = mergeParagraphDelta(merged, format.paragraph);
+      }
+      this.paragraphChains.set(styleId, merged);
+      return merged;
+    }
     let merged: ParagraphDelta = {};
     let headingLevel: number | undefined;
     for (const style of this.chain(styleId)) {
@@ -166,6 +188,17 @@ export class StyleCascade {
     if (styleId === undefined) return NO_RUN;
     const cached = this.runChains.get(styleId);
     if (cached) return cached;
+    const conditional = splitConditional(styleId);
+    if (conditional) {
+      let merged = this.runChain(conditional.styleId);
+      const table = this.tableStyle(conditional.styleId);
+      for (const type of conditional.conditions) {
+        const format = table?.conditions[type];
+        if (format) merged = { ...merged, ...format.run };
+      }
+      this.runChains.set(styleId, merged);
+      return merged;
+    }
     let merged: RunDelta = {};
     for (const style of this.chain(styleId)) merged = { ...merged, ...style.run };
     this.runChains.set(styleId, merged);
@@ -281,6 +314,19 @@ export class StyleCascade {
     return toRunProperties(delta, this.fonts);
   }
 
+  /** A table style's table properties merged along its basedOn chain. */
+  tableStyle(styleId: string | undefined): TableStyleProperties | undefined {
+    if (styleId === undefined) return undefined;
+    const cached = this.tableStyles.get(styleId);
+    if (cached) return cached;
+    let merged: TableStyleProperties | undefined;
+    for (const style of this.chain(styleId)) {
+      if (style.table) merged = merged ? mergeTableStyleProperties(merged, style.table) : style.table;
+    }
+    if (merged) this.tableStyles.set(styleId, merged);
+    return merged;
+  }
+
   /** The style and its bases, base first; stops at loops, missing styles and type changes. */
   private chain(styleId: string): StyleDefinition[] {
     const chain: StyleDefinition[] = [];
@@ -294,6 +340,20 @@ export class StyleCascade {
     }
     return chain.reverse();
   }
+}
+
+/**
+ * A table style with the conditional formats that apply to one cell (table-reader.ts builds the
+ * key): their paragraph and run properties go over the style's own, in the order given.
+ */
+function splitConditional(key: string): { styleId: string; conditions: TableCondition[] } | undefined {
+  const at = key.indexOf(CONDITION_SEPARATOR);
+  if (at < 0) return undefined;
+  const conditions = key
+    .slice(at + 1)
+    .split(' ')
+    .filter(Boolean) as TableCondition[];
+  return { styleId: key.slice(0, at), conditions };
 }
 
 const NO_PARAGRAPH: ParagraphDelta = {};

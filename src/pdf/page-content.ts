@@ -13,7 +13,7 @@
  * and poppler's word boxes come out a rounding error apart from Tm's: enough to change the
  * reading order pdftotext finds among overlapping or aligned words.)
  */
-import type { ImageItem, LineItem, Page, RectItem, TextItem } from '../layout/display-list';
+import type { ImageItem, LineItem, Page, PathItem, RectItem, TextItem } from '../layout/display-list';
 import { type Rgb, rgbOf, sameRgb } from './pdf-color';
 import { pdfY, round } from './pdf-geometry';
 
@@ -160,7 +160,18 @@ export function pageContent(page: Page, resources: ContentResources): Uint8Array
       out.text('Tc\n');
       characterSpacing = spacing;
     }
-    out.text('1 0 0 1 ');
+    if (item.angle) {
+      // Rotated text: the text matrix turns the glyphs about their origin (§9.4.2).
+      const radians = (item.angle * Math.PI) / 180;
+      const cos = round(Math.cos(radians));
+      const sin = round(Math.sin(radians));
+      out.num(cos);
+      out.num(sin);
+      out.num(-sin);
+      out.num(cos);
+    } else {
+      out.text('1 0 0 1 ');
+    }
     out.num(round(item.x));
     out.num(pdfY(page.height, item.y));
     out.text('Tm\n(');
@@ -191,6 +202,30 @@ export function pageContent(page: Page, resources: ContentResources): Uint8Array
     out.text(item.fill === undefined ? 're\nS\n' : stroked ? 're\nB\n' : 're\nf\n');
   };
 
+  /** A path (§8.5.2 construction, §8.5.3 painting: f fills non-zero, S strokes, B both). */
+  const path = (item: PathItem) => {
+    const stroked = item.stroke !== undefined && (item.strokeWidth ?? 1) > 0;
+    if ((item.fill === undefined && !stroked) || item.commands.length === 0) return;
+    if (item.fill !== undefined) setFill(rgbOf(item.fill));
+    if (stroked && item.stroke !== undefined) setStroke(rgbOf(item.stroke), item.strokeWidth ?? 1, item.dash);
+    for (const command of item.commands) {
+      if (command.op === 'Z') {
+        out.text('h\n');
+        continue;
+      }
+      if (command.op === 'C') {
+        out.num(round(command.x1));
+        out.num(pdfY(page.height, command.y1));
+        out.num(round(command.x2));
+        out.num(pdfY(page.height, command.y2));
+      }
+      out.num(round(command.x));
+      out.num(pdfY(page.height, command.y));
+      out.text(command.op === 'M' ? 'm\n' : command.op === 'L' ? 'l\n' : 'c\n');
+    }
+    out.text(item.fill === undefined ? 'S\n' : stroked ? 'B\n' : 'f\n');
+  };
+
   const image = (item: ImageItem) => {
     // An image XObject fills the unit square; cm scales and places it (§8.9.5).
     const matrix = [
@@ -215,6 +250,7 @@ export function pageContent(page: Page, resources: ContentResources): Uint8Array
     leaveText();
     if (item.kind === 'line') line(item);
     else if (item.kind === 'rect') rect(item);
+    else if (item.kind === 'path') path(item);
     else image(item);
   }
   leaveText();

@@ -67,7 +67,7 @@ const route = createRoute({
 });
 
 /** The convert routes, given the engine's per-isolate resources (explicit, owned by the app). */
-export const convertRouter = (engine: Pick<EngineResources, 'fontCache'>) =>
+export const convertRouter = (engine: Pick<EngineResources, 'fontCache' | 'fallbackFontCache'>) =>
   createRouter().openapi(route, async (c) => {
     const query = c.req.valid('query');
     const { file } = c.req.valid('form');
@@ -100,7 +100,11 @@ export const convertRouter = (engine: Pick<EngineResources, 'fontCache'>) =>
       bytes,
       // A DOCX may inflate to 20× the document limit and no more (zip bombs).
       { revisions: query.revisions, maxInflatedBytes: config.maxDocumentBytes * 20 },
-      { assets: c.env.ASSETS, fontCache: engine.fontCache },
+      {
+        assets: c.env.ASSETS,
+        fontCache: engine.fontCache,
+        ...(engine.fallbackFontCache ? { fallbackFontCache: engine.fallbackFontCache } : {}),
+      },
     );
     c.header('Content-Type', 'application/pdf');
     c.header('Content-Disposition', attachmentDisposition(`${baseName(file.name)}.pdf`));

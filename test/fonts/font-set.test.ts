@@ -41,6 +41,23 @@ describe('loadFontSet: resolution', () => {
     expect(face.underlineThickness).toBeGreaterThan(0);
   });
 
+  it("adds GDI's external leading as Word does: Times New Roman and Arial 12 pt → 13.8 pt", async () => {
+    const fonts = await testFontSet([request('Times New Roman'), request('Arial'), request('Calibri')]);
+    for (const family of ['Times New Roman', 'Arial']) {
+      const face = fonts.face(request(family));
+      expect((face.ascent + face.descent + face.lineGap) * 12).toBeCloseTo(13.8, 2);
+    }
+    // Calibri's win extent already covers its hhea lineGap.
+    expect(fonts.face(request('Calibri')).lineGap).toBe(0);
+  });
+
+  it("gives Caladea Cambria's own vertical metrics (Cambria 14 pt single → 16.41 pt)", async () => {
+    const face = (await testFontSet([request('Cambria')])).face(request('Cambria'));
+    expect(face.ascent).toBeCloseTo(1946 / 2048, 10);
+    expect(face.descent).toBeCloseTo(455 / 2048, 10);
+    expect((face.ascent + face.descent + face.lineGap) * 14).toBeCloseTo(16.41, 2);
+  });
+
   it('measures advance widths at 1 pt, without ligatures or kerning', async () => {
     const face = (await testFontSet([request('Calibri')])).face(request('Calibri'));
     // Carlito's space is 463 units of 2048.

@@ -6,6 +6,7 @@ import { loadFontSet } from '../../src/fonts/font-set';
 import type { LaidOutDocument, TextItem } from '../../src/layout/display-list';
 import { layoutDocument } from '../../src/layout/document-layout';
 import { collectFontRequests } from '../../src/layout/font-requests';
+import { layoutParagraph } from '../../src/layout/paragraph-layout';
 import type { DocumentModel } from '../../src/model/document';
 import { documentModel, filler, paragraph, runProps, section, text } from './model-builder';
 
@@ -45,6 +46,25 @@ describe('line layout', () => {
     const lines = baselines(doc, 0);
     expect(lines.length).toBeGreaterThan(3);
     expect((lines[2] ?? 0) - (lines[1] ?? 0)).toBeCloseTo(13.43, 1);
+  });
+
+  it("adds Times New Roman's external leading as Word does (12 pt → 13.8 pt)", async () => {
+    const serif = { font: 'Times New Roman', size: 12 };
+    const body = paragraph([text(filler(150), serif)]);
+    body.markProps = runProps(serif);
+    const lines = baselines(await layout(documentModel([section([body])])), 0);
+    expect(lines.length).toBeGreaterThan(3);
+    expect((lines[2] ?? 0) - (lines[1] ?? 0)).toBeCloseTo(13.8, 2);
+  });
+
+  it('adds multiple line spacing in proportion to the font, not to an inline picture', async () => {
+    const picture = paragraph([{ kind: 'image', imageId: 'x', width: 188.25, height: 77.25, props: runProps() }], {
+      spacing: { before: 0, after: 0, line: 1.15, lineRule: 'auto' },
+    });
+    const model = documentModel([section([picture])]);
+    const laid = layoutParagraph(picture, await fontsFor(model), { areaWidth: 468, defaultTabStop: 36 });
+    // Word: 77.25 + 0.15 × 13.43 (Calibri 11 pt single), not 1.15 × 77.25.
+    expect(laid.lines[0]?.height).toBeCloseTo(77.25 + 0.15 * 13.43, 1);
   });
 
   it('breaks greedily within the text width and keeps words whole', async () => {
@@ -89,6 +109,23 @@ describe('pagination', () => {
     expect(linesOfFour(withoutControl, 1)).toBe(1);
     expect(linesOfFour(withControl, 1)).toBe(2);
     expect(withControl.pages).toHaveLength(2);
+  });
+
+  it('moves a three-line paragraph whole when only two of its lines fit (widow and orphan control)', async () => {
+    const probe = await layout(documentModel([section([paragraph(filler(40))])]));
+    const lineHeight = (baselines(probe, 0)[1] ?? 0) - (baselines(probe, 0)[0] ?? 0);
+    const bodyLines = Math.floor((792 - 144) / lineHeight);
+    const fillers = Array.from({ length: bodyLines - 2 }, (_, i) => paragraph(`line ${i}`));
+    const three = paragraph(filler(40, 'widow'));
+    const probeThree = await layout(documentModel([section([three])]));
+    expect(baselines(probeThree, 0)).toHaveLength(3);
+    const doc = await layout(documentModel([section([...fillers, three])]));
+    const linesOf = (page: number) =>
+      baselines(doc, page).filter((y) =>
+        textsOf(doc, page).some((t) => Math.abs(t.y - y) < 0.01 && /widow|alpha|bravo/.test(t.text)),
+      ).length;
+    expect(linesOf(0)).toBe(0);
+    expect(linesOf(1)).toBe(3);
   });
 
   it('keeps a keepNext heading with the paragraph after it', async () => {

@@ -82,10 +82,20 @@ describe('containers', () => {
     expect(textOf(paragraphs(model)[0] as never)).toBe('choice / picture instead');
   });
 
-  it('keeps the text of a floating text box after its anchor', () => {
+  it('reads a floating text box as a shape drawing holding its paragraphs', () => {
     const textBox = `<w:r><mc:AlternateContent><mc:Choice Requires="wps"><w:drawing><wp:anchor simplePos="0" relativeHeight="1" behindDoc="0" locked="0" layoutInCell="1" allowOverlap="1"><wp:simplePos x="0" y="0"/><wp:positionH relativeFrom="column"><wp:posOffset>0</wp:posOffset></wp:positionH><wp:positionV relativeFrom="paragraph"><wp:posOffset>0</wp:posOffset></wp:positionV><wp:extent cx="914400" cy="457200"/><wp:wrapSquare wrapText="bothSides"/><wp:docPr id="2" name="Text Box 2"/><a:graphic><a:graphicData uri="http://schemas.microsoft.com/office/word/2010/wordprocessingShape"><wps:wsp><wps:txbx><w:txbxContent>${paragraph('Box line one')}${paragraph('Box line two')}</w:txbxContent></wps:txbx><wps:bodyPr/></wps:wsp></a:graphicData></a:graphic></wp:anchor></w:drawing></mc:Choice><mc:Fallback><w:pict><v:shape><v:textbox><w:txbxContent>${paragraph('VML copy')}</w:txbxContent></v:textbox></v:shape></w:pict></mc:Fallback></mc:AlternateContent></w:r>`;
     const model = readParts({ document: `<w:body><w:p>${r('Anchor ')}${textBox}</w:p></w:body>` });
-    expect(paragraphs(model).map(textOf)).toEqual(['Anchor Box line one\nBox line two']);
+    const [anchor] = paragraphs(model);
+    expect(textOf(anchor as never)).toBe('Anchor ');
+    const drawing = anchor?.inlines.find((inline) => inline.kind === 'drawing');
+    expect(drawing?.kind === 'drawing' && drawing.drawing.kind === 'shapes').toBe(true);
+    if (drawing?.kind !== 'drawing' || drawing.drawing.kind !== 'shapes') return;
+    expect(drawing.width).toBeCloseTo(72);
+    const text = drawing.drawing.shapes[0]?.text;
+    expect(text?.blocks.map((block) => (block.kind === 'paragraph' ? textOf(block) : ''))).toEqual([
+      'Box line one',
+      'Box line two',
+    ]);
   });
 });
 

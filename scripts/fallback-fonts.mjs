@@ -1,0 +1,65 @@
+#!/usr/bin/env node
+// Copies the Noto faces of glyph fallback (ENGINE.md "Glyph fallback") from their npm packages
+// into assets/fonts/fallback/, a git-ignored folder the ASSETS binding serves like the bundled
+// faces. They are too large for git (a CJK face is about 10 MB), but Workers static assets take
+// files up to 25 MiB outside the worker bundle, and every way the worker runs reads them the same:
+// `npm start` (wrangler dev), `npm test` (vitest.config.ts), the bench and convert-dir harness,
+// and `npm run deploy`, which uploads the folder. Each of those calls this first, as does
+// `postinstall`; a copy already in place (same size) is left alone. The list of files is
+// src/fonts/fallback-faces.ts's; a face missing at run time degrades to .notdef and a warning.
+import { copyFileSync, existsSync, mkdirSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+export const FALLBACK_DIR = join(root, 'assets', 'fonts', 'fallback');
+
+/** [asset file, path under node_modules]; OFL 1.1 each, its licence copied beside it. */
+const FACES = [
+  ['NotoSansArabic', '@expo-google-fonts/noto-sans-arabic', 'NotoSansArabic'],
+  ['NotoSansSC', '@expo-google-fonts/noto-sans-sc', 'NotoSansSC'],
+  ['NotoSansTC', '@expo-google-fonts/noto-sans-tc', 'NotoSansTC'],
+  ['NotoSansJP', '@expo-google-fonts/noto-sans-jp', 'NotoSansJP'],
+  ['NotoSansKR', '@expo-google-fonts/noto-sans-kr', 'NotoSansKR'],
+  ['NotoSansThai', '@expo-google-fonts/noto-sans-thai', 'NotoSansThai'],
+  ['NotoSansDevanagari', '@expo-google-fonts/noto-sans-devanagari', 'NotoSansDevanagari'],
+];
+
+function sources() {
+  const files = [];
+  for (const [stem, pkg, prefix] of FACES) {
+    const dir = join(root, 'node_modules', pkg);
+    files.push([`${stem}-Regular.ttf`, join(dir, '400Regular', `${prefix}_400Regular.ttf`)]);
+    files.push([`${stem}-Bold.ttf`, join(dir, '700Bold', `${prefix}_700Bold.ttf`)]);
+    files.push([`${stem}-LICENSE.txt`, join(dir, 'LICENSE_FONT')]);
+  }
+  // Google Fonts' Noto Sans Hebrew has no @expo-google-fonts package; EmbedPDF ships its TTFs.
+  const hebrew = join(root, 'node_modules', '@embedpdf', 'fonts-hebrew');
+  files.push(['NotoSansHebrew-Regular.ttf', join(hebrew, 'fonts', 'NotoSansHebrew-Regular.ttf')]);
+  files.push(['NotoSansHebrew-Bold.ttf', join(hebrew, 'fonts', 'NotoSansHebrew-Bold.ttf')]);
+  files.push(['NotoSansHebrew-LICENSE.txt', join(hebrew, 'LICENSE')]);
+  return files;
+}
+
+/** Copies what is missing or changed; returns the names of files whose package is not installed. */
+export function prepareFallbackFonts() {
+  mkdirSync(FALLBACK_DIR, { recursive: true });
+  const missing = [];
+  for (const [name, source] of sources()) {
+    if (!existsSync(source)) {
+      missing.push(name);
+      continue;
+    }
+    const target = join(FALLBACK_DIR, name);
+    if (existsSync(target) && statSync(target).size === statSync(source).size) continue;
+    copyFileSync(source, target);
+  }
+  return missing;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const missing = prepareFallbackFonts();
+  if (missing.length > 0) {
+    console.warn(`fallback fonts not installed (they will print as missing glyphs): ${missing.join(', ')}`);
+  }
+}

@@ -1,0 +1,114 @@
+/**
+ * The Noto faces of glyph fallback (ENGINE.md "Glyph fallback"): scripts the bundled Latin faces
+ * lack. They are static assets under fonts/fallback/, copied from their npm packages by
+ * scripts/fallback-fonts.mjs (too large for git: a CJK face is 5–10 MB); a file missing there
+ * leaves its characters as .notdef, with a warning, never an error.
+ */
+
+export type FallbackScript = 'arabic' | 'hebrew' | 'sc' | 'tc' | 'jp' | 'kr' | 'thai' | 'devanagari';
+
+const STEMS: Record<FallbackScript, string> = {
+  arabic: 'NotoSansArabic',
+  hebrew: 'NotoSansHebrew',
+  sc: 'NotoSansSC',
+  tc: 'NotoSansTC',
+  jp: 'NotoSansJP',
+  kr: 'NotoSansKR',
+  thai: 'NotoSansThai',
+  devanagari: 'NotoSansDevanagari',
+};
+
+/** Human names for warnings. */
+const SCRIPT_NAMES: Record<FallbackScript, string> = {
+  arabic: 'Arabic',
+  hebrew: 'Hebrew',
+  sc: 'Simplified Chinese',
+  tc: 'Traditional Chinese',
+  jp: 'Japanese',
+  kr: 'Korean',
+  thai: 'Thai',
+  devanagari: 'Devanagari',
+};
+
+export function scriptName(script: FallbackScript): string {
+  return SCRIPT_NAMES[script];
+}
+
+/** "NotoSansSC-Bold.ttf": Noto's families here have Regular and Bold only (italic is drawn upright). */
+export function fallbackFileName(script: FallbackScript, bold: boolean): string {
+  return `${STEMS[script]}-${bold ? 'Bold' : 'Regular'}.ttf`;
+}
+
+export function fallbackFontUrlPath(fileName: string): string {
+  return `fallback/${fileName}`;
+}
+
+/** East Asian variants, for the ideographs and punctuation the four CJK faces share. */
+export type EastAsianVariant = 'sc' | 'tc' | 'jp' | 'kr';
+
+/**
+ * Which CJK face suits a run, from its East Asian font name (w:rFonts/@w:eastAsia, theme fonts
+ * already resolved for the w:lang/@w:eastAsia script): Word's default faces per language. Unknown
+ * names are Simplified Chinese, the variant most documents in the wild use.
+ */
+export function eastAsianVariant(fontName: string | undefined): EastAsianVariant {
+  if (!fontName) return 'sc';
+  const name = fontName.toLowerCase();
+  if (/mincho|gothic|meiryo|yu |游|ｍｓ|ms 明朝|ms ゴシック|明朝|ゴシック|hiragino|osaka|jp$/.test(name)) return 'jp';
+  if (/batang|gulim|dotum|gungsuh|malgun|바탕|굴림|돋움|맑은|kr$/.test(name)) return 'kr';
+  if (/mingliu|jhenghei|新細明體|細明體|微軟正黑|dfkai|標楷體|tc$|hk$/.test(name)) return 'tc';
+  return 'sc';
+}
+
+/** Script class of a code point for font choice (Word's w:hint/rFonts slots, §17.3.2.26). */
+export type ScriptClass = 'latin' | 'eastAsia' | 'complex';
+
+/**
+ * Which rFonts slot Word uses for a character: East Asian for CJK ideographs, kana, Hangul and
+ * their punctuation and fullwidth forms; complex script for right-to-left and Indic/Thai scripts;
+ * the ASCII/hAnsi face for everything else.
+ */
+export function scriptClassOf(cp: number): ScriptClass {
+  if (cp < 0x0590) return 'latin';
+  if (cp <= 0x08ff) return 'complex'; // Hebrew, Arabic, Syriac, Thaana, NKo…
+  if (cp >= 0x0900 && cp <= 0x0dff) return 'complex'; // Indic
+  if (cp >= 0x0e00 && cp <= 0x0eff) return 'complex'; // Thai, Lao
+  if (cp >= 0x1100 && cp <= 0x11ff) return 'eastAsia'; // Hangul jamo
+  if (cp >= 0x2e80 && cp <= 0x9fff) return 'eastAsia'; // CJK radicals … unified ideographs
+  if (cp >= 0xa960 && cp <= 0xa97f) return 'eastAsia';
+  if (cp >= 0xac00 && cp <= 0xd7ff) return 'eastAsia'; // Hangul syllables
+  if (cp >= 0xf900 && cp <= 0xfaff) return 'eastAsia';
+  if (cp >= 0xfb1d && cp <= 0xfdff) return 'complex'; // Hebrew and Arabic presentation forms
+  if (cp >= 0xfe30 && cp <= 0xfe4f) return 'eastAsia';
+  if (cp >= 0xfe70 && cp <= 0xfeff) return 'complex';
+  if (cp >= 0xff00 && cp <= 0xffef) return 'eastAsia'; // fullwidth and halfwidth forms
+  if (cp >= 0x20000 && cp <= 0x3ffff) return 'eastAsia';
+  return 'latin';
+}
+
+/**
+ * The Noto face that draws a code point, or undefined when none of them does (or a bundled face
+ * is expected to). `variant` picks among the CJK faces for ideographs and shared punctuation;
+ * kana prefer Japanese and Hangul needs Korean whatever the run says.
+ */
+export function fallbackScriptOf(cp: number, variant: EastAsianVariant): FallbackScript | undefined {
+  if (cp < 0x0590) return undefined;
+  if (cp <= 0x05ff || (cp >= 0xfb1d && cp <= 0xfb4f)) return 'hebrew';
+  if (cp <= 0x06ff || (cp >= 0x0750 && cp <= 0x077f) || (cp >= 0x08a0 && cp <= 0x08ff)) return 'arabic';
+  if ((cp >= 0xfb50 && cp <= 0xfdff) || (cp >= 0xfe70 && cp <= 0xfeff)) return 'arabic';
+  if (cp >= 0x0900 && cp <= 0x097f) return 'devanagari';
+  if (cp >= 0xa8e0 && cp <= 0xa8ff) return 'devanagari';
+  if (cp >= 0x0e00 && cp <= 0x0e7f) return 'thai';
+  if ((cp >= 0x1100 && cp <= 0x11ff) || (cp >= 0x3130 && cp <= 0x318f) || (cp >= 0xac00 && cp <= 0xd7af)) return 'kr';
+  if (cp >= 0x3040 && cp <= 0x30ff) return variant === 'sc' || variant === 'tc' ? variant : 'jp';
+  if (
+    (cp >= 0x2460 && cp <= 0x24ff) || // enclosed alphanumerics (①), drawn by CJK faces
+    (cp >= 0x2e80 && cp <= 0x9fff) ||
+    (cp >= 0xf900 && cp <= 0xfaff) ||
+    (cp >= 0xfe30 && cp <= 0xfe4f) ||
+    (cp >= 0xff00 && cp <= 0xffef) ||
+    (cp >= 0x20000 && cp <= 0x3ffff)
+  )
+    return variant;
+  return undefined;
+}

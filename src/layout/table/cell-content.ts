@@ -1,0 +1,112 @@
+/**
+ * A cell's blocks stacked at the cell's text width, as slices: the pieces between which a row may
+ * be split across pages (a paragraph line, or a whole row of a nested table). Measured once per
+ * cell; splitting a row only moves slices, it never lays text out again.
+ */
+import type { FontSet } from '../../fonts/font-face';
+import type { Block, Paragraph, Table } from '../../model/document';
+import type { LineItem, RectItem } from '../display-list';
+import type { LaidParagraph } from '../paragraph-layout';
+
+/** What table layout needs from its caller: fonts, and paragraph layout (cached by the page flow). */
+export interface TableContext {
+  fonts: FontSet;
+  laid(paragraph: Paragraph, width: number): LaidParagraph;
+}
+
+/** One line of a cell paragraph, relative to the slice's cell content box. */
+export interface ContentLine {
+  laid: LaidParagraph;
+  index: number;
+  x: number;
+  y: number;
+  /** The width the paragraph was laid out at (its indents and borders are measured in it). */
+  width: number;
+}
+
+/** An unsplittable piece of cell content; `y` from the top of the content box. */
+export interface Slice {
+  y: number;
+  height: number;
+  lines: ContentLine[];
+  /** Shading and borders of nested tables, in content-box coordinates. */
+  backgrounds: RectItem[];
+  rules: LineItem[];
+}
+
+export interface CellContent {
+  slices: Slice[];
+  /** Including the last paragraph's space after. */
+  height: number;
+}
+
+/** Lays out a nested table at a width into slices, one per row (row-layout.ts supplies it). */
+export type NestedTableLayout = (table: Table, width: number, context: TableContext) => Slice[];
+
+export const EMPTY_CONTENT: CellContent = { slices: [], height: 0 };
+
+export function layoutCellContent(
+  blocks: Block[],
+  width: number,
+  context: TableContext,
+  nested: NestedTableLayout,
+): CellContent {
+  const slices: Slice[] = [];
+  let y = 0;
+  let pendingAfter = 0;
+  let previous: Paragraph | undefined;
+  for (let b = 0; b < blocks.length; b++) {
+    const block = blocks[b];
+    if (!block) continue;
+    if (block.kind === 'table') {
+      y += pendingAfter;
+      pendingAfter = 0;
+      previous = undefined;
+      for (const slice of nested(block, width, context)) {
+        slices.push({ ...slice, y: y + slice.y });
+      }
+      const last = slices[slices.length - 1];
+      if (last) y = Math.max(y, last.y + last.height);
+      continue;
+    }
+    const laid = context.laid(block, width);
+    // Contextual spacing between paragraphs of one style (§17.3.1.9); otherwise the larger of
+    // space after and space before, as between body paragraphs (page-flow.ts).
+    const same = previous !== undefined && previous.props.styleId === block.props.styleId;
+    const before = same && block.props.contextualSpacing ? 0 : laid.spaceBefore;
+    y += previous === undefined ? before + pendingAfter : Math.max(before, pendingAfter);
+    laid.lines.forEach((line, index) => {
+      slices.push({
+        y,
+        height: line.height,
+        lines: [{ laid, index, x: 0, y: 0, width }],
+        backgrounds: [],
+        rules: [],
+      });
+      y += line.height;
+    });
+    const next = blocks[b + 1];
+    const nextSame = next?.kind === 'paragraph' && next.props.styleId === block.props.styleId;
+    pendingAfter = nextSame && block.props.contextualSpacing ? 0 : laid.spaceAfter;
+    previous = block;
+  }
+  return { slices, height: y + pendingAfter };
+}
+
+/** Content from `from` on, moved up so that it starts at 0. */
+export function contentFrom(content: CellContent, from: number): CellContent {
+  const first = content.slices[from];
+  if (!first) return EMPTY_CONTENT;
+  const shift = first.y;
+  return {
+    slices: content.slices.slice(from).map((slice) => ({ ...slice, y: slice.y - shift })),
+    height: Math.max(0, content.height - shift),
+  };
+}
+
+/** The slices of `content` up to (not including) `end`, with their height. */
+export function contentTo(content: CellContent, end: number): CellContent {
+  const slices = content.slices.slice(0, end);
+  const last = slices[slices.length - 1];
+  return { slices, height: last ? last.y + last.height : 0 };
+}

@@ -1,0 +1,144 @@
+/**
+ * Column widths of a table (ECMA-376 Part 1 §17.4.64 tblGrid, §17.4.63 tblW, §17.4.72 tcW,
+ * §17.4.53 tblLayout). Word saves the grid it computed last, so the grid is the starting point;
+ * a fixed table keeps it. An autofit table is brought to its preferred width, widens columns whose
+ * content cannot break narrower (the minimum content width: the longest unbreakable piece) and
+ * takes that room from columns with slack, then is squeezed into the text column if it is wider.
+ */
+import type { Paragraph, Table } from '../../model/document';
+import { paragraphSegments } from '../inline-boxes';
+import type { TableContext } from './cell-content';
+
+export interface TableGrid {
+  /** Column widths, points. */
+  columns: number[];
+  /** Left edge of the first column from the text column's left edge. */
+  left: number;
+}
+
+const EPSILON = 0.5;
+
+/** Grid columns a table uses: its grid, or as many as its widest row spans. */
+function columnCount(table: Table): number {
+  let count = table.grid.length;
+  for (const row of table.rows) {
+    let span = 0;
+    for (const cell of row.cells) span += Math.max(1, cell.span);
+    count = Math.max(count, span);
+  }
+  return Math.max(1, count);
+}
+
+/** The width the table wants: tblW in points or as a share of the text column; else undefined. */
+function preferredTableWidth(table: Table, available: number): number | undefined {
+  const width = table.width;
+  if (width?.type === 'dxa') return width.value;
+  if (width?.type === 'pct') return width.value * available;
+  return undefined;
+}
+
+/** Widths from the grid, or, where it is missing or empty, from the cells' widths, or shared equally. */
+function startingColumns(table: Table, count: number, target: number): number[] {
+  const columns = Array.from({ length: count }, (_, i) => table.grid[i] ?? 0);
+  const missing = columns.filter((w) => w <= 0).length;
+  if (missing === 0) return columns;
+  // Cell preferred widths of single-column cells fill the holes.
+  for (const row of table.rows) {
+    let at = 0;
+    for (const cell of row.cells) {
+      if (cell.span === 1 && cell.width !== undefined && (columns[at] ?? 0) <= 0) columns[at] = cell.width;
+      at += Math.max(1, cell.span);
+    }
+  }
+  const known = columns.reduce((sum, w) => sum + Math.max(0, w), 0);
+  const stillMissing = columns.filter((w) => w <= 0).length;
+  if (stillMissing > 0) {
+    const share = Math.max(12, (target - known) / stillMissing);
+    for (let i = 0; i < columns.length; i++) if ((columns[i] ?? 0) <= 0) columns[i] = share;
+  }
+  return columns;
+}
+
+/** The narrowest a paragraph can be: its widest unbreakable segment plus its indents. */
+function paragraphMinimum(paragraph: Paragraph, context: TableContext, noWrap: boolean): number {
+  const segments = paragraphSegments(paragraph, context.fonts);
+  const { left, right, firstLine } = paragraph.props.indent;
+  let widest = 0;
+  let line = 0;
+  for (const segment of segments) {
+    if (noWrap) {
+      line += segment.width + segment.trailing;
+      widest = Math.max(widest, line - segment.trailing);
+      if (segment.breakAfter) line = 0;
+    } else widest = Math.max(widest, segment.width);
+  }
+  return widest + left + right + Math.max(0, firstLine);
+}
+
+/** Minimum content widths per grid column, from single-column cells' paragraphs (margins included). */
+function minimumWidths(table: Table, count: number, context: TableContext): number[] {
+  const minimum = new Array<number>(count).fill(0);
+  for (const row of table.rows) {
+    let at = 0;
+    for (const cell of row.cells) {
+      if (cell.span === 1 && !cell.placeholder && at < count) {
+        let widest = 0;
+        for (const block of cell.blocks) {
+          if (block.kind === 'paragraph') widest = Math.max(widest, paragraphMinimum(block, context, !!cell.noWrap));
+        }
+        const margins =
+          (cell.margins?.left ?? table.cellMargins.left) + (cell.margins?.right ?? table.cellMargins.right);
+        if (widest > 0) minimum[at] = Math.max(minimum[at] ?? 0, widest + margins);
+      }
+      at += Math.max(1, cell.span);
+    }
+  }
+  return minimum;
+}
+
+/** Scales `columns` to `total`, never below `minimum` where that can be kept. */
+function fitTo(columns: number[], minimum: number[], total: number): number[] {
+  const current = columns.reduce((a, b) => a + b, 0);
+  if (current <= 0) return columns;
+  if (current > total) {
+    // Shrink only the slack above each column's minimum, in proportion to it.
+    const slack = columns.map((w, i) => Math.max(0, w - (minimum[i] ?? 0)));
+    const slackTotal = slack.reduce((a, b) => a + b, 0);
+    const excess = current - total;
+    if (slackTotal >= excess) return columns.map((w, i) => w - ((slack[i] ?? 0) * excess) / slackTotal);
+  }
+  return columns.map((w) => (w * total) / current);
+}
+
+export function tableGrid(table: Table, available: number, context: TableContext): TableGrid {
+  const count = columnCount(table);
+  const preferred = preferredTableWidth(table, available);
+  let columns = startingColumns(table, count, preferred ?? available);
+  const gridTotal = columns.reduce((a, b) => a + b, 0);
+  if (table.layout === 'autofit') {
+    if (preferred !== undefined && Math.abs(preferred - gridTotal) > EPSILON) {
+      columns = fitTo(columns, [], preferred);
+    }
+    const minimum = minimumWidths(table, count, context);
+    let grew = false;
+    columns = columns.map((w, i) => {
+      const min = minimum[i] ?? 0;
+      if (min > w + EPSILON) grew = true;
+      return Math.max(w, min);
+    });
+    const total = columns.reduce((a, b) => a + b, 0);
+    const limit = Math.max(preferred ?? gridTotal, 0);
+    if (grew && total > limit + EPSILON) columns = fitTo(columns, minimum, Math.max(limit, available));
+    // Autofit tables stay inside the text column where their content allows (Word's "autofit to window").
+    const width = columns.reduce((a, b) => a + b, 0);
+    const room = available - Math.max(0, table.indent) + table.cellMargins.left;
+    if (width > room + EPSILON) columns = fitTo(columns, minimum, room);
+  }
+  const width = columns.reduce((a, b) => a + b, 0);
+  // Word places a left-aligned table so that the first cell's text starts at tblInd: the cell's
+  // left margin hangs outside the text column (§17.4.51).
+  let left = table.indent - table.cellMargins.left;
+  if (table.align === 'center') left = (available - width) / 2;
+  else if (table.align === 'right') left = available - width;
+  return { columns, left };
+}

@@ -1,0 +1,325 @@
+/**
+ * A table's rows laid out at their grid: each cell's content measured once at its text width,
+ * row heights from content and w:trHeight (§17.4.81: auto, atLeast, exact), vertical alignment,
+ * resolved border edges, and vertically merged cells (§17.4.85 vMerge) whose content is shared out
+ * over the rows of their region, so that every row can then be placed or split on its own.
+ */
+import type { Border, CellBorders, CellMargins, Table } from '../../model/document';
+import { borderLine as borderLineItem, cellEdges, stronger } from './borders';
+import {
+  type CellContent,
+  contentFrom,
+  EMPTY_CONTENT,
+  layoutCellContent,
+  type Slice,
+  type TableContext,
+} from './cell-content';
+import { tableGrid } from './grid';
+
+export interface LaidCell {
+  /** Outer box from the table's left edge. */
+  x: number;
+  width: number;
+  /** Text box inside the cell: left offset, width, and top offset from the row's top. */
+  contentX: number;
+  contentWidth: number;
+  contentTop: number;
+  bottomMargin: number;
+  content: CellContent;
+  verticalAlign: 'top' | 'center' | 'bottom';
+  shading?: string;
+  /** Edges after meeting the neighbours (top with the cell above, left with the cell before). */
+  borders: CellBorders;
+  /** Part of a vertical merge continuing from the row above / into the row below: no border there. */
+  mergedAbove: boolean;
+  mergedBelow: boolean;
+  /** Stands in for gridBefore/gridAfter: paints nothing. */
+  placeholder: boolean;
+}
+
+export interface LaidRow {
+  cells: LaidCell[];
+  height: number;
+  /** exact: content beyond the height is cut off; the row never grows. */
+  exact: boolean;
+  cantSplit: boolean;
+  isHeader: boolean;
+  /** Every paragraph in the row keeps with the next (§17.3.1.15 applied to rows, as Word does). */
+  keepNext: boolean;
+}
+
+export interface LaidTable {
+  rows: LaidRow[];
+  /** Left edge from the text column's left edge, and total width. */
+  left: number;
+  width: number;
+  /** Leading rows marked w:tblHeader, repeated at the top of each page (§17.4.49). */
+  headerRows: number;
+}
+
+function margins(table: Table, own: Partial<CellMargins> | undefined): CellMargins {
+  return { ...table.cellMargins, ...own };
+}
+
+/** The row's height from its content and w:trHeight. */
+function rowHeight(content: number, rule: Table['rows'][number]['height']): number {
+  if (!rule || rule.rule === 'auto') return content;
+  if (rule.rule === 'exact') return rule.value;
+  return Math.max(content, rule.value);
+}
+
+function keepsWithNext(row: Table['rows'][number]): boolean {
+  let any = false;
+  for (const cell of row.cells) {
+    for (const block of cell.blocks) {
+      if (block.kind !== 'paragraph') continue;
+      if (!block.props.keepNext) return false;
+      any = true;
+    }
+  }
+  return any;
+}
+
+export function layoutTableRows(table: Table, available: number, context: TableContext): LaidTable {
+  const grid = tableGrid(table, available, context);
+  const edges = [0];
+  for (const width of grid.columns) edges.push((edges[edges.length - 1] ?? 0) + width);
+  const columnCount = grid.columns.length;
+  const edge = (index: number) => edges[Math.min(index, edges.length - 1)] ?? 0;
+
+  // Cells by grid column start, per row: vMerge continuations find their region's first cell here.
+  const starts: Map<number, LaidCell>[] = [];
+  const rows: LaidRow[] = [];
+  /** Merge regions: the first cell, its row, its full content, and the rows it covers. */
+  const regions: { cell: LaidCell; row: number; content: CellContent; last: number }[] = [];
+  const regionOf = new Map<LaidCell, (typeof regions)[number]>();
+
+  table.rows.forEach((row, r) => {
+    let at = 0;
+    const cells: LaidCell[] = [];
+    const byStart = new Map<number, LaidCell>();
+    let contentHeight = 0;
+    for (const cell of row.cells) {
+      const span = Math.max(1, cell.span);
+      const x = edge(at);
+      const width = Math.max(1, edge(at + span) - x);
+      const m = margins(table, cell.margins);
+      const contentWidth = Math.max(1, width - m.left - m.right);
+      const above = starts[r - 1]?.get(at);
+      const continues = cell.verticalMerge === 'continue' && above !== undefined;
+      const laid: LaidCell = {
+        x,
+        width,
+        contentX: m.left,
+        contentWidth,
+        contentTop: m.top,
+        bottomMargin: m.bottom,
+        content:
+          continues || cell.placeholder
+            ? EMPTY_CONTENT
+            : layoutCellContent(cell.blocks, contentWidth, context, layoutNestedTable),
+        verticalAlign: cell.verticalAlign ?? 'top',
+        borders: cellEdges(cell.borders, table.borders, {
+          firstRow: r === 0,
+          lastRow: r === table.rows.length - 1,
+          firstColumn: at === 0,
+          lastColumn: at + span >= columnCount,
+        }),
+        mergedAbove: continues,
+        mergedBelow: false,
+        placeholder: !!cell.placeholder,
+      };
+      if (cell.shading) laid.shading = cell.shading;
+      if (continues && above) {
+        above.mergedBelow = true;
+        const region = regionOf.get(above);
+        if (region) {
+          region.last = r;
+          regionOf.set(laid, region);
+        }
+        if (above.shading) laid.shading = above.shading;
+        else delete laid.shading;
+      } else if (cell.verticalMerge === 'restart') {
+        const region = { cell: laid, row: r, content: laid.content, last: r };
+        regions.push(region);
+        regionOf.set(laid, region);
+      }
+      // The shared edge: stronger of this cell's top and the bottom of the cell above it.
+      if (above && !continues) {
+        const top = stronger(above.borders.bottom, laid.borders.top);
+        if (top) laid.borders.top = top;
+        else delete laid.borders.top;
+      }
+      const before = cells[cells.length - 1];
+      if (before) {
+        const left = stronger(before.borders.right, laid.borders.left);
+        if (left) laid.borders.left = left;
+        else delete laid.borders.left;
+      }
+      cells.push(laid);
+      byStart.set(at, laid);
+      at += span;
+    }
+    starts.push(byStart);
+    // Single-row cells decide the height now; merged regions are shared out below.
+    for (const cell of cells) {
+      if (regionOf.has(cell)) continue;
+      contentHeight = Math.max(contentHeight, cell.contentTop + cell.content.height + cell.bottomMargin);
+    }
+    rows.push({
+      cells,
+      height: rowHeight(contentHeight, row.height),
+      exact: row.height?.rule === 'exact',
+      cantSplit: row.cantSplit,
+      isHeader: row.isHeader,
+      keepNext: keepsWithNext(row),
+    });
+  });
+
+  for (const region of regions) distributeMerged(region, rows, regionOf);
+
+  // A single-row "region" (restart with nothing below) is an ordinary cell: its height counts.
+  for (const row of rows) {
+    for (const cell of row.cells) {
+      const region = regionOf.get(cell);
+      if (region && region.last === region.row && !row.exact) {
+        row.height = Math.max(row.height, cell.contentTop + cell.content.height + cell.bottomMargin);
+      }
+    }
+  }
+
+  let headerRows = 0;
+  while (headerRows < table.rows.length && table.rows[headerRows]?.isHeader) headerRows++;
+  const width = edge(columnCount);
+  return { rows, left: grid.left, width, headerRows };
+}
+
+/**
+ * A vertically merged cell's content over the rows of its region: the last row grows when the
+ * rows are too short, vertical alignment is applied over the region's height, and each row's
+ * cell gets the slices that start within that row.
+ */
+function distributeMerged(
+  region: { cell: LaidCell; row: number; content: CellContent; last: number },
+  rows: LaidRow[],
+  regionOf: Map<LaidCell, unknown>,
+): void {
+  if (region.last === region.row) return;
+  const { cell, content } = region;
+  const needed = cell.contentTop + content.height + cell.bottomMargin;
+  let total = 0;
+  for (let r = region.row; r <= region.last; r++) total += rows[r]?.height ?? 0;
+  const lastRow = rows[region.last];
+  if (needed > total && lastRow && !lastRow.exact) {
+    lastRow.height += needed - total;
+    total = needed;
+  }
+  const free = Math.max(0, total - needed);
+  const offset = cell.verticalAlign === 'center' ? free / 2 : cell.verticalAlign === 'bottom' ? free : 0;
+  // The region's cell in each row, by its x.
+  let rowTop = 0;
+  let next = 0;
+  for (let r = region.row; r <= region.last; r++) {
+    const row = rows[r];
+    if (!row) continue;
+    const piece = row.cells.find((c) => c.x === cell.x && (c === cell || regionOf.get(c) === region));
+    const start = rowTop;
+    const end = r === region.last ? Number.POSITIVE_INFINITY : rowTop + row.height;
+    let stop = next;
+    while (stop < content.slices.length) {
+      const slice = content.slices[stop];
+      if (!slice || cell.contentTop + offset + slice.y >= end) break;
+      stop++;
+    }
+    if (piece) {
+      const taken = contentFrom({ slices: content.slices.slice(0, stop), height: content.height }, next);
+      const firstY = content.slices[next]?.y ?? 0;
+      // Slices keep their place relative to the region: the piece's content starts where its first slice was.
+      piece.content = taken;
+      piece.verticalAlign = 'top';
+      piece.contentTop = Math.max(0, cell.contentTop + offset + firstY - start);
+      if (taken.slices.length > 0 && !row.exact) {
+        row.height = Math.max(row.height, piece.contentTop + taken.height);
+      }
+      if (r !== region.row) piece.contentX = cell.contentX;
+    }
+    next = stop;
+    rowTop += row.height;
+  }
+}
+
+/** A nested table as slices of its cell's content, one per row (its rows are not split). */
+function layoutNestedTable(table: Table, width: number, context: TableContext): Slice[] {
+  const laid = layoutTableRows(table, width, context);
+  const slices: Slice[] = [];
+  let y = 0;
+  laid.rows.forEach((row, index) => {
+    const slice: Slice = { y, height: row.height, lines: [], backgrounds: [], rules: [] };
+    paintRow(slice, row, laid.left, 0, row.height, index === 0, index === laid.rows.length - 1);
+    slices.push(slice);
+    y += row.height;
+  });
+  return slices;
+}
+
+/** Where painted items go: lines, shading behind them and border rules above them. */
+export interface RowPaint {
+  lines: { laid: Slice['lines'][number]['laid']; index: number; x: number; y: number; width: number }[];
+  backgrounds: Slice['backgrounds'];
+  rules: Slice['rules'];
+}
+
+/**
+ * Paints one row (or the part of a split row on this page) with its top-left at (x, y):
+ * shading, the cells' lines, nested tables' items and the borders. `top`/`bottom` say whether
+ * the row's top edge and bottom edge are drawn here (first row on a page, last row on a page).
+ */
+export function paintRow(
+  out: RowPaint,
+  row: LaidRow,
+  x: number,
+  y: number,
+  height: number,
+  top: boolean,
+  bottom: boolean,
+): void {
+  const lastCell = row.cells.reduce<LaidCell | undefined>((last, c) => (c.placeholder ? last : c), undefined);
+  for (const cell of row.cells) {
+    if (cell.placeholder) continue;
+    const left = x + cell.x;
+    if (cell.shading) out.backgrounds.push({ kind: 'rect', x: left, y, width: cell.width, height, fill: cell.shading });
+    const free = Math.max(0, height - cell.contentTop - cell.content.height - cell.bottomMargin);
+    const shift = cell.verticalAlign === 'center' ? free / 2 : cell.verticalAlign === 'bottom' ? free : 0;
+    const originX = left + cell.contentX;
+    const originY = y + cell.contentTop + shift;
+    for (const slice of cell.content.slices) {
+      // An exact-height row cuts off what does not fit (Word clips it).
+      if (row.exact && cell.contentTop + shift + slice.y >= height - 0.01) break;
+      for (const line of slice.lines) {
+        out.lines.push({ ...line, x: originX + line.x, y: originY + slice.y + line.y });
+      }
+      for (const rect of slice.backgrounds)
+        out.backgrounds.push({ ...rect, x: rect.x + originX, y: rect.y + originY + slice.y });
+      for (const rule of slice.rules) {
+        out.rules.push({
+          ...rule,
+          x1: rule.x1 + originX,
+          x2: rule.x2 + originX,
+          y1: rule.y1 + originY + slice.y,
+          y2: rule.y2 + originY + slice.y,
+        });
+      }
+    }
+    const right = left + cell.width;
+    const edges = cell.borders;
+    if (top || !cell.mergedAbove) pushRule(out, edges.top, left, y, right, y);
+    if (bottom) pushRule(out, edges.bottom, left, y + height, right, y + height);
+    pushRule(out, edges.left, left, y, left, y + height);
+    if (cell === lastCell) pushRule(out, edges.right, right, y, right, y + height);
+  }
+}
+
+function pushRule(out: RowPaint, border: Border | undefined, x1: number, y1: number, x2: number, y2: number): void {
+  const rule = borderLineItem(border, x1, y1, x2, y2);
+  if (rule) out.rules.push(rule);
+}

@@ -1,0 +1,170 @@
+/**
+ * A laid-out table flowed down the page (ECMA-376 Part 1 §17.4.6 cantSplit, §17.4.49 tblHeader):
+ * rows go where they fit; a row that does not fit is split between its cells' slices unless it may
+ * not split (a cantSplit row moves to the next page whole, unless it is taller than a page);
+ * header rows are repeated at the top of every page the table continues on; a row whose
+ * paragraphs all keep with the next stays with the next row. The page flow supplies the target:
+ * where the cursor is, how much room is left, and how to move on.
+ */
+import type { LaidLine } from '../paragraph-layout';
+import { type CellContent, contentFrom, contentTo } from './cell-content';
+import { type LaidCell, type LaidRow, type LaidTable, paintRow, type RowPaint } from './row-layout';
+
+export type TableVerdict = 'fits' | 'advance' | 'force';
+
+/** The page flow as table pagination sees it (page-flow.ts implements it). */
+export interface TableFlowTarget {
+  /** Room left below the cursor in the current column. */
+  remaining(): number;
+  /** The height of the current column's body when empty. */
+  fullHeight(): number;
+  /** Nothing placed yet in this column. */
+  atColumnTop(): boolean;
+  /** The left edge of the current column, page coordinates. */
+  columnX(): number;
+  /** The cursor, page coordinates. */
+  cursor(): number;
+  /** Whether content this tall, holding these lines (and their footnotes), goes here. */
+  verdict(height: number, lines: LaidLine[]): TableVerdict;
+  /** Puts painted items (page coordinates) on the page and moves the cursor down by `height`. */
+  place(height: number, paint: RowPaint, lines: LaidLine[], force: boolean): void;
+  /** Next column or page. */
+  advance(): void;
+}
+
+const EPSILON = 0.01;
+
+function rowLines(row: LaidRow): LaidLine[] {
+  const out: LaidLine[] = [];
+  for (const cell of row.cells) {
+    for (const slice of cell.content.slices) {
+      for (const line of slice.lines) {
+        const laid = line.laid.lines[line.index];
+        if (laid) out.push(laid);
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * Splits a row so that its first part is at most `room` tall: every cell keeps the slices that fit,
+ * the rest goes on. Undefined when nothing of the row would fit.
+ */
+export function splitRow(row: LaidRow, room: number): { first: LaidRow; rest: LaidRow } | undefined {
+  const firstCells: LaidCell[] = [];
+  const restCells: LaidCell[] = [];
+  let firstHeight = 0;
+  let restHeight = 0;
+  let placedAny = false;
+  let leftAny = false;
+  for (const cell of row.cells) {
+    const limit = room - cell.contentTop - cell.bottomMargin;
+    let count = 0;
+    while (count < cell.content.slices.length) {
+      const slice = cell.content.slices[count];
+      if (!slice || slice.y + slice.height > limit + EPSILON) break;
+      count++;
+    }
+    const taken: CellContent = contentTo(cell.content, count);
+    const rest: CellContent = contentFrom(cell.content, count);
+    if (count > 0) placedAny = true;
+    if (rest.slices.length > 0) leftAny = true;
+    firstCells.push({ ...cell, content: taken, verticalAlign: 'top' });
+    restCells.push({ ...cell, content: rest, verticalAlign: 'top', mergedAbove: false });
+    if (!cell.placeholder) {
+      firstHeight = Math.max(firstHeight, cell.contentTop + taken.height + cell.bottomMargin);
+      restHeight = Math.max(restHeight, cell.contentTop + rest.height + cell.bottomMargin);
+    }
+  }
+  if (!placedAny && leftAny) return undefined;
+  firstHeight = Math.min(room, Math.max(firstHeight, leftAny ? 0 : room));
+  // What is left of a minimum height without content left does not spill onto the next page (a
+  // huge w:trHeight would otherwise make page after page of nothing).
+  if (!leftAny) restHeight = 0;
+  return {
+    first: { ...row, cells: firstCells, height: firstHeight },
+    rest: { ...row, cells: restCells, height: restHeight },
+  };
+}
+
+export function flowTable(table: LaidTable, target: TableFlowTarget): void {
+  const x = () => target.columnX() + table.left;
+  let rowsOnPage = 0;
+
+  const placeRow = (row: LaidRow, lastOnPage: boolean, force: boolean) => {
+    const paint: RowPaint = { lines: [], backgrounds: [], rules: [] };
+    paintRow(paint, row, x(), target.cursor(), row.height, rowsOnPage === 0, lastOnPage);
+    target.place(row.height, paint, rowLines(row), force);
+    rowsOnPage++;
+  };
+
+  const nextPage = () => {
+    target.advance();
+    rowsOnPage = 0;
+  };
+
+  /** Repeats the header rows at the top of a continuation page, when they leave room for more. */
+  const repeatHeaders = (index: number) => {
+    if (table.headerRows === 0 || index < table.headerRows) return;
+    const headers = table.rows.slice(0, table.headerRows);
+    const height = headers.reduce((sum, row) => sum + row.height, 0);
+    if (height > target.remaining() / 2) return;
+    for (const row of headers) placeRow(row, false, false);
+  };
+
+  let index = 0;
+  let pending: LaidRow | undefined;
+  let guard = 0;
+  while (index < table.rows.length) {
+    // A page that takes nothing twice over would loop for ever; place whatever is next.
+    if (++guard > 4 * table.rows.length + 1000) break;
+    const whole = table.rows[index];
+    const row = pending ?? whole;
+    if (!row) break;
+    const last = index === table.rows.length - 1;
+    const lines = rowLines(row);
+    let verdict = target.verdict(row.height, lines);
+
+    // keepNext across rows: this row and the next one start on the same page.
+    const next = table.rows[index + 1];
+    if (verdict === 'fits' && !pending && row.keepNext && next && !target.atColumnTop()) {
+      const chain = row.height + next.height;
+      if (chain > target.remaining() + EPSILON && chain <= target.fullHeight()) verdict = 'advance';
+    }
+    // A forced row (first in its column) that is taller than the room left is split below instead.
+    const overflows = verdict === 'force' && row.height > target.remaining() + EPSILON && !row.exact;
+    if (verdict === 'fits' || (verdict === 'force' && !overflows)) {
+      placeRow(row, last, verdict === 'force');
+      index++;
+      pending = undefined;
+      continue;
+    }
+    const mustSplit = row.height > target.fullHeight() + EPSILON;
+    if ((!row.cantSplit || mustSplit) && !row.exact) {
+      const parts = splitRow(row, target.remaining());
+      if (
+        parts &&
+        parts.first.height > EPSILON &&
+        target.verdict(parts.first.height, rowLines(parts.first)) !== 'advance'
+      ) {
+        placeRow(parts.first, true, false);
+        if (parts.rest.height <= EPSILON) {
+          index++;
+          pending = undefined;
+        } else pending = parts.rest;
+        nextPage();
+        repeatHeaders(index);
+        continue;
+      }
+    }
+    if (target.atColumnTop()) {
+      placeRow(row, last, true);
+      index++;
+      pending = undefined;
+      continue;
+    }
+    nextPage();
+    repeatHeaders(index);
+  }
+}

@@ -1,0 +1,267 @@
+import { env } from 'cloudflare:test';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createFontCache } from '../../src/fonts/font-cache';
+import { loadFontSet } from '../../src/fonts/font-set';
+import type { LaidOutDocument, LineItem, RectItem, TextItem } from '../../src/layout/display-list';
+import { layoutDocument } from '../../src/layout/document-layout';
+import { collectFontRequests } from '../../src/layout/font-requests';
+import type { Block, DocumentModel, Table, TableCell, TableRow } from '../../src/model/document';
+import { paragraph as docxParagraph } from '../ooxml/docx-fixture';
+import { readParts } from '../ooxml/model-queries';
+import { documentModel, filler, paragraph, section } from './model-builder';
+
+let cache: ReturnType<typeof createFontCache>;
+beforeAll(() => {
+  cache = createFontCache();
+});
+
+async function layout(model: DocumentModel): Promise<LaidOutDocument> {
+  const fonts = await loadFontSet(collectFontRequests(model), { assets: env.ASSETS, embedded: [], cache });
+  return layoutDocument(model, fonts, { markup: false });
+}
+
+const SINGLE = { style: 'single', width: 0.5, space: 0 };
+
+function cell(content: string | Block[], overrides: Partial<TableCell> = {}): TableCell {
+  return { blocks: typeof content === 'string' ? [paragraph(content)] : content, span: 1, ...overrides };
+}
+
+function row(cells: TableCell[], overrides: Partial<TableRow> = {}): TableRow {
+  return { cells, isHeader: false, cantSplit: false, ...overrides };
+}
+
+function table(grid: number[], rows: TableRow[], overrides: Partial<Table> = {}): Table {
+  return {
+    kind: 'table',
+    grid,
+    rows,
+    indent: 0,
+    layout: 'autofit',
+    align: 'left',
+    cellMargins: { top: 0, left: 5.4, bottom: 0, right: 5.4 },
+    cellSpacing: 0,
+    borders: { top: SINGLE, left: SINGLE, bottom: SINGLE, right: SINGLE, insideH: SINGLE, insideV: SINGLE },
+    ...overrides,
+  };
+}
+
+function model(blocks: Block[]): DocumentModel {
+  return documentModel([section(blocks as never)]);
+}
+
+function texts(doc: LaidOutDocument, page: number): TextItem[] {
+  return (doc.pages[page]?.items ?? []).filter((i): i is TextItem => i.kind === 'text');
+}
+
+function words(doc: LaidOutDocument, page: number): string[] {
+  return texts(doc, page)
+    .map((t) => t.text)
+    .join(' ')
+    .split(/\s+/)
+    .filter(Boolean);
+}
+
+const BODY_BOTTOM = 792 - 72;
+
+describe('table layout', () => {
+  it('flows a long table over three pages and repeats its header row on each', async () => {
+    const rows = [row([cell('Region'), cell('Total')], { isHeader: true })];
+    for (let i = 1; i <= 130; i++) rows.push(row([cell(`Row${i}`), cell(`${i * 10}`)]));
+    const doc = await layout(model([table([234, 234], rows)]));
+    expect(doc.pages.length).toBeGreaterThanOrEqual(3);
+    for (let page = 0; page < doc.pages.length; page++) {
+      const first = texts(doc, page).sort((a, b) => a.y - b.y || a.x - b.x);
+      expect(first[0]?.text).toBe('Region');
+      expect(first[1]?.text).toBe('Total');
+      for (const item of first) expect(item.y).toBeLessThanOrEqual(BODY_BOTTOM + 0.01);
+    }
+    // Every data row once, in order, side by side with its value.
+    const all = doc.pages.flatMap((_, p) => words(doc, p)).filter((w) => w !== 'Region' && w !== 'Total');
+    expect(all.slice(0, 4)).toEqual(['Row1', '10', 'Row2', '20']);
+    expect(all.filter((w) => w.startsWith('Row')).length).toBe(130);
+  });
+
+  it('puts cells side by side on one baseline', async () => {
+    const doc = await layout(model([table([100, 100, 100], [row([cell('left'), cell('middle'), cell('right')])])]));
+    const items = texts(doc, 0);
+    const ys = new Set(items.map((t) => t.y.toFixed(2)));
+    expect(ys.size).toBe(1);
+    const xs = items.map((t) => t.x);
+    // The first cell's text starts at the margin; its left cell margin hangs outside (§17.4.51).
+    expect(xs[0]).toBeCloseTo(72, 1);
+    expect(xs[1]).toBeCloseTo(172, 1);
+    expect(xs[2]).toBeCloseTo(272, 1);
+  });
+
+  it('splits a vertically merged cell across a page break and keeps its text in order', async () => {
+    const rows: TableRow[] = [];
+    for (let i = 0; i < 30; i++) rows.push(row([cell(`Filler${i}`), cell('x')]));
+    const merged = filler(400, 'merged');
+    rows.push(row([cell(merged, { verticalMerge: 'restart' }), cell('first')]));
+    for (let i = 0; i < 6; i++) rows.push(row([cell([], { verticalMerge: 'continue' }), cell(`next${i}`)]));
+    const doc = await layout(model([table([300, 168], rows)]));
+    expect(doc.pages.length).toBeGreaterThanOrEqual(2);
+    const mergedWords = doc.pages.flatMap((_, p) =>
+      texts(doc, p)
+        .filter((t) => t.x < 372)
+        .flatMap((t) => t.text.split(/\s+/))
+        .filter((w) => w && !w.startsWith('Filler')),
+    );
+    expect(mergedWords).toEqual(merged.split(' '));
+    // The merge continues on the second page, and nothing runs below the body.
+    expect(words(doc, 1).some((w) => w === 'merged' || w === 'alpha')).toBe(true);
+    for (let p = 0; p < doc.pages.length; p++) {
+      for (const item of texts(doc, p)) expect(item.y).toBeLessThanOrEqual(BODY_BOTTOM + 0.01);
+    }
+    // No border is drawn inside the merged region on the first page: one line per region edge only.
+    const rules = (doc.pages[0]?.items ?? []).filter((i): i is LineItem => i.kind === 'line');
+    expect(rules.length).toBeGreaterThan(0);
+  });
+
+  it('splits a row taller than a page, and moves a cantSplit row whole', async () => {
+    const long = filler(1500, 'tall');
+    const doc = await layout(model([table([468], [row([cell(long)])])]));
+    expect(doc.pages.length).toBeGreaterThanOrEqual(2);
+    const all = doc.pages.flatMap((_, p) => words(doc, p));
+    expect(all).toEqual(long.split(' '));
+
+    const kept = await layout(
+      model([paragraph(filler(500)), table([468], [row([cell(filler(120, 'kept'))], { cantSplit: true })])]),
+    );
+    const onFirst = words(kept, 0).filter((w) => w === 'kept').length;
+    const onSecond = words(kept, 1).filter((w) => w === 'kept').length;
+    expect(onFirst === 0 || onSecond === 0).toBe(true);
+  });
+
+  it('widens an autofit column for an unbreakable word and takes the room from the other', async () => {
+    const word = 'Pneumonoultramicroscopicsilicovolcanoconiosis';
+    const doc = await layout(model([table([60, 408], [row([cell(word), cell('short text')])])]));
+    const items = texts(doc, 0);
+    const long = items.find((t) => t.text === word);
+    const other = items.find((t) => t.text.startsWith('short'));
+    expect(long).toBeDefined();
+    expect(other).toBeDefined();
+    // The word stays on one line and the second column starts after it.
+    expect(other?.x ?? 0).toBeGreaterThan((long?.x ?? 0) + 200);
+    // A fixed table keeps its grid: the second column starts where the grid says.
+    const fixed = await layout(model([table([60, 408], [row([cell(word), cell('short text')])], { layout: 'fixed' })]));
+    const fixedOther = texts(fixed, 0).find((t) => t.text.startsWith('short'));
+    expect(fixedOther?.x).toBeCloseTo(72 + 60, 1);
+  });
+
+  it('lays out a nested table inside its cell, cells side by side', async () => {
+    const inner = table([80, 80], [row([cell('innerA'), cell('innerB')])]);
+    const doc = await layout(model([table([300, 168], [row([cell([paragraph('outer'), inner]), cell('side')])])]));
+    const items = texts(doc, 0);
+    const a = items.find((t) => t.text === 'innerA');
+    const b = items.find((t) => t.text === 'innerB');
+    const outer = items.find((t) => t.text === 'outer');
+    expect(a?.y).toBeCloseTo(b?.y ?? 0, 2);
+    expect((b?.x ?? 0) - (a?.x ?? 0)).toBeCloseTo(80, 1);
+    expect(a?.y ?? 0).toBeGreaterThan(outer?.y ?? 0);
+    expect(items.find((t) => t.text === 'side')?.y).toBeCloseTo(outer?.y ?? 0, 2);
+  });
+
+  it('shades cells and draws the resolved borders, the heavier border winning a shared edge', async () => {
+    const thick = { style: 'single', width: 3, space: 0, color: 'FF0000' };
+    const doc = await layout(
+      model([
+        table(
+          [200, 200],
+          [row([cell('a', { shading: 'DDEEFF', borders: { bottom: thick } }), cell('b')]), row([cell('c'), cell('d')])],
+        ),
+      ]),
+    );
+    const items = doc.pages[0]?.items ?? [];
+    const fills = items.filter((i): i is RectItem => i.kind === 'rect' && i.fill === 'DDEEFF');
+    expect(fills.length).toBe(1);
+    const red = items.filter((i): i is LineItem => i.kind === 'line' && i.color === 'FF0000');
+    expect(red.length).toBeGreaterThan(0);
+    expect(red.every((l) => l.y1 === l.y2 && l.width === 3)).toBe(true);
+  });
+});
+
+const TABLE_STYLES = `<w:style w:type="paragraph" w:default="1" w:styleId="Normal"><w:name w:val="Normal"/></w:style>
+<w:style w:type="table" w:styleId="Banded"><w:name w:val="Banded"/>
+  <w:pPr><w:spacing w:after="0"/></w:pPr>
+  <w:tblPr><w:tblStyleRowBandSize w:val="1"/>
+    <w:tblBorders><w:top w:val="single" w:sz="8" w:color="000000"/><w:insideH w:val="single" w:sz="4" w:color="808080"/></w:tblBorders>
+  </w:tblPr>
+  <w:tblStylePr w:type="firstRow"><w:rPr><w:b/></w:rPr><w:tcPr><w:shd w:val="clear" w:fill="1F4E79"/></w:tcPr></w:tblStylePr>
+  <w:tblStylePr w:type="band1Horz"><w:tcPr><w:shd w:val="clear" w:fill="DEEAF6"/></w:tcPr></w:tblStylePr>
+  <w:tblStylePr w:type="firstCol"><w:rPr><w:i/></w:rPr></w:tblStylePr>
+</w:style>`;
+
+function tr(...texts: string[]): string {
+  return `<w:tr>${texts.map((t) => `<w:tc>${docxParagraph(t)}</w:tc>`).join('')}</w:tr>`;
+}
+
+describe('reading tables', () => {
+  it('applies a table style: first row, banded rows and first column as tblLook selects', () => {
+    const read = (look: string) =>
+      readParts({
+        document: `<w:body><w:tbl><w:tblPr><w:tblStyle w:val="Banded"/><w:tblW w:w="5000" w:type="pct"/>${look}</w:tblPr>
+          <w:tblGrid><w:gridCol w:w="2000"/><w:gridCol w:w="2000"/></w:tblGrid>
+          ${tr('H1', 'H2')}${tr('a1', 'b1')}${tr('a2', 'b2')}${tr('a3', 'b3')}</w:tbl></w:body>`,
+        styles: TABLE_STYLES,
+      });
+    const model = read('<w:tblLook w:firstRow="1" w:firstColumn="1" w:noVBand="1"/>');
+    const t = model.sections[0]?.blocks[0] as Table;
+    expect(t.kind).toBe('table');
+    expect(t.width).toEqual({ type: 'pct', value: 1 });
+    expect(t.borders.top?.width).toBe(1);
+    expect(t.rows.map((r) => r.cells[1]?.shading)).toEqual(['1F4E79', 'DEEAF6', undefined, 'DEEAF6']);
+    const runOf = (r: number, c: number) => {
+      const block = t.rows[r]?.cells[c]?.blocks[0];
+      const inline = block?.kind === 'paragraph' ? block.inlines[0] : undefined;
+      return inline?.kind === 'text' ? inline.props : undefined;
+    };
+    expect(runOf(0, 1)?.bold).toBe(true);
+    expect(runOf(1, 1)?.bold).toBe(false);
+    expect(runOf(1, 0)?.italic).toBe(true);
+    expect(runOf(1, 1)?.italic).toBe(false);
+    // The old hexadecimal form: 0x0020 first row only, banding on.
+    const hex = read('<w:tblLook w:val="0020"/>');
+    const h = hex.sections[0]?.blocks[0] as Table;
+    expect(h.rows.map((r) => r.cells[0]?.shading)).toEqual(['1F4E79', 'DEEAF6', undefined, 'DEEAF6']);
+  });
+
+  it('reads cell margins, vertical alignment, merges and row options', () => {
+    const model = readParts({
+      document: `<w:body><w:tbl><w:tblPr><w:tblLayout w:type="fixed"/><w:jc w:val="center"/>
+        <w:tblCellMar><w:left w:w="0" w:type="dxa"/><w:top w:w="40" w:type="dxa"/></w:tblCellMar></w:tblPr>
+        <w:tblGrid><w:gridCol w:w="1000"/><w:gridCol w:w="1000"/><w:gridCol w:w="1000"/></w:tblGrid>
+        <w:tr><w:trPr><w:gridBefore w:val="1"/><w:cantSplit/><w:tblHeader/><w:trHeight w:val="400" w:hRule="exact"/></w:trPr>
+          <w:tc><w:tcPr><w:gridSpan w:val="2"/><w:vMerge w:val="restart"/><w:vAlign w:val="center"/><w:tcMar><w:left w:w="200" w:type="dxa"/></w:tcMar><w:textDirection w:val="btLr"/><w:noWrap/></w:tcPr>${docxParagraph('x')}</w:tc></w:tr>
+        <w:tr><w:tc><w:tcPr><w:gridSpan w:val="999999999"/></w:tcPr>${docxParagraph('y')}</w:tc></w:tr>
+      </w:tbl></w:body>`,
+    });
+    const t = model.sections[0]?.blocks[0] as Table;
+    expect(t.layout).toBe('fixed');
+    expect(t.align).toBe('center');
+    expect(t.cellMargins).toEqual({ top: 2, left: 0, bottom: 0, right: 5.4 });
+    const first = t.rows[0];
+    expect(first?.isHeader && first.cantSplit).toBe(true);
+    expect(first?.height).toEqual({ value: 20, rule: 'exact' });
+    expect(first?.cells[0]?.placeholder).toBe(true);
+    const merged = first?.cells[1];
+    expect(merged).toMatchObject({ span: 2, verticalMerge: 'restart', verticalAlign: 'center', textDirection: 'btLr' });
+    expect(merged?.margins).toEqual({ left: 10 });
+    expect(merged?.noWrap).toBe(true);
+    // A damaged span is clamped to Word's column limit rather than sizing arrays by it.
+    expect(t.rows[1]?.cells[0]?.span).toBeLessThanOrEqual(64);
+  });
+
+  it('lays out damaged tables without hanging: huge spans and heights', async () => {
+    const model = readParts({
+      document: `<w:body><w:tbl><w:tblGrid><w:gridCol w:w="99999999"/></w:tblGrid>
+        <w:tr><w:trPr><w:trHeight w:val="999999999"/></w:trPr><w:tc><w:tcPr><w:gridSpan w:val="2147483647"/></w:tcPr>${docxParagraph('still here')}</w:tc></w:tr>
+        <w:tr><w:trPr><w:trHeight w:val="999999999" w:hRule="exact"/></w:trPr><w:tc>${docxParagraph('and here')}</w:tc></w:tr>
+      </w:tbl></w:body>`,
+    });
+    const doc = await layout(model);
+    expect(doc.pages.length).toBeLessThan(10);
+    const all = doc.pages.flatMap((_, p) => words(doc, p));
+    expect(all).toContain('still');
+  });
+});
