@@ -78,7 +78,7 @@ function rise(props: RunProperties): number {
 }
 
 function textBox(text: string, face: FontFace, size: number, props: RunProperties, source: BoxSource): Box {
-  const spacing = props.characterSpacing * [...text].length;
+  const spacing = props.characterSpacing === 0 ? 0 : props.characterSpacing * [...text].length;
   return {
     kind: 'text',
     text,
@@ -102,6 +102,10 @@ function textBox(text: string, face: FontFace, size: number, props: RunPropertie
  */
 function measuredBoxes(text: string, props: RunProperties, fonts: FontSet, source: BoxSource): Box[] {
   const primary = faceFor(fonts, props);
+  // Most text is one box: no caps, nothing past U+058F, every character in the run's face.
+  if (!props.caps && !props.smallCaps && inPrimaryFace(text, primary)) {
+    return text === '' ? [] : [textBox(text, primary, scriptSize(props), props, source)];
+  }
   const request = { family: props.font, bold: props.bold, italic: props.italic };
   // East Asian and complex-script characters take the run's w:eastAsia and w:cs faces (§17.3.2.26).
   const eastAsiaRequest = props.fontEastAsia ? { ...request, family: props.fontEastAsia } : request;
@@ -141,6 +145,15 @@ function measuredBoxes(text: string, props: RunProperties, fonts: FontSet, sourc
   }
   flush();
   return boxes;
+}
+
+/** True when measuredBoxes would give every character of `text` to `primary` at the run's size. */
+function inPrimaryFace(text: string, primary: FontFace): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit >= 0x0590 || (unit >= 32 && !primary.hasGlyph(unit))) return false;
+  }
+  return true;
 }
 
 const OBJECT = '\uFFFC';
