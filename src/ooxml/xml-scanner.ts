@@ -126,6 +126,68 @@ class StringTable {
   }
 }
 
+/**
+ * Attribute sets repeat as much as names do (w:val="28", the same w:rFonts on every run): elements
+ * whose attributes are written with the same bytes share one frozen object, which keeps the tree
+ * of a large part a fraction of the size. Keyed by the bytes from the first attribute to the last
+ * value's closing quote; fixed size, like StringTable.
+ */
+class AttributeTable {
+  readonly #values: (Record<string, string> | undefined)[];
+  readonly #hashes: Int32Array;
+  /** Where the first occurrence of each set's bytes starts and ends, to compare with. */
+  readonly #starts: Int32Array;
+  readonly #ends: Int32Array;
+  readonly #limit: number;
+  #count = 0;
+  readonly #bytes: Uint8Array;
+
+  constructor(bytes: Uint8Array) {
+    this.#bytes = bytes;
+    let capacity = 256;
+    while (capacity < 2 * SHARED_MAX_ENTRIES && capacity < bytes.length >> 5) capacity *= 2;
+    this.#values = new Array(capacity).fill(undefined);
+    this.#hashes = new Int32Array(capacity);
+    this.#starts = new Int32Array(capacity);
+    this.#ends = new Int32Array(capacity);
+    this.#limit = capacity >> 1;
+  }
+
+  /** The shared object for the attributes written at [start, end), `made` when they are new. */
+  share(start: number, end: number, made: Record<string, string>): Record<string, string> {
+    const bytes = this.#bytes;
+    let hash = FNV_OFFSET;
+    for (let i = start; i < end; i++) hash = Math.imul(hash ^ (bytes[i] as number), FNV_PRIME);
+    const values = this.#values;
+    const mask = values.length - 1;
+    const length = end - start;
+    let slot = hash & mask;
+    for (; ; slot = (slot + 1) & mask) {
+      const known = values[slot];
+      if (known === undefined) break;
+      const knownStart = this.#starts[slot] as number;
+      if (this.#hashes[slot] !== hash || (this.#ends[slot] as number) - knownStart !== length) continue;
+      let same = true;
+      for (let i = 0; i < length; i++) {
+        if (bytes[knownStart + i] !== bytes[start + i]) {
+          same = false;
+          break;
+        }
+      }
+      if (same) return known;
+    }
+    Object.freeze(made);
+    if (this.#count < this.#limit) {
+      values[slot] = made;
+      this.#hashes[slot] = hash;
+      this.#starts[slot] = start;
+      this.#ends[slot] = end;
+      this.#count++;
+    }
+    return made;
+  }
+}
+
 /** The bytes [start, end) are ASCII without '&' or CR: their string is their char codes. */
 function isPlainAscii(bytes: Uint8Array, start: number, end: number): boolean {
   for (let i = start; i < end; i++) {
@@ -139,6 +201,7 @@ export function scanXml(bytes: Uint8Array, builder: TreeBuilder): void {
   const length = bytes.length;
   const ignoreAttribute = builder.ignoreAttribute;
   const table = new StringTable(bytes);
+  const attributeSets = new AttributeTable(bytes);
   /** Short values that needed decoding, shared the same way. */
   const decodedValues = new Map<string, string>();
   const open: string[] = [];
@@ -221,6 +284,8 @@ export function scanXml(bytes: Uint8Array, builder: TreeBuilder): void {
     const tagName = table.lookup(lt + 1, at, hash);
     if (open.length === 0 && sawRoot) fail('more than one root element');
     let attributes = NO_ATTRIBUTES;
+    const attributesStart = at;
+    let attributesEnd = at;
     let selfClosing = false;
     let declaresNamespaces = false;
     seenCount = 0;
@@ -295,7 +360,9 @@ export function scanXml(bytes: Uint8Array, builder: TreeBuilder): void {
         if (attributeName.startsWith('xmlns')) declaresNamespaces = true;
       }
       at = valueEnd + 1;
+      attributesEnd = at;
     }
+    if (attributes !== NO_ATTRIBUTES) attributes = attributeSets.share(attributesStart, attributesEnd, attributes);
     sawRoot = true;
     builder.open(tagName, attributes, declaresNamespaces);
     if (selfClosing) builder.close();
