@@ -79,7 +79,7 @@ function rise(props: RunProperties): number {
 
 function textBox(text: string, face: FontFace, size: number, props: RunProperties, source: BoxSource): Box {
   const spacing = props.characterSpacing === 0 ? 0 : props.characterSpacing * [...text].length;
-  return {
+  const box: Box = {
     kind: 'text',
     text,
     face,
@@ -90,10 +90,12 @@ function textBox(text: string, face: FontFace, size: number, props: RunPropertie
     descent: (face.descent + face.lineGap) * size,
     rise: rise(props),
     space: /^\s+$/.test(text),
-    ...(source.link ? { link: source.link } : {}),
-    ...(source.revision ? { revision: source.revision } : {}),
-    ...(source.note ? { note: source.note } : {}),
   };
+  // Assigned rather than spread in: a box is made per word, and spreading makes objects to copy.
+  if (source.link) box.link = source.link;
+  if (source.revision) box.revision = source.revision;
+  if (source.note) box.note = source.note;
+  return box;
 }
 
 /**
