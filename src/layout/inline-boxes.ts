@@ -112,9 +112,9 @@ function textBox(
   source: BoxSource,
   metrics: FontFace = face,
 ): Box {
-  const spacing = props.characterSpacing * [...text].length;
+  const spacing = props.characterSpacing === 0 ? 0 : props.characterSpacing * [...text].length;
   const vertical = verticalMetrics(metrics, props.font);
-  return {
+  const box: Box = {
     kind: 'text',
     text,
     face,
@@ -125,10 +125,12 @@ function textBox(
     descent: vertical.descent * size,
     rise: rise(props),
     space: /^\s+$/.test(text),
-    ...(source.link ? { link: source.link } : {}),
-    ...(source.revision ? { revision: source.revision } : {}),
-    ...(source.note ? { note: source.note } : {}),
   };
+  // Assigned rather than spread in: a box is made per word, and spreading makes objects to copy.
+  if (source.link) box.link = source.link;
+  if (source.revision) box.revision = source.revision;
+  if (source.note) box.note = source.note;
+  return box;
 }
 
 /**
@@ -137,6 +139,10 @@ function textBox(
  */
 function measuredBoxes(text: string, props: RunProperties, fonts: FontSet, source: BoxSource): Box[] {
   const primary = faceFor(fonts, props);
+  // Most text is one box: no caps, nothing past U+058F, every character in the run's face.
+  if (!props.caps && !props.smallCaps && !props.rtl && !props.complexScript && inPrimaryFace(text, primary)) {
+    return text === '' ? [] : [textBox(text, primary, scriptSize(props), props, source)];
+  }
   const request = { family: props.font, bold: props.bold, italic: props.italic };
   // East Asian and complex-script characters take the run's w:eastAsia and w:cs faces (§17.3.2.26);
   // complex-script ones, and all of a w:rtl or w:cs run, its szCs/bCs/iCs too.
@@ -191,6 +197,15 @@ function measuredBoxes(text: string, props: RunProperties, fonts: FontSet, sourc
   }
   flush();
   return boxes;
+}
+
+/** True when measuredBoxes would give every character of `text` to `primary` at the run's size. */
+function inPrimaryFace(text: string, primary: FontFace): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit >= 0x0590 || (unit >= 32 && !primary.hasGlyph(unit))) return false;
+  }
+  return true;
 }
 
 const OBJECT = '\uFFFC';

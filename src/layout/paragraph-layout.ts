@@ -87,7 +87,7 @@ function lineHeight(natural: number, fontHeight: number, paragraph: Paragraph): 
 /** Splits text fragments into words so justification can widen the spaces between them. */
 function justify(fragments: Fragment[], extra: number): Fragment[] {
   let spaces = 0;
-  for (const f of fragments) if (f.box.kind === 'text') spaces += (f.text.match(/ /g) ?? []).length;
+  for (const f of fragments) if (f.box.kind === 'text') spaces += countSpaces(f.text);
   if (spaces === 0 || extra <= 0) return fragments;
   const perSpace = extra / spaces;
   const out: Fragment[] = [];
@@ -101,7 +101,8 @@ function justify(fragments: Fragment[], extra: number): Fragment[] {
     let x = f.x + shift;
     for (const part of f.text.split(/( )/)) {
       if (part === '') continue;
-      const width = box.face.measure(part) * box.size + box.props.characterSpacing * [...part].length;
+      const spacing = box.props.characterSpacing;
+      const width = box.face.measure(part) * box.size + (spacing === 0 ? 0 : spacing * [...part].length);
       if (part === ' ') {
         x += width + perSpace;
         shift += perSpace;
@@ -112,6 +113,12 @@ function justify(fragments: Fragment[], extra: number): Fragment[] {
     }
   }
   return out;
+}
+
+function countSpaces(text: string): number {
+  let count = 0;
+  for (let i = text.indexOf(' '); i !== -1; i = text.indexOf(' ', i + 1)) count++;
+  return count;
 }
 
 /** Trailing spaces of the line's content do not take part in justification. */
