@@ -41,30 +41,51 @@ class Canvas {
     return face;
   }
 
-  measure(text: string, props: RunProperties): number {
-    return faceFor(this.fonts, props).measure(text) * props.size;
-  }
-
   lineHeight(props: RunProperties): number {
     const face = faceFor(this.fonts, props);
     return (face.ascent + face.descent) * props.size;
   }
 
+  /** Runs of `text` in one face each: characters the face lacks go to a fallback face (ENGINE.md). */
+  private runs(text: string, props: RunProperties): { face: FontFace; text: string; width: number }[] {
+    const primary = faceFor(this.fonts, props);
+    const request = { family: props.font, bold: props.bold, italic: props.italic };
+    const out: { face: FontFace; text: string; width: number }[] = [];
+    for (const ch of text) {
+      const cp = ch.codePointAt(0) ?? 32;
+      const face = cp < 32 || primary.hasGlyph(cp) ? primary : (this.fonts.fallback(cp, request) ?? primary);
+      const last = out[out.length - 1];
+      if (last && last.face === face) last.text += ch;
+      else out.push({ face, text: ch, width: 0 });
+    }
+    for (const run of out) run.width = run.face.measure(run.text) * props.size;
+    return out;
+  }
+
+  measure(text: string, props: RunProperties): number {
+    return this.runs(text, props).reduce((sum, run) => sum + run.width, 0);
+  }
+
   /** Text with its box's top-left at (x, top); `align` places x at the left, centre or right. */
   text(text: string, props: RunProperties, x: number, top: number, align: 'left' | 'center' | 'right' = 'left'): void {
     if (text.trim() === '') return;
-    const face = this.face(props);
-    const width = face.measure(text) * props.size;
-    const left = align === 'center' ? x - width / 2 : align === 'right' ? x - width : x;
-    this.items.push({
-      kind: 'text',
-      x: left,
-      y: top + face.ascent * props.size,
-      font: face.key,
-      size: props.size,
-      color: props.color ?? '000000',
-      text,
-    });
+    const runs = this.runs(text, props);
+    const width = runs.reduce((sum, run) => sum + run.width, 0);
+    let left = align === 'center' ? x - width / 2 : align === 'right' ? x - width : x;
+    const baseline = top + faceFor(this.fonts, props).ascent * props.size;
+    for (const run of runs) {
+      this.faces.set(run.face.key, run.face);
+      this.items.push({
+        kind: 'text',
+        x: left,
+        y: baseline,
+        font: run.face.key,
+        size: props.size,
+        color: props.color ?? '000000',
+        text: run.text,
+      });
+      left += run.width;
+    }
   }
 
   /** Text turned 90° counter-clockwise, centred on (cx, cy): a vertical axis title. */

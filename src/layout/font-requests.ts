@@ -6,16 +6,18 @@ import type { Block, DocumentModel, RunProperties } from '../model/document';
 import type { Chart } from '../model/drawing';
 import { complexFontRequest } from './inline-boxes';
 
-/** The run properties of every text a chart draws. */
-function chartTextProps(chart: Chart): RunProperties[] {
-  const out: RunProperties[] = [];
-  if (chart.title) out.push(chart.title.props);
-  if (chart.legend) out.push(chart.legend.props);
+/** The run properties of every text a chart draws, with that text (names and categories). */
+function chartTexts(chart: Chart): [RunProperties, string][] {
+  const names = chart.plots.flatMap((plot) => plot.series.map((s) => s.name)).join(' ');
+  const categories = chart.plots.flatMap((plot) => plot.series.flatMap((s) => s.categories)).join(' ');
+  const out: [RunProperties, string][] = [];
+  if (chart.title) out.push([chart.title.props, chart.title.text]);
+  if (chart.legend) out.push([chart.legend.props, `${names} ${categories}`]);
   for (const axis of chart.axes) {
-    out.push(axis.labelProps);
-    if (axis.title) out.push(axis.title.props);
+    out.push([axis.labelProps, axis.kind === 'category' ? categories : '']);
+    if (axis.title) out.push([axis.title.props, axis.title.text]);
   }
-  for (const plot of chart.plots) if (plot.dataLabels) out.push(plot.dataLabels.props);
+  for (const plot of chart.plots) if (plot.dataLabels) out.push([plot.dataLabels.props, `${names} ${categories}`]);
   return out;
 }
 
@@ -43,7 +45,7 @@ function visitRuns(model: DocumentModel, visit: (props: RunProperties, text: str
         if (inline.kind === 'drawing') {
           const { drawing } = inline;
           if (drawing.kind === 'shapes') for (const shape of drawing.shapes) walk(shape.text?.blocks);
-          else for (const props of chartTextProps(drawing.chart)) visit(props, '');
+          else for (const [props, text] of chartTexts(drawing.chart)) visit(props, text);
         }
       }
     }

@@ -4,8 +4,10 @@
  * across runs (bold "foo" + plain "bar") stays one segment.
  */
 import LineBreaker from 'linebreak';
+import { isEmbeddedFaceKey } from '../fonts/embedded-font-match';
 import { eastAsianVariant, scriptClassOf } from '../fonts/fallback-faces';
 import type { FontFace, FontSet } from '../fonts/font-face';
+import { standInLineMetrics } from '../fonts/word-line-metrics';
 import type { Inline, LinkTarget, Paragraph, RevisionMark, RunProperties } from '../model/document';
 
 export type BoxKind = 'text' | 'tab' | 'image' | 'drawing' | 'field' | 'anchor';
@@ -67,6 +69,16 @@ export function faceFor(fonts: FontSet, props: RunProperties): FontFace {
   return fonts.face({ family: props.font, bold: props.bold, italic: props.italic });
 }
 
+/**
+ * Ascent and descent per 1 pt that a run's face gives a line, the external leading below the
+ * descent (word-line-metrics.ts). A bundled stand-in takes the metrics of the font the run names
+ * (Caladea drawing Cambria is as tall as Cambria); a font embedded in the document is the real one.
+ */
+export function verticalMetrics(face: FontFace, family: string): { ascent: number; descent: number } {
+  const { ascent, descent, lineGap } = (!isEmbeddedFaceKey(face.key) && standInLineMetrics(family)) || face;
+  return { ascent, descent: descent + lineGap };
+}
+
 /** The face request for complex-script characters: w:cs face, w:bCs and w:iCs (not w:b, w:i). */
 export function complexFontRequest(props: RunProperties): { family: string; bold: boolean; italic: boolean } {
   return {
@@ -100,22 +112,25 @@ function textBox(
   source: BoxSource,
   metrics: FontFace = face,
 ): Box {
-  const spacing = props.characterSpacing * [...text].length;
-  return {
+  const spacing = props.characterSpacing === 0 ? 0 : props.characterSpacing * [...text].length;
+  const vertical = verticalMetrics(metrics, props.font);
+  const box: Box = {
     kind: 'text',
     text,
     face,
     size,
     props,
     width: face.measure(text) * size + spacing,
-    ascent: metrics.ascent * size,
-    descent: (metrics.descent + metrics.lineGap) * size,
+    ascent: vertical.ascent * size,
+    descent: vertical.descent * size,
     rise: rise(props),
     space: /^\s+$/.test(text),
-    ...(source.link ? { link: source.link } : {}),
-    ...(source.revision ? { revision: source.revision } : {}),
-    ...(source.note ? { note: source.note } : {}),
   };
+  // Assigned rather than spread in: a box is made per word, and spreading makes objects to copy.
+  if (source.link) box.link = source.link;
+  if (source.revision) box.revision = source.revision;
+  if (source.note) box.note = source.note;
+  return box;
 }
 
 /**
@@ -124,6 +139,10 @@ function textBox(
  */
 function measuredBoxes(text: string, props: RunProperties, fonts: FontSet, source: BoxSource): Box[] {
   const primary = faceFor(fonts, props);
+  // Most text is one box: no caps, nothing past U+058F, every character in the run's face.
+  if (!props.caps && !props.smallCaps && !props.rtl && !props.complexScript && inPrimaryFace(text, primary)) {
+    return text === '' ? [] : [textBox(text, primary, scriptSize(props), props, source)];
+  }
   const request = { family: props.font, bold: props.bold, italic: props.italic };
   // East Asian and complex-script characters take the run's w:eastAsia and w:cs faces (§17.3.2.26);
   // complex-script ones, and all of a w:rtl or w:cs run, its szCs/bCs/iCs too.
@@ -178,6 +197,15 @@ function measuredBoxes(text: string, props: RunProperties, fonts: FontSet, sourc
   }
   flush();
   return boxes;
+}
+
+/** True when measuredBoxes would give every character of `text` to `primary` at the run's size. */
+function inPrimaryFace(text: string, primary: FontFace): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit >= 0x0590 || (unit >= 32 && !primary.hasGlyph(unit))) return false;
+  }
+  return true;
 }
 
 const OBJECT = '\uFFFC';
@@ -296,6 +324,7 @@ export function paragraphSegments(paragraph: Paragraph, fonts: FontSet): Segment
       // breaker (tabs) or by the document (pictures and drawings, which sit on the baseline; a
       // floating drawing takes no room at all).
       const face = faceFor(fonts, inline.props);
+      const vertical = verticalMetrics(face, inline.props.font);
       const picture = inline.kind === 'image' || (inline.kind === 'drawing' && !inline.floating);
       segment.boxes.push({
         kind: inline.kind,
@@ -304,8 +333,8 @@ export function paragraphSegments(paragraph: Paragraph, fonts: FontSet): Segment
         size: inline.props.size,
         props: inline.props,
         width: picture ? inline.width : 0,
-        ascent: picture ? inline.height : inline.kind === 'drawing' ? 0 : face.ascent * inline.props.size,
-        descent: picture || inline.kind === 'drawing' ? 0 : (face.descent + face.lineGap) * inline.props.size,
+        ascent: picture ? inline.height : inline.kind === 'drawing' ? 0 : vertical.ascent * inline.props.size,
+        descent: picture || inline.kind === 'drawing' ? 0 : vertical.descent * inline.props.size,
         rise: 0,
         space: false,
         ...(inline.kind === 'image' ? { imageId: inline.imageId } : {}),

@@ -29,12 +29,19 @@ export interface BrokenLine {
   last: boolean;
 }
 
+/**
+ * The room of one line (by index) beside floating objects: insets from the text area's left and
+ * right edges (layout/float-wrap.ts). Called once per line, in order.
+ */
+export type LineBox = (index: number) => { left: number; right: number };
+
 export interface LineContext {
   /** Width of the text area (column), points. */
   areaWidth: number;
   defaultTabStop: number;
   /** Width of the list label and its suffix, placed before the first segment. */
   labelWidth?: number;
+  lineBox?: LineBox;
 }
 
 const EPSILON = 0.01;
@@ -100,8 +107,9 @@ export function breakLines(paragraph: Paragraph, segments: Segment[], context: L
   let index = 0;
 
   while (index < queue.length || first) {
-    const start = first ? indent.left + indent.firstLine : indent.left;
-    const available = Math.max(1, context.areaWidth - indent.right - start);
+    const box = context.lineBox?.(lines.length);
+    const start = (first ? indent.left + indent.firstLine : indent.left) + (box?.left ?? 0);
+    const available = Math.max(1, context.areaWidth - indent.right - (box?.right ?? 0) - start);
     const line: BrokenLine = { placed: [], start, available, width: 0, last: false };
     let x = first && context.labelWidth ? context.labelWidth : 0;
     let trailing = 0;

@@ -4,7 +4,7 @@
  * only stage that turns geometry into paint; it decides no positions of its own.
  */
 import type { FontFace } from '../fonts/font-face';
-import type { Border, PageGeometry, RevisionMark, RunProperties } from '../model/document';
+import type { Border, DrawingInline, PageGeometry, RevisionMark, RunProperties } from '../model/document';
 import { fieldSwitchFormat, formatNumber } from '../text/number-format';
 import type { PageItem } from './display-list';
 import { type DrawingRenderer, floatingOrigin, translateItems } from './drawing-layout';
@@ -130,7 +130,13 @@ export interface PaintOptions {
   /** Every face a text item refers to, collected for the painter to embed. */
   faces: Record<string, FontFace>;
   /** Draws charts, shapes and SmartArt, and the page they go on (floating ones are placed on it). */
-  drawings?: { renderer: DrawingRenderer; page: PageGeometry; under: PageItem[] };
+  drawings?: {
+    renderer: DrawingRenderer;
+    page: PageGeometry;
+    under: PageItem[];
+    /** Where page flow put floating drawings (those it placed; others are positioned here). */
+    positions?: ReadonlyMap<DrawingInline, { x: number; y: number }>;
+  };
 }
 
 export function paintLine(out: PageItem[], placed: PlacedLine, values: FieldValues, options: PaintOptions): void {
@@ -263,7 +269,7 @@ export function paintLine(out: PageItem[], placed: PlacedLine, values: FieldValu
  */
 function paintDrawing(
   out: PageItem[],
-  inline: NonNullable<Fragment['box']['drawing']>,
+  inline: DrawingInline,
   placed: PlacedLine,
   x: number,
   top: number,
@@ -272,8 +278,8 @@ function paintDrawing(
 ): void {
   const rendered = drawings.renderer.render(inline);
   for (const face of rendered.faces) faces[face.key] = face;
-  let origin = { x, y: top };
-  if (inline.floating) {
+  let origin = drawings.positions?.get(inline) ?? { x, y: top };
+  if (inline.floating && !drawings.positions?.has(inline)) {
     let paragraphTop = placed.top;
     for (let i = 0; i < placed.index; i++) paragraphTop -= placed.laid.lines[i]?.height ?? 0;
     origin = floatingOrigin(inline, drawings.page, {

@@ -6,8 +6,8 @@
 import type { FontSet } from '../fonts/font-face';
 import type { Paragraph, RevisionMark } from '../model/document';
 import { reorderLine } from './bidi-reorder';
-import { type Box, faceFor, paragraphSegments } from './inline-boxes';
-import { type BrokenLine, breakLines, nextTabStop } from './line-breaker';
+import { type Box, faceFor, paragraphSegments, verticalMetrics } from './inline-boxes';
+import { type BrokenLine, breakLines, type LineBox, nextTabStop } from './line-breaker';
 
 export interface Fragment {
   box: Box;
@@ -42,6 +42,8 @@ export interface LaidParagraph {
 export interface ParagraphContext {
   areaWidth: number;
   defaultTabStop: number;
+  /** Lines beside floating objects: each line's room (float-wrap.ts). */
+  lineBox?: LineBox;
 }
 
 function lineMetrics(
@@ -57,18 +59,16 @@ function lineMetrics(
     if (box.kind === 'anchor') continue;
     ascent = Math.max(ascent, box.ascent + Math.max(0, box.rise));
     descent = Math.max(descent, box.descent - Math.min(0, box.rise));
-    if (box.kind !== 'image') fontHeight = Math.max(fontHeight, box.ascent + box.descent);
+    if (box.kind !== 'image' && box.kind !== 'drawing') fontHeight = Math.max(fontHeight, box.ascent + box.descent);
   }
+  // An empty line takes its height from the paragraph mark (ECMA-376 §17.3.1.29 rPr of the mark).
+  const mark = paragraph.markProps;
+  const markMetrics = () => verticalMetrics(faceFor(fonts, mark), mark.font);
   if (ascent === 0 && descent === 0) {
-    // An empty line takes its height from the paragraph mark (ECMA-376 §17.3.1.29 rPr of the mark).
-    const face = faceFor(fonts, paragraph.markProps);
-    ascent = face.ascent * paragraph.markProps.size;
-    descent = (face.descent + face.lineGap) * paragraph.markProps.size;
+    ascent = markMetrics().ascent * mark.size;
+    descent = markMetrics().descent * mark.size;
   }
-  if (fontHeight === 0) {
-    const face = faceFor(fonts, paragraph.markProps);
-    fontHeight = (face.ascent + face.descent + face.lineGap) * paragraph.markProps.size;
-  }
+  if (fontHeight === 0) fontHeight = (markMetrics().ascent + markMetrics().descent) * mark.size;
   return { ascent, descent, fontHeight };
 }
 
@@ -87,7 +87,7 @@ function lineHeight(natural: number, fontHeight: number, paragraph: Paragraph): 
 /** Splits text fragments into words so justification can widen the spaces between them. */
 function justify(fragments: Fragment[], extra: number): Fragment[] {
   let spaces = 0;
-  for (const f of fragments) if (f.box.kind === 'text') spaces += (f.text.match(/ /g) ?? []).length;
+  for (const f of fragments) if (f.box.kind === 'text') spaces += countSpaces(f.text);
   if (spaces === 0 || extra <= 0) return fragments;
   const perSpace = extra / spaces;
   const out: Fragment[] = [];
@@ -101,7 +101,8 @@ function justify(fragments: Fragment[], extra: number): Fragment[] {
     let x = f.x + shift;
     for (const part of f.text.split(/( )/)) {
       if (part === '') continue;
-      const width = box.face.measure(part) * box.size + box.props.characterSpacing * [...part].length;
+      const spacing = box.props.characterSpacing;
+      const width = box.face.measure(part) * box.size + (spacing === 0 ? 0 : spacing * [...part].length);
       if (part === ' ') {
         x += width + perSpace;
         shift += perSpace;
@@ -112,6 +113,12 @@ function justify(fragments: Fragment[], extra: number): Fragment[] {
     }
   }
   return out;
+}
+
+function countSpaces(text: string): number {
+  let count = 0;
+  for (let i = text.indexOf(' '); i !== -1; i = text.indexOf(' ', i + 1)) count++;
+  return count;
 }
 
 /** Trailing spaces of the line's content do not take part in justification. */
@@ -139,8 +146,13 @@ function labelFragments(
   const { label, props } = paragraph;
   if (!label) return { fragments: [], width: 0 };
   const face = faceFor(fonts, label.props);
+  const vertical = verticalMetrics(face, label.props.font);
   const size = label.props.size;
-  const textWidth = face.measure(label.text) * size;
+  // A picture bullet is drawn about half an em tall (as Word sizes it to the text), aspect kept.
+  const picture = label.image;
+  const pictureHeight = picture ? size * 0.55 : 0;
+  const pictureWidth = picture && picture.height > 0 ? (pictureHeight * picture.width) / picture.height : 0;
+  const textWidth = picture ? pictureWidth : face.measure(label.text) * size;
   const start = props.indent.left + props.indent.firstLine;
   let width = textWidth;
   if (label.suffix === 'space') width += face.measure(' ') * size;
@@ -148,18 +160,32 @@ function labelFragments(
     width = nextTabStop(start + textWidth, paragraph, context.defaultTabStop).position - start;
   // Right- and centre-aligned labels hang to the left of the number position (§17.9.7 lvlJc).
   const offset = label.align === 'right' ? -textWidth : label.align === 'center' ? -textWidth / 2 : 0;
-  const box: Box = {
-    kind: 'text',
-    text: label.text,
-    face,
-    size,
-    props: label.props,
-    width: textWidth,
-    ascent: face.ascent * size,
-    descent: (face.descent + face.lineGap) * size,
-    rise: 0,
-    space: false,
-  };
+  const box: Box = picture
+    ? {
+        kind: 'image',
+        text: '',
+        face,
+        size,
+        props: label.props,
+        width: pictureWidth,
+        ascent: pictureHeight,
+        descent: 0,
+        rise: 0,
+        space: false,
+        imageId: picture.imageId,
+      }
+    : {
+        kind: 'text',
+        text: label.text,
+        face,
+        size,
+        props: label.props,
+        width: textWidth,
+        ascent: vertical.ascent * size,
+        descent: vertical.descent * size,
+        rise: 0,
+        space: false,
+      };
   return {
     fragments: [{ box, text: label.text, x: start + offset, width: textWidth }],
     width: Math.max(width, textWidth + offset),
@@ -177,7 +203,11 @@ export function layoutParagraph(paragraph: Paragraph, fonts: FontSet, context: P
     areaWidth: context.areaWidth,
     defaultTabStop: context.defaultTabStop,
     ...(label.width ? { labelWidth: label.width } : {}),
+    ...(context.lineBox ? { lineBox: context.lineBox } : {}),
   });
+  // A list label moves with its first line beside a floating object.
+  const labelShift = context.lineBox?.(0).left ?? 0;
+  if (labelShift) for (const f of label.fragments) f.x += labelShift;
   // The model's alignment is visual (the reader swaps left/right in a bidi paragraph); lines of a
   // right-to-left paragraph are laid out from their start edge and mirrored (bidi-reorder.ts), so
   // they are aligned in logical terms here.

@@ -193,6 +193,17 @@ export function layoutShapes(shapes: Shape[], fonts: FontSet, defaultTabStop: nu
   const items: PageItem[] = [];
   const faces: Record<string, FontFace> = {};
   for (const shape of shapes) {
+    if (shape.imageId) {
+      items.push({
+        kind: 'image',
+        x: shape.x,
+        y: shape.y,
+        width: shape.width,
+        height: shape.height,
+        image: shape.imageId,
+      });
+      continue;
+    }
     if (shape.geometry === 'line') {
       if (shape.stroke) {
         // A line runs corner to corner of its box; flips choose which corners.

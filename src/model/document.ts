@@ -111,6 +111,9 @@ export interface ParagraphProperties {
     /** For lineRule 'auto' a multiple of single spacing (1 = single); otherwise points. */
     line: number;
     lineRule: LineRule;
+    /** w:beforeAutospacing / w:afterAutospacing: HTML-style automatic space (`before`/`after` hold its size). */
+    beforeAuto?: boolean;
+    afterAuto?: boolean;
   };
   /** Explicit stops (cleared ones removed), sorted by position, relative to the text margin. */
   tabs: TabStop[];
@@ -216,9 +219,9 @@ export interface ImageInline extends InlineBase {
 }
 
 /**
- * A chart, shape group, text box or SmartArt drawing (src/model/drawing.ts), sized like a picture.
- * `floating` places it at an offset from the anchoring line instead of in it (wp:anchor without
- * text wrapping: wrapNone, behindDoc), taking no room in the text.
+ * A chart, shape group, text box, SmartArt drawing or floating picture (src/model/drawing.ts),
+ * sized like a picture. `floating` places it from its anchor (wp:anchor) instead of in the line:
+ * it takes no room in the text, which flows around it as its wrapping says.
  */
 export interface DrawingInline extends InlineBase {
   kind: 'drawing';
@@ -230,12 +233,18 @@ export interface DrawingInline extends InlineBase {
 
 /**
  * Where a floating object sits (wp:positionH / wp:positionV, ECMA-376 Part 1 §20.4.2.10–11), as
- * an offset in points from the edge named by `from`.
+ * an offset in points from the edge named by `from`, and how text wraps around it (§20.4.2.16–20:
+ * wrapTight and wrapThrough are treated as wrapSquare on the bounding box).
  */
 export interface FloatingPlacement {
   x: { from: 'page' | 'margin' | 'column' | 'character'; offset: number; align?: 'left' | 'center' | 'right' };
   y: { from: 'page' | 'margin' | 'paragraph' | 'line'; offset: number; align?: 'top' | 'center' | 'bottom' };
   behindText: boolean;
+  wrap: 'none' | 'square' | 'topAndBottom';
+  /** Which side of a square-wrapped object text may use (wrapText). */
+  side: 'both' | 'left' | 'right' | 'largest';
+  /** Distance kept from text (distT/distB/distL/distR), points. */
+  distance: { top: number; bottom: number; left: number; right: number };
 }
 
 /** A field whose value depends on layout; `cached` is Word's last result, printed if unknown. */
@@ -284,6 +293,8 @@ export interface ListLabel {
   /** What follows the label (w:suff). */
   suffix: 'tab' | 'space' | 'nothing';
   align: 'left' | 'center' | 'right';
+  /** A picture bullet (w:lvlPicBulletId): drawn instead of `text`, its aspect ratio kept. */
+  image?: { imageId: string; width: number; height: number };
 }
 
 export interface Paragraph {

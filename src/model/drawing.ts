@@ -68,6 +68,8 @@ export interface Shape {
   fill?: string;
   stroke?: ShapeStroke;
   text?: ShapeText;
+  /** A picture filling the shape's box (pic:pic in a drawing): the id of DocumentModel.images. */
+  imageId?: string;
 }
 
 // ---- Charts --------------------------------------------------------------------------------------

@@ -47,6 +47,10 @@ const PLOT_TYPES: Record<string, ChartPlotType> = {
   'c:surface3DChart': 'area',
 };
 
+/** Points per series and series per chart read: Excel's own limits are 32,000 and 255. */
+const MAX_POINTS = 32_000;
+const MAX_SERIES = 255;
+
 const val = (element: XmlElement | undefined): string | undefined => element?.attributes.val;
 const flag = (element: XmlElement | undefined, fallback: boolean): boolean => {
   if (element === undefined) return fallback;
@@ -241,7 +245,7 @@ function readPlot(
   const scatterStyle = val(child(element, 'c:scatterStyle'));
   let index = 0;
   for (const ser of element.children) {
-    if (ser.name !== 'c:ser') continue;
+    if (ser.name !== 'c:ser' || seriesBefore + index >= MAX_SERIES) continue;
     const idx = num(child(ser, 'c:idx')) ?? seriesBefore + index;
     index++;
     const spPr = child(ser, 'c:spPr');
@@ -372,7 +376,7 @@ function cachedPoints(element: XmlElement | undefined): { points: string[]; form
     if (pt.name !== 'c:pt') continue;
     const idx = Number(pt.attributes.idx);
     // Bounded: a hostile idx cannot make a huge sparse array.
-    if (!Number.isInteger(idx) || idx < 0 || idx > 100_000) continue;
+    if (!Number.isInteger(idx) || idx < 0 || idx >= MAX_POINTS) continue;
     out.points[idx] = child(pt, 'c:v')?.text ?? '';
   }
   return out;
@@ -380,18 +384,19 @@ function cachedPoints(element: XmlElement | undefined): { points: string[]; form
 
 function stringValues(element: XmlElement | undefined): string[] {
   const { points, count } = cachedPoints(element);
-  const length = Math.min(100_000, Math.max(points.length, count));
+  const length = Math.min(MAX_POINTS, Math.max(points.length, count));
   return Array.from({ length }, (_, i) => points[i] ?? '');
 }
 
 function numberValues(element: XmlElement | undefined): { values: (number | undefined)[]; formatCode: string } {
   const { points, formatCode, count } = cachedPoints(element);
-  const length = Math.min(100_000, Math.max(points.length, count));
+  const length = Math.min(MAX_POINTS, Math.max(points.length, count));
   const values = Array.from({ length }, (_, i) => {
     const text = points[i];
     if (text === undefined || text === '') return undefined;
     const value = Number(text);
-    return Number.isFinite(value) ? value : undefined;
+    // Values beyond ±1e100 would overflow the axis arithmetic; no real chart has them.
+    return Number.isFinite(value) && Math.abs(value) < 1e100 ? value : undefined;
   });
   return { values, formatCode };
 }

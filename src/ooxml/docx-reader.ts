@@ -92,7 +92,9 @@ function readPackage(
   if (stylesPart === undefined) warn('The document has no readable styles part; Word’s default formatting is used.');
   const sheet = stylesPart ? readStyleSheet(stylesPart.element, colors) : EMPTY_STYLE_SHEET;
   const numberingPart = optional(PART_KINDS.numbering, 'numbering (lists)');
-  const numbering = numberingPart ? readNumbering(numberingPart.element, sheet, colors) : NO_NUMBERING;
+  const numbering = numberingPart
+    ? { ...readNumbering(numberingPart.element, sheet, colors), partName: numberingPart.partName }
+    : NO_NUMBERING;
   for (const format of numbering.unsupportedFormats) {
     warn(`List numbers in the ${format} format are not supported yet and are shown as 1, 2, 3.`);
   }

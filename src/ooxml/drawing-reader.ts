@@ -9,17 +9,18 @@ import { chooseAlternative } from './markup-compatibility';
 import { relationshipKind } from './package-reader';
 import { PartError } from './part-error';
 import type { InlineScope, StoryContext } from './read-context';
-import { IDENTITY_FRAME, readDiagramShape, readWordShape, type ShapeFrame } from './shape-reader';
+import { IDENTITY_FRAME, readDiagramShape, readWordShape, type ShapeFrame, transformBox } from './shape-reader';
 import { emu } from './units';
+import { cssDeclarations, cssLength, readVmlShape } from './vml-shape-reader';
 import { child, type XmlElement } from './xml-tree';
 
 /**
  * Pictures, shapes, text boxes, charts and SmartArt in runs: DrawingML (w:drawing, ECMA-376 Part 1,
  * §20.4) and VML (w:pict, w:object; Part 4, §19). Pictures become ImageInline; charts, shapes and
- * SmartArt become DrawingInline (src/model/drawing.ts). Floating (wp:anchor) objects without text
- * wrapping (wrapNone, behindDoc), and any anchored in a header or footer, are positioned from
- * their anchor and take no room; wrapped ones are placed in the text line (the text does not flow
- * around them yet). VML text boxes' text still follows the paragraph that anchors them.
+ * SmartArt become DrawingInline (src/model/drawing.ts), and so do floating (wp:anchor) pictures:
+ * those take no room in the line and carry their position and wrapping (layout/float-wrap.ts
+ * flows text around them). VML shapes and text boxes are read alike (vml-shape-reader.ts); inside
+ * a VML group only the members' text is kept, following the paragraph that anchors them.
  */
 
 export function readDrawing(drawing: XmlElement, builder: ParagraphBuilder, props: RunProperties, scope: InlineScope) {
@@ -34,7 +35,6 @@ export function readDrawing(drawing: XmlElement, builder: ParagraphBuilder, prop
     const data = child(child(placement, 'a:graphic'), 'a:graphicData');
     if (data === undefined) continue;
     const floating = anchored ? floatingPlacement(placement, builder.story) : undefined;
-    if (anchored && floating === undefined) builder.story.doc.warn(FLOATING_WARNING);
     const frame: Frame = { width, height, scaleX: 1, scaleY: 1, inGroup: false, description };
     const shapes: Shape[] = [];
     for (const content of data.children) {
@@ -44,25 +44,26 @@ export function readDrawing(drawing: XmlElement, builder: ParagraphBuilder, prop
   }
 }
 
-const FLOATING_WARNING =
-  'Text does not flow around floating pictures, shapes and charts yet: they are placed in the text line.';
-
 /**
- * Where an anchored object sits, when it takes no room in the text: wrapNone and behindDoc
- * (§20.4.2.3, §20.4.2.15), and anything anchored in a header or footer (Word never lets those
- * push the header's text). Undefined for objects the text wraps around.
+ * Where an anchored object sits (§20.4.2.3) and how text wraps around it. Objects anchored in a
+ * header or footer never push its text: Word lets them float over the page.
  */
-function floatingPlacement(anchor: XmlElement, story: StoryContext): FloatingPlacement | undefined {
+function floatingPlacement(anchor: XmlElement, story: StoryContext): FloatingPlacement {
   const behindText = anchor.attributes.behindDoc === '1' || anchor.attributes.behindDoc === 'true';
   const inHeader = /(^|\/)(header|footer)[^/]*$/i.test(story.partName);
-  const wrapNone = child(anchor, 'wp:wrapNone') !== undefined;
-  if (!wrapNone && !behindText && !inHeader) return undefined;
   const horizontal = child(anchor, 'wp:positionH');
   const vertical = child(anchor, 'wp:positionV');
   const hFrom = horizontal?.attributes.relativeFrom ?? 'column';
   const vFrom = vertical?.attributes.relativeFrom ?? 'paragraph';
   const hAlign = child(horizontal, 'wp:align')?.text;
   const vAlign = child(vertical, 'wp:align')?.text;
+  const wrapElement = anchor.children.find((c) => c.name.startsWith('wp:wrap'));
+  let wrap: FloatingPlacement['wrap'] = 'none';
+  if (wrapElement?.name === 'wp:wrapTopAndBottom') wrap = 'topAndBottom';
+  else if (wrapElement && wrapElement.name !== 'wp:wrapNone') wrap = 'square';
+  if (inHeader) wrap = 'none';
+  const sideValue = wrapElement?.attributes.wrapText;
+  const distance = (name: string) => emu(anchor.attributes[name]) ?? 0;
   const placement: FloatingPlacement = {
     x: {
       from: hFrom === 'page' ? 'page' : hFrom === 'character' ? 'character' : hFrom === 'column' ? 'column' : 'margin',
@@ -73,6 +74,9 @@ function floatingPlacement(anchor: XmlElement, story: StoryContext): FloatingPla
       offset: emu(child(vertical, 'wp:posOffset')?.text) ?? 0,
     },
     behindText,
+    wrap,
+    side: sideValue === 'left' || sideValue === 'right' || sideValue === 'largest' ? sideValue : 'both',
+    distance: { top: distance('distT'), bottom: distance('distB'), left: distance('distL'), right: distance('distR') },
   };
   if (hAlign === 'center' || hAlign === 'right' || hAlign === 'left') placement.x.align = hAlign;
   else if (hAlign === 'inside' || hAlign === 'outside') placement.x.align = hAlign === 'inside' ? 'left' : 'right';
@@ -129,7 +133,11 @@ function readGraphic(
 ): void {
   switch (content.name) {
     case 'pic:pic':
-      emitPicture(content, builder, props, scope, frame);
+      // Inline pictures stay ImageInline; floating ones and pictures in groups are picture shapes.
+      if (sink.floating || frame.inGroup) {
+        const picture = pictureShape(content, builder.story, sink.frame, frame);
+        if (picture) sink.shapes.push(picture);
+      } else emitPicture(content, builder, props, scope, frame);
       return;
     case 'wps:wsp':
       sink.shapes.push(
@@ -164,6 +172,19 @@ function readGraphic(
       if (content.name.startsWith('a:') || content.name.endsWith(':wpc') || content.name === 'wpc:bg') return;
       builder.story.doc.warn(`Drawings of type ${content.name} are not drawn yet; they are left out.`);
   }
+}
+
+/** A picture as a shape of its drawing: its own box inside a group, else the whole drawing. */
+function pictureShape(pic: XmlElement, story: StoryContext, shapeFrame: ShapeFrame, frame: Frame): Shape | undefined {
+  const embed = child(child(pic, 'pic:blipFill'), 'a:blip')?.attributes['r:embed'];
+  if (!embed) return undefined;
+  const imageId = resolveImage(story, embed);
+  if (imageId === undefined) return undefined;
+  const xfrm = child(child(pic, 'pic:spPr'), 'a:xfrm');
+  const box = frame.inGroup
+    ? transformBox(xfrm, shapeFrame, { width: frame.width, height: frame.height })
+    : { x: 0, y: 0, width: frame.width, height: frame.height, rotation: 0, flipH: false, flipV: false };
+  return { geometry: 'rect', ...box, imageId };
 }
 
 function emitPicture(
@@ -316,7 +337,13 @@ function findAttribute(element: XmlElement, name: string): string | undefined {
  * VML pictures and text boxes (w:pict, w:object): v:imagedata's r:id is the picture, sized by the
  * shape's CSS-like style (width:…;height:…); v:textbox/w:txbxContent holds a text box.
  */
-export function readVml(pict: XmlElement, builder: ParagraphBuilder, props: RunProperties, scope: InlineScope) {
+export function readVml(
+  pict: XmlElement,
+  builder: ParagraphBuilder,
+  props: RunProperties,
+  scope: InlineScope,
+  inGroup = false,
+) {
   for (const shape of pict.children) {
     if (shape.name === 'w:drawing') {
       readDrawing(shape, builder, props, scope);
@@ -324,7 +351,14 @@ export function readVml(pict: XmlElement, builder: ParagraphBuilder, props: RunP
     }
     if (!shape.name.startsWith('v:')) continue;
     if (shape.name === 'v:group') {
-      readVml(shape, builder, props, scope);
+      // Members of a VML group are in its coordinate space (coordsize): only their content is kept.
+      readVml(shape, builder, props, scope, true);
+      continue;
+    }
+    const vmlDrawing = inGroup ? undefined : readVmlShape(shape, builder.story);
+    if (vmlDrawing) {
+      const { shape: drawn, width, height, floating } = vmlDrawing;
+      emitDrawing(builder, props, scope, { kind: 'shapes', shapes: [drawn] }, width, height, floating);
       continue;
     }
     const imageData = child(shape, 'v:imagedata');
@@ -389,6 +423,35 @@ function appendTextBox(content: XmlElement, builder: ParagraphBuilder, props: Ru
   flatten(blocks);
 }
 
+/**
+ * A picture bullet's image (w:numPicBullet, §17.9.20: a VML v:shape with v:imagedata, or a
+ * w:drawing), resolved through the numbering part's relationships, with its size in points.
+ */
+export function pictureBullet(
+  story: StoryContext,
+  bullet: XmlElement,
+): { imageId: string; width: number; height: number } | undefined {
+  const find = (element: XmlElement): XmlElement | undefined => {
+    if (element.name === 'v:imagedata' || element.name === 'a:blip') return element;
+    for (const inner of element.children) {
+      const found = find(inner);
+      if (found) return found;
+    }
+    return undefined;
+  };
+  const image = find(bullet);
+  const id = image?.attributes['r:id'] ?? image?.attributes['r:embed'];
+  if (!image || !id) return undefined;
+  const imageId = resolveImage(story, id);
+  if (imageId === undefined) return undefined;
+  const shape = bullet.children.find((c) => c.name === 'w:pict')?.children.find((c) => c.name === 'v:shape');
+  const style = parseStyle(shape?.attributes.style);
+  const resource = story.doc.images[imageId];
+  const width = style.width ?? (resource ? resource.pixelWidth * 0.75 : 12);
+  const height = style.height ?? (resource ? resource.pixelHeight * 0.75 : 12);
+  return { imageId, width, height };
+}
+
 /** The image id (the part name) for a relationship of the story, reading the part once. */
 export function resolveImage(story: StoryContext, relationshipId: string): string | undefined {
   const doc = story.doc;
@@ -431,21 +494,13 @@ export function resolveImage(story: StoryContext, relationshipId: string): strin
   return partName;
 }
 
-const CSS_UNITS: Record<string, number> = { pt: 1, in: 72, cm: 72 / 2.54, mm: 72 / 25.4, px: 0.75, pc: 12, '': 0.75 };
-
 /** width/height from a VML style attribute ("width:120pt;height:3.5in"), in points. */
-function parseStyle(style: string | undefined): { width?: number; height?: number } {
+export function parseStyle(style: string | undefined): { width?: number; height?: number } {
+  const declarations = cssDeclarations(style);
   const out: { width?: number; height?: number } = {};
-  if (style === undefined) return out;
-  for (const declaration of style.split(';')) {
-    const colon = declaration.indexOf(':');
-    if (colon === -1) continue;
-    const property = declaration.slice(0, colon).trim().toLowerCase();
-    if (property !== 'width' && property !== 'height') continue;
-    const match = /^\s*(-?[0-9.]+)\s*(pt|in|cm|mm|px|pc|)\s*$/i.exec(declaration.slice(colon + 1));
-    if (!match) continue;
-    const value = Number(match[1]) * (CSS_UNITS[(match[2] as string).toLowerCase()] ?? 0.75);
-    if (Number.isFinite(value) && value > 0) out[property] = value;
+  for (const property of ['width', 'height'] as const) {
+    const value = cssLength(declarations.get(property));
+    if (value !== undefined && value > 0) out[property] = value;
   }
   return out;
 }

@@ -34,6 +34,8 @@ export interface LevelDefinition {
   /** w:pStyle: the paragraph style linked to this level (§17.9.24). */
   styleId?: string;
   pictureBullet: boolean;
+  /** w:lvlPicBulletId: the w:numPicBullet drawn as the label (§17.9.10). */
+  pictureBulletId?: string;
 }
 
 export interface NumberingInstance {
@@ -47,11 +49,19 @@ export interface NumberingInstance {
 
 export interface NumberingDefinitions {
   instances: ReadonlyMap<string, NumberingInstance>;
+  /** w:numPicBullet by w:numPicBulletId: the pictures of picture bullets (§17.9.20). */
+  pictureBullets: ReadonlyMap<string, XmlElement>;
+  /** The numbering part, whose relationships name the bullets' pictures. */
+  partName?: string;
   /** Formats met that print as decimal for want of support. */
   unsupportedFormats: ReadonlySet<string>;
 }
 
-export const NO_NUMBERING: NumberingDefinitions = { instances: new Map(), unsupportedFormats: new Set() };
+export const NO_NUMBERING: NumberingDefinitions = {
+  instances: new Map(),
+  pictureBullets: new Map(),
+  unsupportedFormats: new Set(),
+};
 
 interface AbstractDefinition {
   id: string;
@@ -68,7 +78,10 @@ export function readNumbering(
   const unsupported = new Set<string>();
   const abstracts = new Map<string, AbstractDefinition>();
   const nums: XmlElement[] = [];
+  const pictureBullets = new Map<string, XmlElement>();
   for (const element of root.children) {
+    const bulletId = element.attributes['w:numPicBulletId'];
+    if (element.name === 'w:numPicBullet' && bulletId !== undefined) pictureBullets.set(bulletId, element);
     if (element.name === 'w:abstractNum') {
       const id = element.attributes['w:abstractNumId'];
       if (id === undefined || abstracts.has(id)) continue;
@@ -133,7 +146,7 @@ export function readNumbering(
     }
     instances.set(numId, { numId, abstractId: abstract.id, levels, startOverrides });
   }
-  return { instances, unsupportedFormats: unsupported };
+  return { instances, pictureBullets, unsupportedFormats: unsupported };
 }
 
 function readLevel(lvl: XmlElement, colors: ThemeColors, unsupported: Set<string>): LevelDefinition {
@@ -188,6 +201,7 @@ function readLevel(lvl: XmlElement, colors: ThemeColors, unsupported: Set<string
         break;
       case 'w:lvlPicBulletId':
         level.pictureBullet = true;
+        if (value !== undefined) level.pictureBulletId = value;
         break;
       case 'w:pPr':
         level.paragraph = readParagraphDelta(property, colors);

@@ -1,9 +1,10 @@
 import type { Paragraph } from '../model/document';
+import { pictureBullet } from './drawing-reader';
 import { flushNoteReference, type ParagraphBuilder } from './inline-output';
 import { readInlineContent } from './inline-reader';
 import { listLabel, paragraphNumbering } from './numbering';
 import { previousParagraphProperties, readParagraphDelta } from './paragraph-properties';
-import type { StoryContext } from './read-context';
+import { newStory, type StoryContext } from './read-context';
 import { changeOf, isRemoval, revisionMark } from './revisions';
 import { previousRunProperties, readRunDelta } from './run-properties';
 import { child, type XmlElement } from './xml-tree';
@@ -83,6 +84,13 @@ export function readParagraph(p: XmlElement, story: StoryContext, tableStyleId: 
     const text = story.counters.next(numbering);
     const labelProps = cascade.toRunProperties({ ...markDelta, ...numbering.definition.run });
     paragraph.label = listLabel(text, numbering.definition, labelProps, markProps);
+    const bulletId = numbering.definition.pictureBulletId;
+    const bullet = bulletId === undefined ? undefined : doc.numbering.pictureBullets.get(bulletId);
+    const numberingPart = doc.numbering.partName;
+    if (bullet && numberingPart) {
+      const image = pictureBullet(newStory(doc, numberingPart, doc.pkg.relationships(numberingPart)), bullet);
+      if (image) paragraph.label.image = image;
+    }
   }
   if (markChange !== undefined && doc.revisions === 'markup') {
     paragraph.markRevision = revisionMark(markChange.element, markChange.kind);
