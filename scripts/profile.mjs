@@ -3,6 +3,9 @@
 //   Bundles the engine (convertDocxToPdf, no HTTP) with esbuild, runs it under Node over the
 //   documents (one warm-up pass, not profiled, then N profiled passes) and prints the engine-only
 //   throughput and the CPU profile's self time by function, by source file and by folder.
+// `npm run profile -- --stages [--stage read|fonts|layout|paint] …`
+//   The same, running the pipeline stage by stage: CPU time per stage, and the profile of one stage
+//   (the samples taken while it ran; work it leaves to promises settling later is not counted).
 // `npm run profile -- --memory FILE.docx`
 //   Peak memory of one conversion in a warm isolate (fonts already parsed): V8 heap seen at every
 //   GC (--trace-gc) and the ArrayBuffers alive at each stage, relative to the warm baseline.
@@ -33,6 +36,8 @@ const save = option('--save', undefined);
 const memoryFile = option('--memory', undefined);
 const bundleArg = option('--bundle', undefined);
 const memoryChild = flag('--memory-child');
+const stagesMode = flag('--stages');
+const onlyStage = option('--stage', undefined);
 
 /** Every .docx under the given paths (default: the shared corpus), sorted. */
 function docxFiles(paths) {
@@ -112,16 +117,45 @@ const assetsFetcher = {
   },
 };
 
-async function convertAll(engine, files, fontCache) {
+const OPTIONS = { revisions: 'markup', maxInflatedBytes: 20 * 26214400 };
+const cpuMs = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+
+/**
+ * Converts every file; `stages` (for --stages) runs the stages one by one, adding each one's CPU
+ * time to stages.times and profiling only stages.only when a profiler session is given.
+ */
+async function convertAll(engine, files, fontCache, stages) {
   let pages = 0;
   for (const file of files) {
+    const bytes = new Uint8Array(readFileSync(file));
     try {
-      const result = await engine.convertDocxToPdf(
-        new Uint8Array(readFileSync(file)),
-        { revisions: 'markup', maxInflatedBytes: 20 * 26214400 },
-        { assets: assetsFetcher, fontCache },
+      if (!stages) {
+        pages += (await engine.convertDocxToPdf(bytes, OPTIONS, { assets: assetsFetcher, fontCache })).pages;
+        continue;
+      }
+      const stage = async (name, run) => {
+        const started = cpuMs();
+        // V8 stamps samples with the monotonic clock hrtime reads, in microseconds.
+        const from = process.hrtime.bigint() / 1000n;
+        const result = await run();
+        if (stages.only === name) stages.intervals.push([Number(from), Number(process.hrtime.bigint() / 1000n)]);
+        stages.times[name] = (stages.times[name] ?? 0) + cpuMs() - started;
+        return result;
+      };
+      const model = await stage('read', () => engine.readDocx(bytes, OPTIONS));
+      const fonts = await stage('fonts', () =>
+        engine.loadFontSet(engine.collectFontRequests(model), {
+          assets: assetsFetcher,
+          embedded: model.embeddedFonts,
+          cache: fontCache,
+        }),
       );
-      pages += result.pages;
+      const laidOut = await stage('layout', () => engine.layoutDocument(model, fonts, { markup: true }));
+      await stage('paint', () => engine.paintPdf(laidOut));
+      pages += laidOut.pages.length;
     } catch (error) {
       console.error(`${relative(root, file)}: ${error?.message ?? error}`);
     }
@@ -129,19 +163,26 @@ async function convertAll(engine, files, fontCache) {
   return pages;
 }
 
-function aggregate(profile, sourceOf) {
-  const byNode = new Map(profile.nodes.map((node) => [node.id, node]));
+/** Self time by call frame; with `intervals`, only of the samples taken inside them. */
+function aggregate(profile, sourceOf, intervals) {
   const selfUs = new Map();
+  const byNode = new Map(profile.nodes.map((node) => [node.id, node]));
+  let time = profile.startTime;
+  let interval = 0;
   for (let i = 0; i < profile.samples.length; i++) {
-    const id = profile.samples[i];
-    selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+    time += profile.timeDeltas[i] ?? 0;
+    if (intervals) {
+      while (interval < intervals.length && intervals[interval][1] < time) interval++;
+      if (interval === intervals.length || intervals[interval][0] > time) continue;
+    }
+    const frame = byNode.get(profile.samples[i]).callFrame;
+    selfUs.set(frame, (selfUs.get(frame) ?? 0) + (profile.timeDeltas[i] ?? 0));
   }
   const byFunction = new Map();
   const byFile = new Map();
   const byFolder = new Map();
   let total = 0;
-  for (const [id, us] of selfUs) {
-    const { callFrame } = byNode.get(id);
+  for (const [callFrame, us] of selfUs) {
     const inBundle = callFrame.url.includes('quire-profile-');
     const file = inBundle ? sourceOf(callFrame.lineNumber) : callFrame.url || `(${callFrame.functionName || 'native'})`;
     const name = `${callFrame.functionName || '(anonymous)'}  ${file}:${callFrame.lineNumber + 1}`;
@@ -181,17 +222,28 @@ async function profileCpu(files) {
   session.connect();
   await session.post('Profiler.enable');
   await session.post('Profiler.setSamplingInterval', { interval: 200 });
+  const intervals = [];
   await session.post('Profiler.start');
   for (let i = 0; i < iterations; i++) {
+    const stages = stagesMode ? { times: {}, only: onlyStage, intervals } : undefined;
     started = performance.now();
-    await convertAll(engine, files, fontCache);
+    const cpu = cpuMs();
+    await convertAll(engine, files, fontCache, stages);
     const ms = performance.now() - started;
-    console.log(`pass ${i + 1}: ${ms.toFixed(0)} ms, ${((pages / ms) * 1000).toFixed(1)} pages/s`);
+    // CPU time (all threads: GC helpers too) varies less than wall time on a shared machine.
+    const split = stages
+      ? ` (${Object.entries(stages.times)
+          .map(([name, time]) => `${name} ${time.toFixed(0)}`)
+          .join(', ')})`
+      : '';
+    console.log(
+      `pass ${i + 1}: ${ms.toFixed(0)} ms, ${((pages / ms) * 1000).toFixed(1)} pages/s; CPU ${(cpuMs() - cpu).toFixed(0)} ms${split}`,
+    );
   }
   const { profile } = await session.post('Profiler.stop');
   session.disconnect();
   if (save) writeFileSync(save, JSON.stringify(profile));
-  aggregate(profile, lineToSource(bundlePath));
+  aggregate(profile, lineToSource(bundlePath), onlyStage ? intervals : undefined);
 }
 
 const mib = (bytes) => `${(bytes / 1048576).toFixed(1)} MiB`;

@@ -56,14 +56,20 @@ export async function startQuire() {
   ensureDevVars();
   prepareFallbackFonts();
   applyLocalMigrations();
-  const key = mintLocalKey();
+  let key = mintLocalKey();
   const worker = await unstable_startWorker({
     config: join(root, 'wrangler.toml'),
     dev: { server: { hostname: '127.0.0.1', port: 0 }, inspector: false, logLevel: 'error' },
   });
   await worker.ready;
   return {
-    key,
+    get key() {
+      return key;
+    },
+    /** Switches to a fresh key: the per-key rate limit (120/min) would refuse a second pass. */
+    renewKey() {
+      key = mintLocalKey();
+    },
     fetch: (path, init = {}) =>
       worker.fetch(`http://quire.local${path}`, {
         ...init,

@@ -22,3 +22,7 @@ export function embeddedCandidates(embedded: readonly EmbeddedFont[], request: F
 export function embeddedFaceKey(index: number): string {
   return `embedded-${index}`;
 }
+
+export function isEmbeddedFaceKey(key: string): boolean {
+  return key.startsWith('embedded-');
+}

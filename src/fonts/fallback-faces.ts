@@ -54,9 +54,10 @@ export type EastAsianVariant = 'sc' | 'tc' | 'jp' | 'kr';
 export function eastAsianVariant(fontName: string | undefined): EastAsianVariant {
   if (!fontName) return 'sc';
   const name = fontName.toLowerCase();
-  if (/mincho|gothic|meiryo|yu |游|ｍｓ|ms 明朝|ms ゴシック|明朝|ゴシック|hiragino|osaka|jp$/.test(name)) return 'jp';
+  // Korean and Traditional Chinese first: "Malgun Gothic" is Korean, not a Japanese gothic.
   if (/batang|gulim|dotum|gungsuh|malgun|바탕|굴림|돋움|맑은|kr$/.test(name)) return 'kr';
   if (/mingliu|jhenghei|新細明體|細明體|微軟正黑|dfkai|標楷體|tc$|hk$/.test(name)) return 'tc';
+  if (/mincho|gothic|meiryo|yu |游|ｍｓ|明朝|ゴシック|hiragino|osaka|jp$/.test(name)) return 'jp';
   return 'sc';
 }
 

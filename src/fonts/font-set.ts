@@ -98,8 +98,16 @@ export async function loadFontSet(requests: readonly FontRequest[], options: Fon
   for (const script of missingScripts) {
     warnings.push(`No font for ${scriptName(script)} text is installed: its characters print as missing glyphs.`);
   }
-  const scriptFace = (script: FallbackScript, bold: boolean): FontkitFace | undefined =>
-    fallbackByFile.get(fallbackFileName(script, bold)) ?? fallbackByFile.get(fallbackFileName(script, !bold));
+  // Asked once per character a face lacks: the file names are made once per script and weight.
+  const scriptFaces = new Map<string, FontkitFace | undefined>();
+  const scriptFace = (script: FallbackScript, bold: boolean): FontkitFace | undefined => {
+    const key = bold ? `${script}:bold` : script;
+    if (scriptFaces.has(key)) return scriptFaces.get(key);
+    const found =
+      fallbackByFile.get(fallbackFileName(script, bold)) ?? fallbackByFile.get(fallbackFileName(script, !bold));
+    scriptFaces.set(key, found);
+    return found;
+  };
 
   const firstRequest = unique[0];
   const bundledFace = (family: BundledFamily, style: FontStyle) => bundled.get(bundledFileName(family, style));
@@ -132,6 +140,11 @@ export async function loadFontSet(requests: readonly FontRequest[], options: Fon
     face: FontFace;
     /** Bundled faces to try for a missing glyph, in order (fallbackFamilies). */
     chain: readonly FontFace[];
+    /**
+     * fallback's answers for this request, by variant and code point (null: none). Bounded by the
+     * characters of one document, and it lives only as long as the conversion's FontSet.
+     */
+    fallbacks: Map<EastAsianVariant, Map<number, FontFace | null>>;
   }
   const byName = new Map<string, (Resolved | undefined)[]>();
   const resolved = (request: FontRequest): Resolved => {
@@ -149,7 +162,7 @@ export async function loadFontSet(requests: readonly FontRequest[], options: Fon
         const candidate = bundledFace(family, style);
         if (candidate) chain.push(candidate);
       }
-      entry = { face: resolve(request), chain };
+      entry = { face: resolve(request), chain, fallbacks: new Map() };
       styles[index] = entry;
     }
     return entry;
@@ -162,17 +175,36 @@ export async function loadFontSet(requests: readonly FontRequest[], options: Fon
     preferred: FontRequest,
     variant: EastAsianVariant = 'sc',
   ): FontFace | undefined => {
-    const { face: own, chain } = resolved(preferred);
+    const entry = resolved(preferred);
+    let known = entry.fallbacks.get(variant);
+    if (!known) {
+      known = new Map();
+      entry.fallbacks.set(variant, known);
+    }
+    let found = known.get(codePoint);
+    if (found === undefined) {
+      found = findFallback(codePoint, entry, preferred.bold, variant) ?? null;
+      known.set(codePoint, found);
+    }
+    return found ?? undefined;
+  };
+
+  const findFallback = (
+    codePoint: number,
+    { face: own, chain }: Resolved,
+    bold: boolean,
+    variant: EastAsianVariant,
+  ): FontFace | undefined => {
     if (own.hasGlyph(codePoint)) return own;
     for (const candidate of chain) if (candidate.hasGlyph(codePoint)) return candidate;
     // CJK, Arabic, Devanagari, Thai…: the Noto face of the character's script (fallback-faces.ts).
     const script = fallbackScriptOf(codePoint, variant);
     if (script === undefined) return undefined;
-    const noto = scriptFace(script, preferred.bold);
+    const noto = scriptFace(script, bold);
     if (noto?.hasGlyph(codePoint)) return noto;
     // A CJK character one variant lacks (a traditional form in SC…): any CJK face loaded.
     for (const other of ['sc', 'tc', 'jp', 'kr'] as const) {
-      const candidate = other === script ? undefined : scriptFace(other, preferred.bold);
+      const candidate = other === script ? undefined : scriptFace(other, bold);
       if (candidate?.hasGlyph(codePoint)) return candidate;
     }
     return undefined;

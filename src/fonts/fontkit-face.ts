@@ -158,7 +158,7 @@ export class FontkitFace implements FontFace {
     const upm = font.unitsPerEm;
     this.#unitsPerEm = upm;
     const { 'OS/2': os2, hhea } = font as Font & SfntTables;
-    const metrics = wordLineMetrics(font.familyName ?? '', {
+    const metrics = wordLineMetrics({
       unitsPerEm: upm,
       winAscent: os2?.winAscent,
       winDescent: os2?.winDescent,
@@ -222,7 +222,11 @@ export class FontkitFace implements FontFace {
 
   /** The text as it is shaped and painted (see shaping.ts); the painter encodes exactly this. */
   prepareText(text: string): string {
-    return prepareText(text, this.#standIns);
+    // PLAIN text (nearly all Latin and Cyrillic) is already as shaping.ts would prepare it.
+    for (let i = 0; i < text.length; i++) {
+      if (CODE_UNIT_CLASS[text.charCodeAt(i)] !== PLAIN) return prepareText(text, this.#standIns);
+    }
+    return text;
   }
 
   /**

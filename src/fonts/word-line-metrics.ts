@@ -5,6 +5,7 @@
  * Sans) get 87 and 67 units of it: 12 pt "single" is Word's familiar 13.8 pt, not 13.3 pt. Calibri's
  * win extent already covers its gap. All values are per unit of size (1 pt).
  */
+import { normalizeFamilyName } from './font-substitution';
 
 export interface LineMetrics {
   ascent: number;
@@ -23,19 +24,26 @@ interface SfntVertical {
 }
 
 /**
- * Bundled faces whose own vertical metrics differ from the Word font they stand in for (their
- * advance widths match, their heights do not): the real font's OS/2 win metrics, per family name.
- * Cambria's are read from the subset Word embeds in its PDFs (usWinAscent 1946, usWinDescent 455,
- * hhea lineGap 0, 2048 units per em): Caladea's 1050/250 per 1000 made every Cambria line
- * 11% taller than Word's.
+ * Word fonts whose bundled stand-ins have other vertical metrics (their advance widths match, or
+ * nearly, their heights do not), by normalized family name: the real fonts' GDI line metrics, read
+ * from the subsets Word embeds in its PDFs of the corpus (reference-pdf/general). Cambria's
+ * 1946 + 455 of 2048 units against Caladea's 1.30 em made every Cambria line 11% too tall;
+ * Verdana's (2059 + 430) are taller than Liberation Sans'. Consolas (1884 + 514) is left out on
+ * purpose: its stand-in, Liberation Mono, is 9% wider (0.600 em against 0.550), so code wraps into
+ * more lines than in Word, and giving those lines Consolas' height too made pages longer than Word's
+ * (getting-started-russian kept 7 of Word's 12 page starts with it, 12 without).
  */
-const STAND_IN_METRICS: Readonly<Record<string, LineMetrics>> = {
-  Caladea: { ascent: 1946 / 2048, descent: 455 / 2048, lineGap: 0 },
+const WORD_FONT_METRICS: Readonly<Record<string, LineMetrics>> = {
+  cambria: { ascent: 1946 / 2048, descent: 455 / 2048, lineGap: 0 },
+  verdana: { ascent: 2059 / 2048, descent: 430 / 2048, lineGap: 0 },
 };
 
-export function wordLineMetrics(familyName: string, font: SfntVertical): LineMetrics {
-  const standIn = STAND_IN_METRICS[familyName];
-  if (standIn) return standIn;
+/** The line metrics of the Word font `family` when the face drawing it is a bundled stand-in. */
+export function standInLineMetrics(family: string): LineMetrics | undefined {
+  return WORD_FONT_METRICS[normalizeFamilyName(family)];
+}
+
+export function wordLineMetrics(font: SfntVertical): LineMetrics {
   const upm = font.unitsPerEm;
   // Without OS/2 (rare in embedded fonts) hhea's ascender/descender are the next best thing.
   const ascent = font.winAscent ?? font.hheaAscent;

@@ -70,9 +70,13 @@ export function layoutDocument(model: DocumentModel, fonts: FontSet, options: La
       drawings: { renderer, page: section.page, under, positions: frame.floats },
     };
     // Table cell shading goes under everything else on the page.
-    const items: PageItem[] = [...frame.backgrounds];
-    const layersStart = items.length;
     const slot = { firstOfSection: frame.firstOfSection, number: frame.number };
+    const items: PageItem[] = [
+      ...frame.backgrounds,
+      ...headerFooter.decorations('header', section, slot),
+      ...headerFooter.decorations('footer', section, slot),
+    ];
+    const layersStart = items.length;
     for (const lines of [
       headerFooter.place('header', section, slot),
       frame.lines,

@@ -1,9 +1,10 @@
 /** Every family and style a document uses, so the font stage can load them before layout. */
-import { eastAsianVariant, fallbackScriptOf } from '../fonts/fallback-faces';
+import { eastAsianVariant, fallbackScriptOf, scriptClassOf } from '../fonts/fallback-faces';
 import type { FontRequest } from '../fonts/font-face';
 import type { FallbackFaceRequest } from '../fonts/font-set';
 import type { Block, DocumentModel, RunProperties } from '../model/document';
 import type { Chart } from '../model/drawing';
+import { complexFontRequest } from './inline-boxes';
 
 /** The run properties of every text a chart draws, with that text (names and categories). */
 function chartTexts(chart: Chart): [RunProperties, string][] {
@@ -62,15 +63,15 @@ function visitRuns(model: DocumentModel, visit: (props: RunProperties, text: str
 
 export function collectFontRequests(model: DocumentModel): FontRequest[] {
   const seen = new Map<string, FontRequest>();
-  const add = (family: string, props: RunProperties) => {
-    const key = `${family}|${props.bold}|${props.italic}`;
-    if (!seen.has(key)) seen.set(key, { family, bold: props.bold, italic: props.italic });
+  const add = (request: FontRequest) => {
+    const key = `${request.family}|${request.bold}|${request.italic}`;
+    if (!seen.has(key)) seen.set(key, request);
   };
   visitRuns(model, (props) => {
-    add(props.font, props);
+    add({ family: props.font, bold: props.bold, italic: props.italic });
     // East Asian and complex-script characters are set in their own faces (§17.3.2.26).
-    if (props.fontEastAsia) add(props.fontEastAsia, props);
-    if (props.fontComplex) add(props.fontComplex, props);
+    if (props.fontEastAsia) add({ family: props.fontEastAsia, bold: props.bold, italic: props.italic });
+    add(complexFontRequest(props));
   });
   return [...seen.values()];
 }
@@ -92,8 +93,10 @@ export function collectFallbackFaces(model: DocumentModel): FallbackFaceRequest[
       variant ??= eastAsianVariant(props.fontEastAsia);
       const script = fallbackScriptOf(cp, variant);
       if (script === undefined) continue;
-      const key = `${script}|${props.bold}`;
-      if (!seen.has(key)) seen.set(key, { script, bold: props.bold });
+      const bold =
+        scriptClassOf(cp) === 'complex' || props.rtl || props.complexScript ? props.boldComplex === true : props.bold;
+      const key = `${script}|${bold}`;
+      if (!seen.has(key)) seen.set(key, { script, bold });
     }
   });
   return [...seen.values()];

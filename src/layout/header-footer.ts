@@ -5,9 +5,20 @@
  */
 import type { FontSet } from '../fonts/font-face';
 import type { Block, DocumentModel, HeaderFooterSet, Section } from '../model/document';
-import { flattenBlocks } from './flatten-blocks';
+import type { LineItem, RectItem } from './display-list';
 import { columnGeometry, type HeaderFooterMetrics, type PlacedLine } from './page-flow';
 import { type LaidParagraph, layoutParagraph } from './paragraph-layout';
+import type { Slice } from './table/cell-content';
+import { layoutTableSlices } from './table/row-layout';
+
+/** A header or footer block laid out: a paragraph, or a table as its rows (src/layout/table). */
+type Stacked = { kind: 'paragraph'; laid: LaidParagraph } | { kind: 'table'; slices: Slice[]; height: number };
+
+/** Placed header or footer content: lines, and the shading and borders of its tables. */
+interface Arranged {
+  lines: PlacedLine[];
+  decorations: (RectItem | LineItem)[];
+}
 
 export interface PageSlotInfo {
   firstOfSection: boolean;
@@ -27,7 +38,7 @@ export function slotFor(
 }
 
 export class HeaderFooterLayout implements HeaderFooterMetrics {
-  private readonly cache = new Map<Block[], LaidParagraph[]>();
+  private readonly cache = new Map<Block[], Stacked[]>();
   private readonly model: DocumentModel;
   private readonly fonts: FontSet;
 
@@ -36,22 +47,33 @@ export class HeaderFooterLayout implements HeaderFooterMetrics {
     this.fonts = fonts;
   }
 
-  private laid(blocks: Block[], section: Section): LaidParagraph[] {
+  private laid(blocks: Block[], section: Section): Stacked[] {
     let laid = this.cache.get(blocks);
     if (!laid) {
       const { page } = section;
       const width = page.width - page.margins.left - page.margins.gutter - page.margins.right;
-      laid = flattenBlocks(blocks).map((p) =>
-        layoutParagraph(p, this.fonts, { areaWidth: width, defaultTabStop: this.model.settings.defaultTabStop }),
-      );
+      const defaultTabStop = this.model.settings.defaultTabStop;
+      const layout = (p: Parameters<typeof layoutParagraph>[0], areaWidth: number) =>
+        layoutParagraph(p, this.fonts, { areaWidth, defaultTabStop });
+      laid = blocks.map((block): Stacked => {
+        if (block.kind === 'paragraph') return { kind: 'paragraph', laid: layout(block, width) };
+        const slices = layoutTableSlices(block, width, { fonts: this.fonts, laid: layout });
+        const last = slices[slices.length - 1];
+        return { kind: 'table', slices, height: last ? last.y + last.height : 0 };
+      });
       this.cache.set(blocks, laid);
     }
     return laid;
   }
 
-  private static height(laid: LaidParagraph[]): number {
+  private static height(laid: Stacked[]): number {
     let h = 0;
-    laid.forEach((p, i) => {
+    laid.forEach((entry, i) => {
+      if (entry.kind === 'table') {
+        h += entry.height;
+        return;
+      }
+      const p = entry.laid;
       h +=
         (i > 0 ? p.spaceBefore : 0) +
         p.lines.reduce((sum, l) => sum + l.height, 0) +
@@ -72,9 +94,19 @@ export class HeaderFooterLayout implements HeaderFooterMetrics {
 
   /** The header's lines from the header distance down, the footer's up to the footer distance. */
   place(kind: 'header' | 'footer', section: Section, page: PageSlotInfo): PlacedLine[] {
+    return this.arrange(kind, section, page).lines;
+  }
+
+  /** Shading and borders of the tables in the page's header or footer. */
+  decorations(kind: 'header' | 'footer', section: Section, page: PageSlotInfo): (RectItem | LineItem)[] {
+    return this.arrange(kind, section, page).decorations;
+  }
+
+  private arrange(kind: 'header' | 'footer', section: Section, page: PageSlotInfo): Arranged {
     const set = kind === 'header' ? section.headers : section.footers;
     const blocks = slotFor(set, section, page, this.model.settings.evenAndOddHeaders);
-    if (!blocks) return [];
+    const arranged: Arranged = { lines: [], decorations: [] };
+    if (!blocks) return arranged;
     const laid = this.laid(blocks, section);
     const [column] = columnGeometry({ ...section, columns: { count: 1, space: 0, separator: false } });
     const x = column?.x ?? section.page.margins.left;
@@ -83,15 +115,45 @@ export class HeaderFooterLayout implements HeaderFooterMetrics {
       kind === 'header'
         ? section.page.margins.header
         : section.page.height - section.page.margins.footer - HeaderFooterLayout.height(laid);
-    const placed: PlacedLine[] = [];
-    laid.forEach((p, i) => {
+    laid.forEach((entry, i) => {
+      if (entry.kind === 'table') {
+        for (const slice of entry.slices) {
+          const top = y + slice.y;
+          for (const item of slice.lines) {
+            const line = item.laid.lines[item.index];
+            if (line) {
+              arranged.lines.push({
+                line,
+                x: x + item.x,
+                top: top + item.y,
+                laid: item.laid,
+                index: item.index,
+                columnWidth: item.width,
+              });
+            }
+          }
+          for (const rect of slice.backgrounds) arranged.decorations.push({ ...rect, x: rect.x + x, y: rect.y + top });
+          for (const rule of slice.rules) {
+            arranged.decorations.push({
+              ...rule,
+              x1: rule.x1 + x,
+              x2: rule.x2 + x,
+              y1: rule.y1 + top,
+              y2: rule.y2 + top,
+            });
+          }
+        }
+        y += entry.height;
+        return;
+      }
+      const p = entry.laid;
       if (i > 0) y += p.spaceBefore;
       p.lines.forEach((line, index) => {
-        placed.push({ line, x, top: y, laid: p, index, columnWidth: width });
+        arranged.lines.push({ line, x, top: y, laid: p, index, columnWidth: width });
         y += line.height;
       });
       y += p.spaceAfter;
     });
-    return placed;
+    return arranged;
   }
 }

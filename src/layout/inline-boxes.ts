@@ -4,8 +4,10 @@
  * across runs (bold "foo" + plain "bar") stays one segment.
  */
 import LineBreaker from 'linebreak';
+import { isEmbeddedFaceKey } from '../fonts/embedded-font-match';
 import { eastAsianVariant, scriptClassOf } from '../fonts/fallback-faces';
 import type { FontFace, FontSet } from '../fonts/font-face';
+import { standInLineMetrics } from '../fonts/word-line-metrics';
 import type { Inline, LinkTarget, Paragraph, RevisionMark, RunProperties } from '../model/document';
 
 export type BoxKind = 'text' | 'tab' | 'image' | 'drawing' | 'field' | 'anchor';
@@ -67,6 +69,25 @@ export function faceFor(fonts: FontSet, props: RunProperties): FontFace {
   return fonts.face({ family: props.font, bold: props.bold, italic: props.italic });
 }
 
+/**
+ * Ascent and descent per 1 pt that a run's face gives a line, the external leading below the
+ * descent (word-line-metrics.ts). A bundled stand-in takes the metrics of the font the run names
+ * (Caladea drawing Cambria is as tall as Cambria); a font embedded in the document is the real one.
+ */
+export function verticalMetrics(face: FontFace, family: string): { ascent: number; descent: number } {
+  const { ascent, descent, lineGap } = (!isEmbeddedFaceKey(face.key) && standInLineMetrics(family)) || face;
+  return { ascent, descent: descent + lineGap };
+}
+
+/** The face request for complex-script characters: w:cs face, w:bCs and w:iCs (not w:b, w:i). */
+export function complexFontRequest(props: RunProperties): { family: string; bold: boolean; italic: boolean } {
+  return {
+    family: props.fontComplex ?? props.font,
+    bold: props.boldComplex === true,
+    italic: props.italicComplex === true,
+  };
+}
+
 function scriptSize(props: RunProperties): number {
   return props.verticalAlign === 'baseline' ? props.size : props.size * SCRIPT_SCALE;
 }
@@ -77,23 +98,39 @@ function rise(props: RunProperties): number {
   return shift + props.position;
 }
 
-function textBox(text: string, face: FontFace, size: number, props: RunProperties, source: BoxSource): Box {
-  const spacing = props.characterSpacing * [...text].length;
-  return {
+/**
+ * `metrics` is the face whose ascent and descent the box takes: the face the run asked for, also
+ * when a fallback face draws it. Word, which has the document's font, gets the line height from
+ * that font; Noto Sans Arabic is far taller (2.17 em against Times New Roman's 1.15 em) and
+ * would spread the lines.
+ */
+function textBox(
+  text: string,
+  face: FontFace,
+  size: number,
+  props: RunProperties,
+  source: BoxSource,
+  metrics: FontFace = face,
+): Box {
+  const spacing = props.characterSpacing === 0 ? 0 : props.characterSpacing * [...text].length;
+  const vertical = verticalMetrics(metrics, props.font);
+  const box: Box = {
     kind: 'text',
     text,
     face,
     size,
     props,
     width: face.measure(text) * size + spacing,
-    ascent: face.ascent * size,
-    descent: (face.descent + face.lineGap) * size,
+    ascent: vertical.ascent * size,
+    descent: vertical.descent * size,
     rise: rise(props),
     space: /^\s+$/.test(text),
-    ...(source.link ? { link: source.link } : {}),
-    ...(source.revision ? { revision: source.revision } : {}),
-    ...(source.note ? { note: source.note } : {}),
   };
+  // Assigned rather than spread in: a box is made per word, and spreading makes objects to copy.
+  if (source.link) box.link = source.link;
+  if (source.revision) box.revision = source.revision;
+  if (source.note) box.note = source.note;
+  return box;
 }
 
 /**
@@ -102,18 +139,27 @@ function textBox(text: string, face: FontFace, size: number, props: RunPropertie
  */
 function measuredBoxes(text: string, props: RunProperties, fonts: FontSet, source: BoxSource): Box[] {
   const primary = faceFor(fonts, props);
+  // Most text is one box: no caps, nothing past U+058F, every character in the run's face.
+  if (!props.caps && !props.smallCaps && !props.rtl && !props.complexScript && inPrimaryFace(text, primary)) {
+    return text === '' ? [] : [textBox(text, primary, scriptSize(props), props, source)];
+  }
   const request = { family: props.font, bold: props.bold, italic: props.italic };
-  // East Asian and complex-script characters take the run's w:eastAsia and w:cs faces (§17.3.2.26).
+  // East Asian and complex-script characters take the run's w:eastAsia and w:cs faces (§17.3.2.26);
+  // complex-script ones, and all of a w:rtl or w:cs run, its szCs/bCs/iCs too.
   const eastAsiaRequest = props.fontEastAsia ? { ...request, family: props.fontEastAsia } : request;
-  const complexRequest = props.fontComplex ? { ...request, family: props.fontComplex } : request;
+  const complexRequest = complexFontRequest(props);
+  const allComplex = props.rtl === true || props.complexScript === true;
   const variant = eastAsianVariant(props.fontEastAsia);
   const size = scriptSize(props);
+  const complexSize = scriptSize({ ...props, size: props.sizeComplex ?? props.size });
+  const complexPrimary = allComplex ? fonts.face(complexRequest) : primary;
   const boxes: Box[] = [];
   let current = '';
   let currentFace = primary;
+  let currentMetrics = primary;
   let currentSize = size;
   const flush = () => {
-    if (current) boxes.push(textBox(current, currentFace, currentSize, props, source));
+    if (current) boxes.push(textBox(current, currentFace, currentSize, props, source, currentMetrics));
     current = '';
   };
   for (const ch of text) {
@@ -126,21 +172,40 @@ function measuredBoxes(text: string, props: RunProperties, fonts: FontSet, sourc
     }
     const cp = shown.codePointAt(0) ?? 32;
     let face = primary;
-    if (cp >= 0x0590) {
-      const scriptClass = scriptClassOf(cp);
-      const slot = scriptClass === 'eastAsia' ? eastAsiaRequest : scriptClass === 'complex' ? complexRequest : request;
-      const own = slot === request ? primary : fonts.face(slot);
-      face = own.hasGlyph(cp) ? own : (fonts.fallback(cp, slot, variant) ?? own);
+    let metrics = primary;
+    const scriptClass = cp >= 0x0590 ? scriptClassOf(cp) : 'latin';
+    if (scriptClass === 'complex' || (allComplex && scriptClass === 'latin')) {
+      chSize = complexSize;
+      const own = allComplex ? complexPrimary : fonts.face(complexRequest);
+      face = cp < 32 || own.hasGlyph(cp) ? own : (fonts.fallback(cp, complexRequest, variant) ?? own);
+      metrics = own;
+    } else if (scriptClass === 'eastAsia') {
+      const own = fonts.face(eastAsiaRequest);
+      face = own.hasGlyph(cp) ? own : (fonts.fallback(cp, eastAsiaRequest, variant) ?? own);
+      // East Asian lines keep the CJK face's own height: closer to what Word and LibreOffice
+      // give with their CJK faces than a Latin substitute's (test corpus: Japanese 10 pages
+      // with it, 8 without, against LibreOffice's 10).
+      metrics = face;
     } else if (cp >= 32 && !primary.hasGlyph(cp)) face = fonts.fallback(cp, request, variant) ?? primary;
-    if (face !== currentFace || chSize !== currentSize) {
+    if (face !== currentFace || chSize !== currentSize || metrics !== currentMetrics) {
       flush();
       currentFace = face;
+      currentMetrics = metrics;
       currentSize = chSize;
     }
     current += shown;
   }
   flush();
   return boxes;
+}
+
+/** True when measuredBoxes would give every character of `text` to `primary` at the run's size. */
+function inPrimaryFace(text: string, primary: FontFace): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit >= 0x0590 || (unit >= 32 && !primary.hasGlyph(unit))) return false;
+  }
+  return true;
 }
 
 const OBJECT = '\uFFFC';
@@ -214,6 +279,23 @@ export function paragraphSegments(paragraph: Paragraph, fonts: FontSet): Segment
   const segments: Segment[] = [];
   let segment: Segment = { boxes: [], width: 0, trailing: 0 };
   let cutIndex = 0;
+  // East Asian autospace (w:autoSpaceDE, w:autoSpaceDN, on by default, ECMA-376 Part 1
+  // §17.3.1.2–3): a quarter em between ideographs or kana and Latin letters or digits. It widens
+  // the box before the boundary, in whichever segment that box is.
+  let lastText: Box | undefined;
+  let lastTextSegment: Segment | undefined;
+  const pushText = (box: Box) => {
+    if (lastText && lastTextSegment) {
+      const gap = autoSpace(lastText, box);
+      if (gap > 0) {
+        lastText.width += gap;
+        if (lastTextSegment !== segment) lastTextSegment.width += gap;
+      }
+    }
+    segment.boxes.push(box);
+    lastText = box;
+    lastTextSegment = segment;
+  };
   const closeSegment = () => {
     finishSegment(segment);
     if (segment.boxes.length > 0 || segment.breakAfter) segments.push(segment);
@@ -226,6 +308,7 @@ export function paragraphSegments(paragraph: Paragraph, fonts: FontSet): Segment
       segment.boxes.push(anchorBox(inline.name, paragraph, fonts));
       continue;
     }
+    if (inline.kind !== 'text' && inline.kind !== 'noteReference') lastText = undefined;
     if (inline.kind === 'break') {
       segment.breakAfter = inline.type;
       closeSegment();
@@ -241,6 +324,7 @@ export function paragraphSegments(paragraph: Paragraph, fonts: FontSet): Segment
       // breaker (tabs) or by the document (pictures and drawings, which sit on the baseline; a
       // floating drawing takes no room at all).
       const face = faceFor(fonts, inline.props);
+      const vertical = verticalMetrics(face, inline.props.font);
       const picture = inline.kind === 'image' || (inline.kind === 'drawing' && !inline.floating);
       segment.boxes.push({
         kind: inline.kind,
@@ -249,8 +333,8 @@ export function paragraphSegments(paragraph: Paragraph, fonts: FontSet): Segment
         size: inline.props.size,
         props: inline.props,
         width: picture ? inline.width : 0,
-        ascent: picture ? inline.height : inline.kind === 'drawing' ? 0 : face.ascent * inline.props.size,
-        descent: picture || inline.kind === 'drawing' ? 0 : (face.descent + face.lineGap) * inline.props.size,
+        ascent: picture ? inline.height : inline.kind === 'drawing' ? 0 : vertical.ascent * inline.props.size,
+        descent: picture || inline.kind === 'drawing' ? 0 : vertical.descent * inline.props.size,
         rise: 0,
         space: false,
         ...(inline.kind === 'image' ? { imageId: inline.imageId } : {}),
@@ -283,7 +367,7 @@ export function paragraphSegments(paragraph: Paragraph, fonts: FontSet): Segment
       while (cutIndex < cuts.length && (cuts[cutIndex] ?? 0) <= from) cutIndex++;
       const cut = Math.min(cuts[cutIndex] ?? piece.end, piece.end);
       const part = text.slice(from, cut);
-      if (part) segment.boxes.push(...measuredBoxes(part, inline.props, fonts, source));
+      if (part) for (const box of measuredBoxes(part, inline.props, fonts, source)) pushText(box);
       if (cut === cuts[cutIndex]) {
         closeSegment();
         cutIndex++;
@@ -293,6 +377,21 @@ export function paragraphSegments(paragraph: Paragraph, fonts: FontSet): Segment
   }
   closeSegment();
   return segments;
+}
+
+/** Ideographs and kana: the East Asian side of autospace. */
+const AUTOSPACE_EAST_ASIAN = /[\u3040-\u30FF\u3400-\u4DBF\u4E00-\u9FFF\uF900-\uFAFF]/;
+/** Latin letters and digits: the other side. */
+const AUTOSPACE_LATIN = /[0-9A-Za-z\u00C0-\u024F]/;
+
+/** The autospace between two adjacent text boxes, points (0 when they are not a CJK/Latin pair). */
+function autoSpace(before: Box, after: Box): number {
+  if (before.kind !== 'text' || after.kind !== 'text' || before.text === '' || after.text === '') return 0;
+  const last = before.text.slice(-1);
+  const first = after.text.charAt(0);
+  if (AUTOSPACE_EAST_ASIAN.test(last) && AUTOSPACE_LATIN.test(first)) return before.size / 4;
+  if (AUTOSPACE_LATIN.test(last) && AUTOSPACE_EAST_ASIAN.test(first)) return after.size / 4;
+  return 0;
 }
 
 function anchorBox(name: string, paragraph: Paragraph, fonts: FontSet): Box {
@@ -312,7 +411,13 @@ function anchorBox(name: string, paragraph: Paragraph, fonts: FontSet): Box {
   };
 }
 
-/** Splits trailing whitespace off the last box so it can hang at a line end. */
+/**
+ * East Asian commas and full stops hang past the line end like spaces (w:overflowPunct, on by
+ * default, ECMA-376 Part 1 §17.3.1.21), so a line that fits but for its final "，" keeps it.
+ */
+const HANGING_PUNCTUATION = /[\u3001\u3002\uFF0C\uFF0E]$/;
+
+/** Splits trailing whitespace (and hanging punctuation) off the last box so it can hang at a line end. */
 function finishSegment(segment: Segment): void {
   let width = 0;
   for (const box of segment.boxes) width += box.width;
@@ -324,7 +429,7 @@ function finishSegment(segment: Segment): void {
       trailing += box.width;
       continue;
     }
-    const match = /\s+$/.exec(box.text);
+    const match = /\s+$/.exec(box.text) ?? HANGING_PUNCTUATION.exec(box.text);
     if (match) {
       const kept = box.text.slice(0, match.index);
       const keptWidth = box.face.measure(kept) * box.size + box.props.characterSpacing * [...kept].length;

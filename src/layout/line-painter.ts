@@ -144,7 +144,7 @@ export function paintLine(out: PageItem[], placed: PlacedLine, values: FieldValu
   const baseline = top + line.baseline;
   const background: PageItem[] = [];
   const foreground: PageItem[] = [];
-  let lastText: { item: PageItem; end: number } | undefined;
+  let lastText: { item: PageItem; end: number; rtl: boolean } | undefined;
   for (const fragment of line.fragments) {
     const { box } = fragment;
     const x = left + fragment.x;
@@ -190,9 +190,11 @@ export function paintLine(out: PageItem[], placed: PlacedLine, values: FieldValu
           previous.color === color &&
           previous.y === y &&
           previous.characterSpacing === spacing &&
+          lastText.rtl === (fragment.rtl === true) &&
           Math.abs(lastText.end - x) < 0.01
         ) {
-          previous.text += text;
+          // Items hold logical order: right-to-left text on the right comes first (bidi-reorder.ts).
+          previous.text = fragment.rtl ? text + previous.text : previous.text + text;
           lastText.end = x + width;
         } else {
           const item: PageItem = {
@@ -206,7 +208,7 @@ export function paintLine(out: PageItem[], placed: PlacedLine, values: FieldValu
             ...(spacing ? { characterSpacing: spacing } : {}),
           };
           foreground.push(item);
-          lastText = { item, end: x + width };
+          lastText = { item, end: x + width, rtl: fragment.rtl === true };
         }
       }
       decorations(

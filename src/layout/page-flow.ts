@@ -88,6 +88,11 @@ class Flow {
   private regionTop = 0;
   /** Nothing placed yet in this column: keep rules never push content off an empty column. */
   private columnEmpty = true;
+  /**
+   * The column was started by content that did not fit the one before (not by a page, column or
+   * section break): Word then drops the space before of the paragraph at its top.
+   */
+  private naturalTop = false;
   private pageNumber = 0;
   /** Footnotes at the foot of each page, laid out at the width of the first column. */
   private readonly footnotes = new FootnoteFlow((id) =>
@@ -161,6 +166,7 @@ class Flow {
     this.regionTop = bodyTop;
     this.y = bodyTop;
     this.columnEmpty = true;
+    this.naturalTop = false;
     this.contentBottom = bodyTop;
     this.footnotes.startPage(bodyTop, this.page.bodyBottom);
   }
@@ -184,15 +190,16 @@ class Flow {
     this.finishPage();
   }
 
-  /** Moves to the next column, or to a new page after the last one. */
-  private advance(): void {
+  /** Moves to the next column, or to a new page after the last one; `natural` when content overflowed. */
+  private advance(natural = false): void {
     if (this.column + 1 < this.columns.length) {
       this.column++;
       this.y = this.regionTop;
       this.columnEmpty = true;
-      return;
+    } else {
+      this.newPage(this.page.section, this.page.sectionIndex, false);
     }
-    this.newPage(this.page.section, this.page.sectionIndex, false);
+    this.naturalTop = natural;
   }
 
   private forceNewPage(): void {
@@ -215,6 +222,7 @@ class Flow {
         this.regionTop = bottom;
         this.y = bottom;
         this.columnEmpty = true;
+        this.naturalTop = false;
         return;
       }
       case 'nextColumn':
@@ -312,38 +320,49 @@ class Flow {
 
       // Contextual spacing: no space between paragraphs of the same style (§17.3.1.9).
       const sameStyle = previous && previous.props.styleId === paragraph.props.styleId;
-      const before = sameStyle && paragraph.props.contextualSpacing ? 0 : laid.spaceBefore;
-
-      // keepNext: this paragraph and the start of the next must share a page (§17.3.1.15).
-      let needed = before + Flow.heightOf(laid, 0, Flow.minimumStart(laid));
-      if (paragraph.props.keepNext) {
-        let chain = before + Flow.heightOf(laid, 0, laid.lines.length) + laid.spaceAfter;
-        for (let j = i + 1; j <= paragraphs.length; j++) {
-          const next = paragraphs[j];
-          if (!next) {
-            chain += following;
-            break;
-          }
-          const nextLaid = this.laid(next, this.columnWidth);
-          if (!next.props.keepNext) {
-            chain += next.props.spacing.before + Flow.heightOf(nextLaid, 0, Flow.minimumStart(nextLaid));
-            break;
-          }
-          chain += nextLaid.spaceBefore + Flow.heightOf(nextLaid, 0, nextLaid.lines.length) + nextLaid.spaceAfter;
-        }
-        const fullColumn = this.bottom() - this.regionTop;
-        if (chain <= fullColumn) needed = Math.max(needed, chain);
-      }
-      if (needed > this.remaining() + EPSILON && !this.columnEmpty) {
-        this.advance();
-        laid = this.laid(paragraph, this.columnWidth);
-      }
+      // Automatic (HTML) space before is not added at the top of a page (Word, as in a browser).
+      const autoAtTop = this.columnEmpty && paragraph.props.spacing.beforeAuto ? paragraph.props.spacing.before : 0;
+      const before = sameStyle && paragraph.props.contextualSpacing ? 0 : laid.spaceBefore - autoAtTop;
 
       // Between two paragraphs the larger of space-after and space-before applies: measured on
       // Word's own PDFs of the corpus (Title after 15 pt + Heading 1 before 24 pt → 24 pt; two
       // auto-spaced paragraphs → 14 pt), where adding them misplaced every later line. At the top
       // of a column the previous paragraph's space after is dropped; this one's space before stays.
-      this.y += Math.max(before, this.columnEmpty ? 0 : this.pendingAfter);
+      // The room asked for below counts this gap: without it, a first line could fit where its
+      // second could not, and stay alone at the foot of the page. At the top of a column that
+      // content overflowed into, Word drops the space before too (its PDFs of the corpus put such a
+      // heading at the top margin); after a page, column or section break it keeps it.
+      const gap = () => (this.columnEmpty ? (this.naturalTop ? 0 : before) : Math.max(before, this.pendingAfter));
+
+      // keepNext: this paragraph and the start of the next must share a page (§17.3.1.15).
+      let needed = gap() + Flow.heightOf(laid, 0, Flow.minimumStart(laid));
+      if (paragraph.props.keepNext) {
+        let chain = gap() + Flow.heightOf(laid, 0, laid.lines.length);
+        let after = laid.spaceAfter;
+        for (let j = i + 1; j <= paragraphs.length; j++) {
+          const next = paragraphs[j];
+          if (!next) {
+            chain += after + following;
+            break;
+          }
+          const nextLaid = this.laid(next, this.columnWidth);
+          chain += Math.max(after, nextLaid.spaceBefore);
+          if (!next.props.keepNext) {
+            chain += Flow.heightOf(nextLaid, 0, Flow.minimumStart(nextLaid));
+            break;
+          }
+          chain += Flow.heightOf(nextLaid, 0, nextLaid.lines.length);
+          after = nextLaid.spaceAfter;
+        }
+        const fullColumn = this.bottom() - this.regionTop;
+        if (chain <= fullColumn) needed = Math.max(needed, chain);
+      }
+      if (needed > this.remaining() + EPSILON && !this.columnEmpty) {
+        this.advance(true);
+        laid = this.laid(paragraph, this.columnWidth);
+      }
+
+      this.y += gap();
       this.pendingAfter = 0;
       laid = this.wrapAroundFloats(paragraph, laid);
       let index = 0;
@@ -355,8 +374,8 @@ class Flow {
         const notes = this.footnotes.referencedBy([line]);
         const verdict = this.verdict(line.height, notes);
         if (verdict === 'advance') {
-          if (paragraph.props.widowControl && laid.lines.length - index === 1) index -= this.widowTakeBack(index, here);
-          this.advance();
+          if (paragraph.props.widowControl) index -= this.widowTakeBack(laid, index, here);
+          this.advance(true);
           here = 0;
           continue;
         }
@@ -422,7 +441,18 @@ class Flow {
       columnX: () => this.columns[this.column]?.x ?? 0,
       cursor: () => this.y,
       verdict: (height, lines) => this.verdict(height, this.footnotes.referencedBy(lines)),
-      advance: () => this.advance(),
+      advance: () => this.advance(true),
+      area: () => {
+        const { page } = this.page.section;
+        return {
+          pageWidth: page.width,
+          marginLeft: page.margins.left + page.margins.gutter,
+          marginRight: page.margins.right,
+          bodyTop: this.page.bodyTop,
+          columnX: this.columns[this.column]?.x ?? 0,
+          columnWidth: this.columnWidth,
+        };
+      },
       place: (height, paint, lines, force) => {
         const notes = this.footnotes.referencedBy(lines);
         if (force) this.footnotes.makeRoom(this.y + height);
@@ -457,7 +487,7 @@ class Flow {
     if (blocks.length === 0) return;
     this.y += this.columnEmpty ? 0 : this.pendingAfter;
     this.pendingAfter = 0;
-    if (NOTE_SEPARATOR.height > this.remaining() + EPSILON && !this.columnEmpty) this.advance();
+    if (NOTE_SEPARATOR.height > this.remaining() + EPSILON && !this.columnEmpty) this.advance(true);
     const x = this.columns[this.column]?.x ?? 0;
     const y = this.y + NOTE_SEPARATOR.ruleOffset;
     const x2 = x + Math.min(NOTE_SEPARATOR.width, this.columnWidth);
@@ -469,15 +499,19 @@ class Flow {
   }
 
   /**
-   * Widow control (ECMA-376 §17.3.1.44): the last line of a paragraph never starts a page alone,
-   * so the line before it goes along; and when that would leave the paragraph's first line alone
-   * at the foot of this column (an orphan), the whole start goes: a three-line paragraph with room
-   * for two moves whole, as Word does. Returns how many lines were taken back.
+   * Widow/orphan control (ECMA-376 §17.3.1.44), when the line at `index` must go to the next
+   * column: a paragraph's first line never stays alone at the foot of a column (an orphan) and its
+   * last never starts one alone (a widow), so lines placed here go along. When the line before a
+   * widow is the second of the paragraph, the first would be left an orphan: a three-line paragraph
+   * with room for two moves whole, as Word does. Returns how many lines were taken back.
    */
-  private widowTakeBack(index: number, here: number): number {
+  private widowTakeBack(laid: LaidParagraph, index: number, here: number): number {
     const startsHere = index === here;
-    // Nothing to give, or giving it all would leave the column empty: the rule yields.
-    if (this.columnEmpty || here === 0 || (!startsHere && here < 2)) return 0;
+    const widow = laid.lines.length - index === 1;
+    const orphan = startsHere && here === 1;
+    if (this.columnEmpty || here === 0 || !(widow || orphan)) return 0;
+    // Giving it all would leave the column empty, or a lone middle line would be all that moves: the rule yields.
+    if (!startsHere && here < 2) return 0;
     if (startsHere && here < 3 && this.page.lines.length <= here) return 0;
     const count = here >= 3 || !startsHere ? 1 : here;
     let taken = 0;

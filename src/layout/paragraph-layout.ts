@@ -5,7 +5,8 @@
  */
 import type { FontSet } from '../fonts/font-face';
 import type { Paragraph, RevisionMark } from '../model/document';
-import { type Box, faceFor, paragraphSegments } from './inline-boxes';
+import { reorderLine } from './bidi-reorder';
+import { type Box, faceFor, paragraphSegments, verticalMetrics } from './inline-boxes';
 import { type BrokenLine, breakLines, type LineBox, nextTabStop } from './line-breaker';
 
 export interface Fragment {
@@ -15,6 +16,8 @@ export interface Fragment {
   x: number;
   width: number;
   leader?: string;
+  /** At an odd bidi level (UAX #9): its text is right to left, so a neighbour to its left follows it. */
+  rtl?: boolean;
 }
 
 export interface LaidLine {
@@ -58,16 +61,14 @@ function lineMetrics(
     descent = Math.max(descent, box.descent - Math.min(0, box.rise));
     if (box.kind !== 'image' && box.kind !== 'drawing') fontHeight = Math.max(fontHeight, box.ascent + box.descent);
   }
+  // An empty line takes its height from the paragraph mark (ECMA-376 §17.3.1.29 rPr of the mark).
+  const mark = paragraph.markProps;
+  const markMetrics = () => verticalMetrics(faceFor(fonts, mark), mark.font);
   if (ascent === 0 && descent === 0) {
-    // An empty line takes its height from the paragraph mark (ECMA-376 §17.3.1.29 rPr of the mark).
-    const face = faceFor(fonts, paragraph.markProps);
-    ascent = face.ascent * paragraph.markProps.size;
-    descent = (face.descent + face.lineGap) * paragraph.markProps.size;
+    ascent = markMetrics().ascent * mark.size;
+    descent = markMetrics().descent * mark.size;
   }
-  if (fontHeight === 0) {
-    const face = faceFor(fonts, paragraph.markProps);
-    fontHeight = (face.ascent + face.descent + face.lineGap) * paragraph.markProps.size;
-  }
+  if (fontHeight === 0) fontHeight = (markMetrics().ascent + markMetrics().descent) * mark.size;
   return { ascent, descent, fontHeight };
 }
 
@@ -86,7 +87,7 @@ function lineHeight(natural: number, fontHeight: number, paragraph: Paragraph): 
 /** Splits text fragments into words so justification can widen the spaces between them. */
 function justify(fragments: Fragment[], extra: number): Fragment[] {
   let spaces = 0;
-  for (const f of fragments) if (f.box.kind === 'text') spaces += (f.text.match(/ /g) ?? []).length;
+  for (const f of fragments) if (f.box.kind === 'text') spaces += countSpaces(f.text);
   if (spaces === 0 || extra <= 0) return fragments;
   const perSpace = extra / spaces;
   const out: Fragment[] = [];
@@ -100,7 +101,8 @@ function justify(fragments: Fragment[], extra: number): Fragment[] {
     let x = f.x + shift;
     for (const part of f.text.split(/( )/)) {
       if (part === '') continue;
-      const width = box.face.measure(part) * box.size + box.props.characterSpacing * [...part].length;
+      const spacing = box.props.characterSpacing;
+      const width = box.face.measure(part) * box.size + (spacing === 0 ? 0 : spacing * [...part].length);
       if (part === ' ') {
         x += width + perSpace;
         shift += perSpace;
@@ -111,6 +113,12 @@ function justify(fragments: Fragment[], extra: number): Fragment[] {
     }
   }
   return out;
+}
+
+function countSpaces(text: string): number {
+  let count = 0;
+  for (let i = text.indexOf(' '); i !== -1; i = text.indexOf(' ', i + 1)) count++;
+  return count;
 }
 
 /** Trailing spaces of the line's content do not take part in justification. */
@@ -138,6 +146,7 @@ function labelFragments(
   const { label, props } = paragraph;
   if (!label) return { fragments: [], width: 0 };
   const face = faceFor(fonts, label.props);
+  const vertical = verticalMetrics(face, label.props.font);
   const size = label.props.size;
   // A picture bullet is drawn about half an em tall (as Word sizes it to the text), aspect kept.
   const picture = label.image;
@@ -172,8 +181,8 @@ function labelFragments(
         size,
         props: label.props,
         width: textWidth,
-        ascent: face.ascent * size,
-        descent: (face.descent + face.lineGap) * size,
+        ascent: vertical.ascent * size,
+        descent: vertical.descent * size,
         rise: 0,
         space: false,
       };
@@ -181,6 +190,10 @@ function labelFragments(
     fragments: [{ box, text: label.text, x: start + offset, width: textWidth }],
     width: Math.max(width, textWidth + offset),
   };
+}
+
+function mirrored(align: 'left' | 'right'): 'left' | 'right' {
+  return align === 'left' ? 'right' : 'left';
 }
 
 export function layoutParagraph(paragraph: Paragraph, fonts: FontSet, context: ParagraphContext): LaidParagraph {
@@ -195,7 +208,11 @@ export function layoutParagraph(paragraph: Paragraph, fonts: FontSet, context: P
   // A list label moves with its first line beside a floating object.
   const labelShift = context.lineBox?.(0).left ?? 0;
   if (labelShift) for (const f of label.fragments) f.x += labelShift;
-  const { align } = paragraph.props;
+  // The model's alignment is visual (the reader swaps left/right in a bidi paragraph); lines of a
+  // right-to-left paragraph are laid out from their start edge and mirrored (bidi-reorder.ts), so
+  // they are aligned in logical terms here.
+  const visual = paragraph.props.align;
+  const align = paragraph.props.rtl && (visual === 'left' || visual === 'right') ? mirrored(visual) : visual;
   const lines: LaidLine[] = broken.map((line, index) => {
     const metrics = lineMetrics(
       index === 0 && label.fragments.length
@@ -221,6 +238,7 @@ export function layoutParagraph(paragraph: Paragraph, fonts: FontSet, context: P
       fragments = fragments.map((f) => ({ ...f, x: f.x + shift }));
     }
     if (index === 0) fragments = [...label.fragments, ...fragments];
+    fragments = reorderLine(fragments, paragraph.props.rtl, context.areaWidth);
     const revision =
       line.placed.find((p) => p.box.revision)?.box.revision ?? (line.last ? paragraph.markRevision : undefined);
     // Word sets "multiple" line spacing's extra space below the text (the baseline stays one ascent

@@ -111,6 +111,9 @@ export interface ParagraphProperties {
     /** For lineRule 'auto' a multiple of single spacing (1 = single); otherwise points. */
     line: number;
     lineRule: LineRule;
+    /** w:beforeAutospacing / w:afterAutospacing: HTML-style automatic space (`before`/`after` hold its size). */
+    beforeAuto?: boolean;
+    afterAuto?: boolean;
   };
   /** Explicit stops (cleared ones removed), sorted by position, relative to the text margin. */
   tabs: TabStop[];
@@ -148,6 +151,18 @@ export interface RunProperties {
   size: number;
   bold: boolean;
   italic: boolean;
+  /**
+   * Complex-script formatting (w:szCs, w:bCs, w:iCs, ECMA-376 Part 1 §17.3.2.39, §17.3.2.2,
+   * §17.3.2.17): what right-to-left, Indic and Thai characters use instead of size/bold/italic,
+   * and every character of a run marked w:rtl or w:cs. Unset: the size is `size`, not bold/italic.
+   */
+  sizeComplex?: number;
+  boldComplex?: boolean;
+  italicComplex?: boolean;
+  /** w:rtl (§17.3.2.30): a right-to-left run; its characters take complex-script formatting. */
+  rtl?: boolean;
+  /** w:cs (§17.3.2.7): treat the run as complex script whatever its characters. */
+  complexScript?: boolean;
   underline?: UnderlineStyle;
   underlineColor?: string;
   strike: boolean;

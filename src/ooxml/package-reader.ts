@@ -52,8 +52,8 @@ const INFLATE_SLICE = 16 * 1024;
 
 /**
  * Markup the reader never looks at, left out of the trees to save time and memory: proofing and
- * revision-save marks, comment ranges, complex-script duplicates of size and weight. On a large
- * document these are a third of all elements and attributes.
+ * revision-save marks, comment ranges, kerning. On a large document these are a third of all
+ * elements and attributes. (w:szCs, w:bCs, w:iCs are read: complex-script text is set with them.)
  */
 const XML_OPTIONS: XmlParseOptions = {
   ...DEFAULT_XML_LIMITS,
@@ -67,9 +67,6 @@ const XML_OPTIONS: XmlParseOptions = {
     'w:permStart',
     'w:permEnd',
     'w:rsids',
-    'w:bCs',
-    'w:iCs',
-    'w:szCs',
     'w:kern',
     'w:snapToGrid',
     'w:autoSpaceDE',

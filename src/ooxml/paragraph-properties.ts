@@ -270,6 +270,9 @@ export function toParagraphProperties(delta: ParagraphDelta): ParagraphPropertie
     borders: {},
     rtl,
   };
+  // Layout treats automatic spacing apart (none above the paragraph at the top of a page).
+  if (delta.beforeAutospacing) properties.spacing.beforeAuto = true;
+  if (delta.afterAutospacing) properties.spacing.afterAuto = true;
   if (delta.styleId !== undefined) properties.styleId = delta.styleId;
   if (delta.borders) {
     for (const [side, border] of Object.entries(delta.borders)) {

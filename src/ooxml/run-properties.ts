@@ -22,6 +22,11 @@ export interface RunDelta {
   size?: number;
   bold?: boolean;
   italic?: boolean;
+  sizeComplex?: number;
+  boldComplex?: boolean;
+  italicComplex?: boolean;
+  rtl?: boolean;
+  complexScript?: boolean;
   caps?: boolean;
   smallCaps?: boolean;
   strike?: boolean;
@@ -47,12 +52,24 @@ export interface FontChoice {
  * Toggle properties (§17.7.3): in styles they flip the value inherited from other style types
  * rather than set it; in direct formatting they are absolute.
  */
-export const TOGGLE_PROPERTIES = ['bold', 'italic', 'caps', 'smallCaps', 'strike', 'doubleStrike', 'hidden'] as const;
+export const TOGGLE_PROPERTIES = [
+  'bold',
+  'italic',
+  'boldComplex',
+  'italicComplex',
+  'caps',
+  'smallCaps',
+  'strike',
+  'doubleStrike',
+  'hidden',
+] as const;
 export type ToggleProperty = (typeof TOGGLE_PROPERTIES)[number];
 
 const TOGGLE_ELEMENTS: Record<string, ToggleProperty> = {
   'w:b': 'bold',
   'w:i': 'italic',
+  'w:bCs': 'boldComplex',
+  'w:iCs': 'italicComplex',
   'w:caps': 'caps',
   'w:smallCaps': 'smallCaps',
   'w:strike': 'strike',
@@ -109,7 +126,7 @@ const VERTICAL_ALIGN: Record<string, RunProperties['verticalAlign']> = {
   subscript: 'subscript',
 };
 
-/** Reads one w:rPr. Unknown children (w:bCs, w:kern, w:lang…) are ignored. */
+/** Reads one w:rPr. Unknown children (w:kern, w:lang/@w:val…) are ignored. */
 export function readRunDelta(rPr: XmlElement | undefined, colors: ThemeColors): RunDelta {
   const delta: RunDelta = {};
   if (rPr === undefined) return delta;
@@ -134,6 +151,17 @@ export function readRunDelta(rPr: XmlElement | undefined, colors: ThemeColors): 
         if (size !== undefined && size > 0) delta.size = size;
         break;
       }
+      case 'w:szCs': {
+        const size = halfPoints(attributes['w:val']);
+        if (size !== undefined && size > 0) delta.sizeComplex = size;
+        break;
+      }
+      case 'w:rtl':
+        delta.rtl = onOff(attributes['w:val']);
+        break;
+      case 'w:cs':
+        delta.complexScript = onOff(attributes['w:val']);
+        break;
       case 'w:color': {
         const color = colorValue(attributes, colors, 'w:val', 'w:themeColor');
         if (color !== undefined) delta.color = color;
@@ -290,6 +318,11 @@ export function toRunProperties(delta: RunDelta, fonts: ThemeFonts): RunProperti
   if (eastAsia !== undefined) properties.fontEastAsia = eastAsia;
   const complex = pickFont(delta.complex, fonts);
   if (complex !== undefined) properties.fontComplex = complex;
+  if (delta.sizeComplex !== undefined) properties.sizeComplex = delta.sizeComplex;
+  if (delta.boldComplex) properties.boldComplex = true;
+  if (delta.italicComplex) properties.italicComplex = true;
+  if (delta.rtl) properties.rtl = true;
+  if (delta.complexScript) properties.complexScript = true;
   if (delta.underline) properties.underline = delta.underline;
   if (delta.underline && delta.underlineColor) properties.underlineColor = delta.underlineColor;
   if (delta.color) properties.color = delta.color;

@@ -33,12 +33,22 @@ function isSpace(code: number): boolean {
   return code === 0x20 || code === 0x0a || code === 0x09 || code === 0x0d;
 }
 
-/** Name characters end at white space, '/', '>', '=' or a quote; everything else counts. */
-function endsName(code: number): boolean {
-  return (
-    isSpace(code) || code === SLASH || code === GT || code === EQUALS || code === QUOTE || code === APOS || code === LT
-  );
-}
+/** Byte classes, looked up instead of compared one by one in the loops over names and values. */
+const NAME_END = 1; // white space, '/', '>', '=', a quote or '<': everything else is a name character
+const LESS_THAN = 2; // '<', which no attribute value may hold
+const DECODED = 4; // what makes a value more than its bytes: non-ASCII, '&', or white space read as ' '
+const BYTE_CLASS = (() => {
+  const classes = new Uint8Array(256);
+  for (const code of [0x20, 0x0a, 0x09, 0x0d, SLASH, GT, EQUALS, QUOTE, APOS, LT]) classes[code] = NAME_END;
+  classes[LT] = NAME_END | LESS_THAN;
+  for (const code of [AMP, 0x0a, 0x09, 0x0d]) classes[code] = (classes[code] as number) | DECODED;
+  classes.fill(DECODED, 0x80);
+  return classes;
+})();
+
+/** FNV-1a over bytes, the StringTable's hash (the scanner hashes names and values as it reads them). */
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
 
 /** Segments of a part; ignoreBOM: a U+FEFF inside the text is a character, not a byte order mark. */
 const UTF8 = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
@@ -52,33 +62,48 @@ const NO_ATTRIBUTES: Record<string, string> = Object.freeze({}) as Record<string
 
 /** Strings up to this many bytes are shared through the part's StringTable. */
 const SHARED_MAX_LENGTH = 16;
-/** Distinct shared strings per part; past it strings are made each time (still correct). */
+/** Distinct shared strings per part at most; past it strings are made each time (still correct). */
 const SHARED_MAX_ENTRIES = 1 << 14;
 
 /**
  * Names and short values repeat endlessly ("w:r", "w:val", "24"): one string each keeps the tree
  * small, since every string kept is memory the garbage collector must move. An open-addressing
- * table keyed by the bytes themselves, so a repeat costs a hash and a compare, no allocation.
+ * table keyed by the bytes themselves, so a repeat costs a hash and a compare, no allocation. Its
+ * size is fixed when it is made (from the part's length), and once half full it stops taking new
+ * strings: fields that never change keep V8's optimised code for it valid.
  */
 class StringTable {
-  #keys: (string | undefined)[] = new Array(1024);
-  #hashes = new Int32Array(1024);
+  readonly #keys: (string | undefined)[];
+  readonly #hashes: Int32Array;
+  readonly #limit: number;
   #count = 0;
   readonly #bytes: Uint8Array;
 
   constructor(bytes: Uint8Array) {
     this.#bytes = bytes;
+    let capacity = 256;
+    while (capacity < 2 * SHARED_MAX_ENTRIES && capacity < bytes.length >> 4) capacity *= 2;
+    this.#keys = new Array(capacity).fill(undefined);
+    this.#hashes = new Int32Array(capacity);
+    this.#limit = capacity >> 1;
   }
 
   /** The string of bytes [start, end), all ASCII (the caller checked). */
   ascii(start: number, end: number): string {
     const bytes = this.#bytes;
-    let hash = 0x811c9dc5;
-    for (let i = start; i < end; i++) hash = Math.imul(hash ^ (bytes[i] as number), 0x01000193);
+    let hash = FNV_OFFSET;
+    for (let i = start; i < end; i++) hash = Math.imul(hash ^ (bytes[i] as number), FNV_PRIME);
+    return this.lookup(start, end, hash);
+  }
+
+  /** `ascii`, given the bytes' hash. */
+  lookup(start: number, end: number, hash: number): string {
+    const bytes = this.#bytes;
     const keys = this.#keys;
     const mask = keys.length - 1;
     const length = end - start;
-    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
+    let slot = hash & mask;
+    for (; ; slot = (slot + 1) & mask) {
       const key = keys[slot];
       if (key === undefined) break;
       if (this.#hashes[slot] !== hash || key.length !== length) continue;
@@ -92,31 +117,74 @@ class StringTable {
       if (same) return key;
     }
     const value = String.fromCharCode.apply(null, bytes.subarray(start, end) as unknown as number[]);
-    if (this.#count < SHARED_MAX_ENTRIES) this.#insert(value, hash);
+    if (this.#count < this.#limit) {
+      keys[slot] = value;
+      this.#hashes[slot] = hash;
+      this.#count++;
+    }
     return value;
   }
+}
 
-  #insert(value: string, hash: number): void {
-    if ((this.#count + 1) * 2 > this.#keys.length) this.#grow();
-    const keys = this.#keys;
-    const mask = keys.length - 1;
-    let slot = hash & mask;
-    while (keys[slot] !== undefined) slot = (slot + 1) & mask;
-    keys[slot] = value;
-    this.#hashes[slot] = hash;
-    this.#count++;
+/**
+ * Attribute sets repeat as much as names do (w:val="28", the same w:rFonts on every run): elements
+ * whose attributes are written with the same bytes share one frozen object, which keeps the tree
+ * of a large part a fraction of the size. Keyed by the bytes from the first attribute to the last
+ * value's closing quote; fixed size, like StringTable.
+ */
+class AttributeTable {
+  readonly #values: (Record<string, string> | undefined)[];
+  readonly #hashes: Int32Array;
+  /** Where the first occurrence of each set's bytes starts and ends, to compare with. */
+  readonly #starts: Int32Array;
+  readonly #ends: Int32Array;
+  readonly #limit: number;
+  #count = 0;
+  readonly #bytes: Uint8Array;
+
+  constructor(bytes: Uint8Array) {
+    this.#bytes = bytes;
+    let capacity = 256;
+    while (capacity < 2 * SHARED_MAX_ENTRIES && capacity < bytes.length >> 5) capacity *= 2;
+    this.#values = new Array(capacity).fill(undefined);
+    this.#hashes = new Int32Array(capacity);
+    this.#starts = new Int32Array(capacity);
+    this.#ends = new Int32Array(capacity);
+    this.#limit = capacity >> 1;
   }
 
-  #grow(): void {
-    const keys = this.#keys;
-    const hashes = this.#hashes;
-    this.#keys = new Array(keys.length * 2);
-    this.#hashes = new Int32Array(keys.length * 2);
-    this.#count = 0;
-    for (let slot = 0; slot < keys.length; slot++) {
-      const key = keys[slot];
-      if (key !== undefined) this.#insert(key, hashes[slot] as number);
+  /** The shared object for the attributes written at [start, end), `made` when they are new. */
+  share(start: number, end: number, made: Record<string, string>): Record<string, string> {
+    const bytes = this.#bytes;
+    let hash = FNV_OFFSET;
+    for (let i = start; i < end; i++) hash = Math.imul(hash ^ (bytes[i] as number), FNV_PRIME);
+    const values = this.#values;
+    const mask = values.length - 1;
+    const length = end - start;
+    let slot = hash & mask;
+    for (; ; slot = (slot + 1) & mask) {
+      const known = values[slot];
+      if (known === undefined) break;
+      const knownStart = this.#starts[slot] as number;
+      if (this.#hashes[slot] !== hash || (this.#ends[slot] as number) - knownStart !== length) continue;
+      let same = true;
+      for (let i = 0; i < length; i++) {
+        if (bytes[knownStart + i] !== bytes[start + i]) {
+          same = false;
+          break;
+        }
+      }
+      if (same) return known;
     }
+    Object.freeze(made);
+    if (this.#count < this.#limit) {
+      values[slot] = made;
+      this.#hashes[slot] = hash;
+      this.#starts[slot] = start;
+      this.#ends[slot] = end;
+      this.#count++;
+    }
+    return made;
   }
 }
 
@@ -133,20 +201,19 @@ export function scanXml(bytes: Uint8Array, builder: TreeBuilder): void {
   const length = bytes.length;
   const ignoreAttribute = builder.ignoreAttribute;
   const table = new StringTable(bytes);
+  const attributeSets = new AttributeTable(bytes);
   /** Short values that needed decoding, shared the same way. */
   const decodedValues = new Map<string, string>();
   const open: string[] = [];
+  /** The names of the current tag's attributes (the first `seenCount`), to refuse a repeated one. */
+  const seen: string[] = [];
+  let seenCount = 0;
   let position = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
   let sawRoot = false;
 
-  /** An ASCII name at [start, end); anything else is refused (saxes reads non-ASCII names). */
-  const name = (start: number, end: number): string => {
-    for (let i = start; i < end; i++) if ((bytes[i] as number) >= 0x80) fail('a name is not ASCII');
-    return table.ascii(start, end);
-  };
-
   while (position < length) {
-    const lt = bytes.indexOf(LT, position);
+    // Markup usually follows markup: only look further when there is text in between.
+    const lt = bytes[position] === LT ? position : bytes.indexOf(LT, position);
     const textEnd = lt === -1 ? length : lt;
     if (textEnd > position) {
       if (open.length === 0) {
@@ -161,16 +228,18 @@ export function scanXml(bytes: Uint8Array, builder: TreeBuilder): void {
     const next = bytes[lt + 1];
 
     if (next === SLASH) {
-      const gt = bytes.indexOf(GT, lt + 2);
-      if (gt === -1) fail('an end tag is not closed');
-      let nameEnd = gt;
-      while (nameEnd > lt + 2 && isSpace(bytes[nameEnd - 1] as number)) nameEnd--;
+      // The end tag must name the open element, then allow white space before its '>'.
       const expected = open.pop();
-      if (expected === undefined || !sameAscii(bytes, lt + 2, nameEnd, expected)) {
+      let at = lt + 2;
+      if (expected === undefined || !sameAscii(bytes, at, at + expected.length, expected)) {
         fail('an end tag does not match the open element');
       }
+      at += expected.length;
+      while (isSpace(bytes[at] ?? -1)) at++;
+      if (bytes[at] !== GT)
+        fail(at >= length ? 'an end tag is not closed' : 'an end tag does not match the open element');
       builder.close();
-      position = gt + 1;
+      position = at + 1;
       continue;
     }
 
@@ -200,15 +269,26 @@ export function scanXml(bytes: Uint8Array, builder: TreeBuilder): void {
       fail('unexpected markup after "<!"');
     }
 
-    // A start tag.
+    // A start tag. Names are read and hashed in one pass; non-ASCII names go to saxes.
     let at = lt + 1;
-    while (at < length && !endsName(bytes[at] as number)) at++;
+    let hash = FNV_OFFSET;
+    let high = 0;
+    for (; at < length; at++) {
+      const code = bytes[at] as number;
+      if ((BYTE_CLASS[code] as number) & NAME_END) break;
+      hash = Math.imul(hash ^ code, FNV_PRIME);
+      high |= code;
+    }
     if (at === lt + 1) fail('a tag has no name');
-    const tagName = name(lt + 1, at);
+    if (high & 0x80) fail('a name is not ASCII');
+    const tagName = table.lookup(lt + 1, at, hash);
     if (open.length === 0 && sawRoot) fail('more than one root element');
     let attributes = NO_ATTRIBUTES;
+    const attributesStart = at;
+    let attributesEnd = at;
     let selfClosing = false;
     let declaresNamespaces = false;
+    seenCount = 0;
     for (;;) {
       if (at >= length) fail(`the tag <${tagName}> is not closed`);
       let code = bytes[at] as number;
@@ -227,26 +307,47 @@ export function scanXml(bytes: Uint8Array, builder: TreeBuilder): void {
       if (code === -1) fail(`the tag <${tagName}> is not closed`);
       if (!hadSpace) fail(`attributes of <${tagName}> are not separated by white space`);
       const nameStart = at;
-      while (at < length && !endsName(bytes[at] as number)) at++;
+      hash = FNV_OFFSET;
+      high = 0;
+      for (; at < length; at++) {
+        const byte = bytes[at] as number;
+        if ((BYTE_CLASS[byte] as number) & NAME_END) break;
+        hash = Math.imul(hash ^ byte, FNV_PRIME);
+        high |= byte;
+      }
       if (at === nameStart) fail(`a malformed attribute in <${tagName}>`);
-      const attributeName = name(nameStart, at);
+      if (high & 0x80) fail('a name is not ASCII');
+      const attributeName = table.lookup(nameStart, at, hash);
       code = bytes[at] ?? -1;
       while (isSpace(code)) code = bytes[++at] ?? -1;
       if (code !== EQUALS) fail(`the attribute ${attributeName} has no value`);
       code = bytes[++at] ?? -1;
       while (isSpace(code)) code = bytes[++at] ?? -1;
       if (code !== QUOTE && code !== APOS) fail(`the value of ${attributeName} is not quoted`);
+      // The value up to the closing quote, hashed and classified on the way.
       const valueStart = at + 1;
-      const valueEnd = bytes.indexOf(code, valueStart);
-      if (valueEnd === -1) fail(`the value of ${attributeName} is not closed`);
+      let valueEnd = valueStart;
+      let classes = 0;
+      hash = FNV_OFFSET;
+      for (; ; valueEnd++) {
+        if (valueEnd >= length) fail(`the value of ${attributeName} is not closed`);
+        const byte = bytes[valueEnd] as number;
+        if (byte === code) break;
+        classes |= BYTE_CLASS[byte] as number;
+        hash = Math.imul(hash ^ byte, FNV_PRIME);
+      }
       if (ignoreAttribute === undefined || !ignoreAttribute(attributeName)) {
-        const lessThan = bytes.indexOf(LT, valueStart);
-        if (lessThan !== -1 && lessThan < valueEnd) fail(`"<" inside the value of ${attributeName}`);
+        if (classes & LESS_THAN) fail(`"<" inside the value of ${attributeName}`);
         if (attributes === NO_ATTRIBUTES) attributes = {};
-        else if (attributes[attributeName] !== undefined) fail(`the attribute ${attributeName} appears twice`);
+        else {
+          for (let i = 0; i < seenCount; i++) {
+            if (seen[i] === attributeName) fail(`the attribute ${attributeName} appears twice`);
+          }
+        }
+        seen[seenCount++] = attributeName;
         let value: string;
-        if (valueEnd - valueStart <= SHARED_MAX_LENGTH && isPlainValue(bytes, valueStart, valueEnd)) {
-          value = table.ascii(valueStart, valueEnd);
+        if (valueEnd - valueStart <= SHARED_MAX_LENGTH && (classes & DECODED) === 0) {
+          value = table.lookup(valueStart, valueEnd, hash);
         } else {
           value = decodeAttribute(UTF8.decode(bytes.subarray(valueStart, valueEnd)));
           if (value.length <= SHARED_MAX_LENGTH) {
@@ -259,7 +360,9 @@ export function scanXml(bytes: Uint8Array, builder: TreeBuilder): void {
         if (attributeName.startsWith('xmlns')) declaresNamespaces = true;
       }
       at = valueEnd + 1;
+      attributesEnd = at;
     }
+    if (attributes !== NO_ATTRIBUTES) attributes = attributeSets.share(attributesStart, attributesEnd, attributes);
     sawRoot = true;
     builder.open(tagName, attributes, declaresNamespaces);
     if (selfClosing) builder.close();
@@ -272,15 +375,6 @@ export function scanXml(bytes: Uint8Array, builder: TreeBuilder): void {
 
 function fail(message: string): never {
   throw new MalformedXmlError(message);
-}
-
-/** Attribute bytes that read as themselves: ASCII without '&' or white space other than ' '. */
-function isPlainValue(bytes: Uint8Array, start: number, end: number): boolean {
-  for (let i = start; i < end; i++) {
-    const code = bytes[i] as number;
-    if (code >= 0x80 || code === AMP || (code < 0x20 && isSpace(code))) return false;
-  }
-  return true;
 }
 
 function sameAscii(bytes: Uint8Array, start: number, end: number, text: string): boolean {

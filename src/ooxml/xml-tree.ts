@@ -202,16 +202,19 @@ export class TreeBuilder {
       }
     }
     let name = writtenName;
+    let own = attributes;
     if (this.renames !== undefined) {
       name = rename(name, this.renames, true);
-      renameAttributes(attributes, this.renames);
+      // The scanner shares frozen attribute objects between elements: rename a copy.
+      if (Object.isFrozen(own) && hasPrefixedAttribute(own)) own = { ...own };
+      renameAttributes(own, this.renames);
     }
-    const element: MutableElement = { name, attributes, children: NO_CHILDREN, text: '' };
+    const element: MutableElement = { name, attributes: own, children: NO_CHILDREN, text: '' };
     const parent = stack[depth - 1] as MutableElement;
     if (parent.children === NO_CHILDREN) parent.children = [element];
     else parent.children.push(element);
     stack.push(element);
-    const space = attributes['xml:space'];
+    const space = own['xml:space'];
     this.preserve.push(space === undefined ? (this.preserve[depth - 1] as boolean) : space === 'preserve');
   }
 
@@ -293,6 +296,11 @@ function rename(name: string, renames: ReadonlyMap<string, string>, isElement: b
   const target = renames.get(name.slice(0, colon));
   if (target === undefined) return name;
   return target === '' ? name.slice(colon + 1) : `${target}${name.slice(colon)}`;
+}
+
+function hasPrefixedAttribute(attributes: Record<string, string>): boolean {
+  for (const key in attributes) if (key.indexOf(':') !== -1) return true;
+  return false;
 }
 
 function renameAttributes(attributes: Record<string, string>, renames: ReadonlyMap<string, string>): void {

@@ -63,6 +63,21 @@ interface FontTables {
   head: { macStyle: { italic: boolean } };
 }
 
+/**
+ * The painting font with a new glyph object for every glyph shaping asks for. fontkit keeps one
+ * object per glyph id, made with the code points that first reached it (fontkit 1.x getGlyph and
+ * its `_glyphs` cache), so a glyph several characters share (see PaintFont's #code) would read as
+ * the first of them everywhere, even within one word. Outlines are not needed here, only ids and
+ * the code points shaping tracked; the object's class is that of the font's own glyphs.
+ */
+function freshGlyphs(font: Font): Font {
+  const Glyph = font.getGlyph(0).constructor as new (id: number, codePoints: number[], font: Font) => unknown;
+  Object.defineProperty(font, 'getGlyph', {
+    value: (id: number, codePoints: number[] = []) => new Glyph(id, codePoints, font),
+  });
+  return font;
+}
+
 /** One face's PDF font during one conversion: the CIDs it has handed out, and what they show. */
 export class PaintFont {
   /** The Type0 font dictionary, referenced from page resources before it is written. */
@@ -76,6 +91,8 @@ export class PaintFont {
   /** CID per glyph id, 0 for none yet (glyph 0 is CID 0 anyway); a map past the font's glyphs. */
   readonly #cids: Int32Array;
   readonly #otherCids = new Map<number, number>();
+  /** CIDs of glyphs reached again with other text, by glyph id and text (see #code). */
+  readonly #textCids = new Map<string, number>();
   /** ToUnicode text per CID. */
   readonly #unicode: (string | undefined)[] = [];
   /** Shown glyph codes per word, and per run of spaces by its length (see encode). */
@@ -161,7 +178,7 @@ export class PaintFont {
   }
 
   #encodeShaped(text: string): Uint8Array {
-    this.#shaping ??= this.face.paintingFont();
+    this.#shaping ??= freshGlyphs(this.face.paintingFont());
     const { glyphs } = this.#shaping.layout(text, SHAPING_FEATURES);
     const out = scratchFor(glyphs.length);
     let at = 0;
@@ -180,6 +197,18 @@ export class PaintFont {
       this.glyphIds.push(glyphId);
       if (glyphId < this.#cids.length) this.#cids[glyphId] = cid;
       else this.#otherCids.set(glyphId, cid);
+    } else if (cid !== 0 && text !== '' && this.#unicode[cid] !== undefined && this.#unicode[cid] !== text) {
+      // One glyph, several texts: Arabic faces decompose dotted letters (ccmp) into a dotless
+      // base shared by several letters (ب ت ث ن ي…) plus dot marks. A CID maps to one text
+      // (§9.10.3), so each text gets a CID of its own for the same glyph (the subset copies it).
+      const key = `${glyphId}\u0000${text}`;
+      let variant = this.#textCids.get(key);
+      if (variant === undefined) {
+        variant = this.glyphIds.length;
+        this.glyphIds.push(glyphId);
+        this.#textCids.set(key, variant);
+      }
+      cid = variant;
     }
     // Glyphs shaping adds without characters of their own (the second of a decomposition) take
     // their text from a later use, or have none.

@@ -67,6 +67,14 @@ describe('line layout', () => {
     expect(laid.lines[0]?.height).toBeCloseTo(77.25 + 0.15 * 13.43, 1);
   });
 
+  it("gives Cambria lines Cambria's height though Caladea draws them (14 pt → 16.41 pt)", async () => {
+    const serif = { font: 'Cambria', size: 14 };
+    const body = paragraph([text(filler(150), serif)]);
+    body.markProps = runProps(serif);
+    const lines = baselines(await layout(documentModel([section([body])])), 0);
+    expect((lines[2] ?? 0) - (lines[1] ?? 0)).toBeCloseTo(16.41, 2);
+  });
+
   it('breaks greedily within the text width and keeps words whole', async () => {
     const doc = await layout(documentModel([section([paragraph(filler(200))])]));
     const items = textsOf(doc, 0);
@@ -126,6 +134,32 @@ describe('pagination', () => {
       ).length;
     expect(linesOf(0)).toBe(0);
     expect(linesOf(1)).toBe(3);
+  });
+
+  it('counts the space after the previous paragraph when it asks room for two lines (no orphan)', async () => {
+    // 46 lines of 13.43 pt leave 30.3 pt: the 10 pt gap and one line, not two.
+    const fillers = Array.from({ length: 46 }, (_, i) => paragraph(`line ${i}`));
+    fillers[45] = paragraph('line 45', { spacing: { before: 0, after: 10, line: 1, lineRule: 'auto' } });
+    const next = paragraph(filler(80, 'orphan'));
+    const doc = await layout(documentModel([section([...fillers, next])]));
+    expect(pageText(doc, 0)).toContain('line 45');
+    expect(pageText(doc, 0)).not.toMatch(/alpha|bravo|charlie/);
+    expect(pageText(doc, 1).split(' ')[0]).toBe(filler(80, 'orphan').split(' ')[0]);
+  });
+
+  it('drops space before at the top of a page the text overflowed to, not after a page break', async () => {
+    const spaced = { spacing: { before: 24, after: 0, line: 1, lineRule: 'auto' as const } };
+    const fillers = Array.from({ length: 48 }, (_, i) => paragraph(`line ${i}`));
+    const overflowed = await layout(documentModel([section([...fillers, paragraph('Overflowed heading', spaced)])]));
+    const broken = await layout(
+      documentModel([section([paragraph('first'), paragraph('Broken heading', { ...spaced, pageBreakBefore: true })])]),
+    );
+    const firstBaseline = (doc: LaidOutDocument) => baselines(doc, 1)[0] ?? 0;
+    expect(pageText(overflowed, 1)).toBe('Overflowed heading');
+    expect(pageText(broken, 1)).toBe('Broken heading');
+    // Calibri 11 pt: the baseline sits 10.47 pt below the line's top.
+    expect(firstBaseline(overflowed)).toBeCloseTo(72 + 10.47, 1);
+    expect(firstBaseline(broken)).toBeCloseTo(72 + 24 + 10.47, 1);
   });
 
   it('keeps a keepNext heading with the paragraph after it', async () => {

@@ -162,6 +162,54 @@ describe('table layout', () => {
     expect(items.find((t) => t.text === 'side')?.y).toBeCloseTo(outer?.y ?? 0, 2);
   });
 
+  it('lays out a table in a header as a table: cells side by side, borders drawn', async () => {
+    const header = table([234, 234], [row([cell('Company'), cell('Report')])]);
+    const doc = await layout(documentModel([section([paragraph('body')], { headers: { default: [header] } })]));
+    const items = texts(doc, 0);
+    const company = items.find((t) => t.text === 'Company');
+    const report = items.find((t) => t.text === 'Report');
+    expect(company?.y).toBeCloseTo(report?.y ?? 0, 2);
+    expect((report?.x ?? 0) - (company?.x ?? 0)).toBeCloseTo(234, 1);
+    expect(company?.y ?? 0).toBeLessThan(72);
+    const rules = (doc.pages[0]?.items ?? []).filter((i): i is LineItem => i.kind === 'line');
+    expect(rules.some((l) => l.y1 < 72)).toBe(true);
+  });
+
+  it('adds no automatic (HTML) space before the paragraph at the top of a page', async () => {
+    const auto = { before: 14, after: 14, line: 1, lineRule: 'auto' as const, beforeAuto: true, afterAuto: true };
+    const doc = await layout(model([paragraph('top', { spacing: auto }), paragraph('next', { spacing: auto })]));
+    const top = texts(doc, 0).find((t) => t.text === 'top');
+    const next = texts(doc, 0).find((t) => t.text === 'next');
+    expect((top?.y ?? 0) - 72).toBeLessThan(14);
+    // Between paragraphs the automatic space stays.
+    expect((next?.y ?? 0) - (top?.y ?? 0)).toBeGreaterThan(14);
+  });
+
+  it('places a floating table by its anchor: right-aligned to the margin, or at an offset', async () => {
+    const floating = (position: Table['floating']) =>
+      layout(model([table([100], [row([cell('float')])], position ? { floating: position } : {})]));
+    const right = await floating({
+      horizontalAnchor: 'margin',
+      verticalAnchor: 'text',
+      xAlign: 'right',
+      bottomFromText: 0,
+    });
+    const rightText = texts(right, 0).find((t) => t.text === 'float');
+    // The table's right edge on the right margin (612 - 72): its text starts one cell margin inside.
+    expect(rightText?.x).toBeCloseTo(612 - 72 - 100 + 5.4, 1);
+    const offset = await floating({
+      horizontalAnchor: 'page',
+      verticalAnchor: 'page',
+      x: 200,
+      y: 300,
+      bottomFromText: 0,
+    });
+    const offsetText = texts(offset, 0).find((t) => t.text === 'float');
+    expect(offsetText?.x).toBeCloseTo(205.4, 1);
+    expect(offsetText?.y).toBeGreaterThan(300);
+    expect(offsetText?.y).toBeLessThan(320);
+  });
+
   it('shades cells and draws the resolved borders, the heavier border winning a shared edge', async () => {
     const thick = { style: 'single', width: 3, space: 0, color: 'FF0000' };
     const doc = await layout(

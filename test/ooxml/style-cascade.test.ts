@@ -185,7 +185,7 @@ describe('the style cascade', () => {
       contextualSpacing: true,
       widowControl: false,
     });
-    expect(tabbed?.props.spacing).toEqual({ before: 14, after: 8, line: 18, lineRule: 'exact' });
+    expect(tabbed?.props.spacing).toEqual({ before: 14, after: 8, line: 18, lineRule: 'exact', beforeAuto: true });
     // Nothing sets widow control: on, as in Word.
     expect(normal?.props.widowControl).toBe(true);
   });

@@ -27,6 +27,12 @@ function weight(border: Border): number {
   return border.width * strokes;
 }
 
+/** The room a border takes in the row's height: its drawn width, 0 when it is not drawn. */
+export function borderWidth(border: Border | undefined): number {
+  const shown = visible(border);
+  return shown ? weight(shown) : 0;
+}
+
 /** The border Word shows where two cells' edges meet; `first` is the upper or left one. */
 export function stronger(first: Border | undefined, second: Border | undefined): Border | undefined {
   const a = visible(first);

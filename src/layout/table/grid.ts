@@ -120,15 +120,11 @@ export function tableGrid(table: Table, available: number, context: TableContext
       columns = fitTo(columns, [], preferred);
     }
     const minimum = minimumWidths(table, count, context);
-    let grew = false;
-    columns = columns.map((w, i) => {
-      const min = minimum[i] ?? 0;
-      if (min > w + EPSILON) grew = true;
-      return Math.max(w, min);
-    });
-    const total = columns.reduce((a, b) => a + b, 0);
-    const limit = Math.max(preferred ?? gridTotal, 0);
-    if (grew && total > limit + EPSILON) columns = fitTo(columns, minimum, Math.max(limit, available));
+    const widened = columns.map((w, i) => Math.max(w, minimum[i] ?? 0));
+    // A preferred table width holds: what the widened columns gain, the others give up.
+    const limit = preferred ?? Number.POSITIVE_INFINITY;
+    const total = widened.reduce((a, b) => a + b, 0);
+    columns = total > limit + EPSILON ? fitTo(widened, minimum, limit) : widened;
     // Autofit tables stay inside the text column where their content allows (Word's "autofit to window").
     const width = columns.reduce((a, b) => a + b, 0);
     const room = available - Math.max(0, table.indent) + table.cellMargins.left;

@@ -4,8 +4,8 @@
  * resolved border edges, and vertically merged cells (§17.4.85 vMerge) whose content is shared out
  * over the rows of their region, so that every row can then be placed or split on its own.
  */
-import type { Border, CellBorders, CellMargins, Table } from '../../model/document';
-import { borderLine as borderLineItem, cellEdges, stronger } from './borders';
+import type { Border, CellBorders, CellMargins, Table, TablePosition } from '../../model/document';
+import { borderLine as borderLineItem, borderWidth, cellEdges, stronger } from './borders';
 import {
   type CellContent,
   contentFrom,
@@ -55,6 +55,7 @@ export interface LaidTable {
   width: number;
   /** Leading rows marked w:tblHeader, repeated at the top of each page (§17.4.49). */
   headerRows: number;
+  floating?: TablePosition;
 }
 
 function margins(table: Table, own: Partial<CellMargins> | undefined): CellMargins {
@@ -117,7 +118,7 @@ export function layoutTableRows(table: Table, available: number, context: TableC
         content:
           continues || cell.placeholder
             ? EMPTY_CONTENT
-            : layoutCellContent(cell.blocks, contentWidth, context, layoutNestedTable),
+            : layoutCellContent(cell.blocks, contentWidth, context, layoutTableSlices),
         verticalAlign: cell.verticalAlign ?? 'top',
         borders: cellEdges(cell.borders, table.borders, {
           firstRow: r === 0,
@@ -161,6 +162,15 @@ export function layoutTableRows(table: Table, available: number, context: TableC
       at += span;
     }
     starts.push(byStart);
+    // Word gives borders room: the row's top edge (shared with the row above) and, on the last
+    // row, the bottom edge add their width to the row's height, and the text starts below them.
+    const topBorder = Math.max(0, ...cells.map((c) => (c.mergedAbove ? 0 : borderWidth(c.borders.top))));
+    const bottomBorder =
+      r === table.rows.length - 1 ? Math.max(0, ...cells.map((c) => borderWidth(c.borders.bottom))) : 0;
+    for (const cell of cells) {
+      cell.contentTop += topBorder;
+      cell.bottomMargin += bottomBorder;
+    }
     // Single-row cells decide the height now; merged regions are shared out below.
     for (const cell of cells) {
       if (regionOf.has(cell)) continue;
@@ -191,7 +201,9 @@ export function layoutTableRows(table: Table, available: number, context: TableC
   let headerRows = 0;
   while (headerRows < table.rows.length && table.rows[headerRows]?.isHeader) headerRows++;
   const width = edge(columnCount);
-  return { rows, left: grid.left, width, headerRows };
+  const laid: LaidTable = { rows, left: grid.left, width, headerRows };
+  if (table.floating) laid.floating = table.floating;
+  return laid;
 }
 
 /**
@@ -248,8 +260,11 @@ function distributeMerged(
   }
 }
 
-/** A nested table as slices of its cell's content, one per row (its rows are not split). */
-function layoutNestedTable(table: Table, width: number, context: TableContext): Slice[] {
+/**
+ * A table as slices, one per row (its rows are not split): nested tables in cells, and tables in
+ * headers and footers. Coordinates are relative to the containing text box.
+ */
+export function layoutTableSlices(table: Table, width: number, context: TableContext): Slice[] {
   const laid = layoutTableRows(table, width, context);
   const slices: Slice[] = [];
   let y = 0;

@@ -8,6 +8,7 @@
  */
 import type { LaidLine } from '../paragraph-layout';
 import { type CellContent, contentFrom, contentTo } from './cell-content';
+import { floatingPlacement, type PageArea } from './floating-table';
 import { type LaidCell, type LaidRow, type LaidTable, paintRow, type RowPaint } from './row-layout';
 
 export type TableVerdict = 'fits' | 'advance' | 'force';
@@ -30,6 +31,8 @@ export interface TableFlowTarget {
   place(height: number, paint: RowPaint, lines: LaidLine[], force: boolean): void;
   /** Next column or page. */
   advance(): void;
+  /** The page around the current column, for floating tables. */
+  area(): PageArea;
 }
 
 const EPSILON = 0.01;
@@ -77,11 +80,10 @@ export function splitRow(row: LaidRow, room: number): { first: LaidRow; rest: La
       restHeight = Math.max(restHeight, cell.contentTop + rest.height + cell.bottomMargin);
     }
   }
-  if (!placedAny && leftAny) return undefined;
-  firstHeight = Math.min(room, Math.max(firstHeight, leftAny ? 0 : room));
-  // What is left of a minimum height without content left does not spill onto the next page (a
-  // huge w:trHeight would otherwise make page after page of nothing).
-  if (!leftAny) restHeight = 0;
+  // Nothing would fit, or everything but the row's spacing would: Word moves the row whole then
+  // (a row is split only where content goes on to the next page).
+  if (!leftAny || !placedAny) return undefined;
+  firstHeight = Math.min(room, firstHeight);
   return {
     first: { ...row, cells: firstCells, height: firstHeight },
     rest: { ...row, cells: restCells, height: restHeight },
@@ -89,7 +91,15 @@ export function splitRow(row: LaidRow, room: number): { first: LaidRow; rest: La
 }
 
 export function flowTable(table: LaidTable, target: TableFlowTarget): void {
-  const x = () => target.columnX() + table.left;
+  let left = table.left;
+  if (table.floating) {
+    const placement = floatingPlacement(table.floating, table.width, target.area(), target.cursor());
+    left = placement.left;
+    if (placement.down > EPSILON && placement.down < target.remaining()) {
+      target.place(placement.down, { lines: [], backgrounds: [], rules: [] }, [], false);
+    }
+  }
+  const x = () => target.columnX() + left;
   let rowsOnPage = 0;
 
   const placeRow = (row: LaidRow, lastOnPage: boolean, force: boolean) => {

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { mintKey, withKey } from '../helpers/accounts';
+import { call } from '../helpers/api';
+import { buildDocx, paragraph } from '../ooxml/docx-fixture';
+import { pdfText } from '../pdf/pdf-text';
+
+async function convert(bytes: Uint8Array) {
+  const form = new FormData();
+  form.append('file', new File([bytes as Uint8Array<ArrayBuffer>], 'scripts.docx'));
+  return call('/v1/convert?from=docx&to=pdf', withKey(await mintKey(), { method: 'POST', body: form }));
+}
+
+/** A right-to-left word as the content stream shows it: glyphs in visual order, one per letter here. */
+const visual = (word: string) => [...word].reverse().join('');
+
+describe('complex scripts in docx → pdf', () => {
+  it('draws Latin, Arabic, Hebrew and Chinese in one paragraph, each extracting as its words', async () => {
+    const docx = buildDocx({
+      styles: '<w:style w:type="paragraph" w:default="1" w:styleId="Normal"><w:name w:val="Normal"/></w:style>',
+      document: `<w:body>${paragraph('Quire مرحبا שלום 中文排版 done')}${paragraph('تين بيت نبت', {
+        pPr: '<w:bidi/>',
+        rPr: '<w:rtl/>',
+      })}</w:body>`,
+    });
+    const res = await convert(docx);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('X-Quire-Warnings')).toBeNull();
+    const [shown = ''] = await pdfText(new Uint8Array(await res.arrayBuffer()));
+    // The dots Noto Sans Arabic draws as glyphs of their own carry no text (their letter's base
+    // glyph maps to the whole letter): the test reader shows them as U+FFFD, pdftotext skips them.
+    const text = shown.replaceAll('\uFFFD', '');
+    expect(text).toContain('Quire');
+    expect(text).toContain('done');
+    expect(text).toContain('中文排版');
+    expect(text).toContain(visual('שלום'));
+    expect(text).toContain(visual('مرحبا'));
+    // Noto Sans Arabic draws ت ب ن ي from one dotless base glyph plus dots: each letter still
+    // maps back to itself (one CID per glyph and text).
+    for (const word of ['تين', 'بيت', 'نبت']) expect(text).toContain(visual(word));
+  });
+});

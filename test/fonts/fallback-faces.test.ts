@@ -1,0 +1,99 @@
+import { env } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import { eastAsianVariant, fallbackScriptOf, scriptClassOf } from '../../src/fonts/fallback-faces';
+import { createFontCache, FALLBACK_FONT_CACHE_CAPACITY } from '../../src/fonts/font-cache';
+import { loadFontSet } from '../../src/fonts/font-set';
+import { request } from './helpers';
+
+const cp = (char: string) => char.codePointAt(0) as number;
+
+describe('fallback faces', () => {
+  it('name the Noto face of each script, and the rFonts slot Word uses', () => {
+    expect(fallbackScriptOf(cp('م'), 'sc')).toBe('arabic');
+    expect(fallbackScriptOf(cp('ﻻ'), 'sc')).toBe('arabic'); // presentation form
+    expect(fallbackScriptOf(cp('ש'), 'sc')).toBe('hebrew');
+    expect(fallbackScriptOf(cp('中'), 'sc')).toBe('sc');
+    expect(fallbackScriptOf(cp('中'), 'jp')).toBe('jp');
+    expect(fallbackScriptOf(cp('の'), 'sc')).toBe('sc');
+    expect(fallbackScriptOf(cp('の'), 'kr')).toBe('jp');
+    expect(fallbackScriptOf(cp('한'), 'sc')).toBe('kr');
+    expect(fallbackScriptOf(cp('ก'), 'sc')).toBe('thai');
+    expect(fallbackScriptOf(cp('क'), 'sc')).toBe('devanagari');
+    expect(fallbackScriptOf(cp('A'), 'sc')).toBeUndefined();
+    expect(scriptClassOf(cp('A'))).toBe('latin');
+    expect(scriptClassOf(cp('م'))).toBe('complex');
+    expect(scriptClassOf(cp('中'))).toBe('eastAsia');
+    expect(scriptClassOf(cp('，'))).toBe('eastAsia');
+  });
+
+  it('pick the CJK variant from the East Asian font name', () => {
+    expect(eastAsianVariant(undefined)).toBe('sc');
+    expect(eastAsianVariant('SimSun')).toBe('sc');
+    expect(eastAsianVariant('ＭＳ 明朝')).toBe('jp');
+    expect(eastAsianVariant('MS Mincho')).toBe('jp');
+    expect(eastAsianVariant('Malgun Gothic')).toBe('kr');
+    expect(eastAsianVariant('PMingLiU')).toBe('tc');
+  });
+
+  it('draw Arabic, Hebrew and CJK characters the bundled faces lack', async () => {
+    const fonts = await loadFontSet([request('Calibri')], {
+      assets: env.ASSETS,
+      embedded: [],
+      cache: createFontCache(),
+      fallbackFaces: [
+        { script: 'arabic', bold: false },
+        { script: 'sc', bold: false },
+      ],
+    });
+    expect(fonts.warnings).toEqual([]);
+    expect(fonts.fallback(cp('م'), request('Calibri'))?.key).toBe('NotoSansArabic-Regular');
+    expect(fonts.fallback(cp('中'), request('Calibri'))?.key).toBe('NotoSansSC-Regular');
+    // Hebrew is in Liberation, which comes before the Noto faces.
+    expect(fonts.fallback(cp('ש'), request('Calibri'))?.key).toMatch(/^Liberation/);
+    // Bold asked, only Regular loaded: the Regular face serves.
+    expect(fonts.fallback(cp('م'), request('Calibri', true))?.key).toBe('NotoSansArabic-Regular');
+  });
+
+  it('degrade a face missing from the assets to .notdef and a warning, not an error', async () => {
+    const withoutFallbacks = {
+      fetch: (input: RequestInfo | URL, init?: RequestInit) =>
+        String(input instanceof Request ? input.url : input).includes('/fallback/')
+          ? Promise.resolve(new Response('missing', { status: 404 }))
+          : env.ASSETS.fetch(input, init),
+    } as Fetcher;
+    const fonts = await loadFontSet([request('Calibri')], {
+      assets: withoutFallbacks,
+      embedded: [],
+      cache: createFontCache(),
+      fallbackFaces: [{ script: 'arabic', bold: false }],
+    });
+    expect(fonts.warnings).toHaveLength(1);
+    expect(fonts.warnings[0]).toContain('Arabic');
+    expect(fonts.fallback(cp('م'), request('Calibri'))).toBeUndefined();
+    expect(fonts.face(request('Calibri')).key).toBe('Carlito-Regular');
+  });
+
+  it('keep at most FALLBACK_FONT_CACHE_CAPACITY parsed fallback faces per isolate', async () => {
+    const cache = createFontCache();
+    const fallbackCache = createFontCache(FALLBACK_FONT_CACHE_CAPACITY);
+    const scripts = ['arabic', 'hebrew', 'thai', 'devanagari', 'kr', 'sc'] as const;
+    for (const script of scripts) {
+      await loadFontSet([request('Calibri')], {
+        assets: env.ASSETS,
+        embedded: [],
+        cache,
+        fallbackCache,
+        fallbackFaces: [{ script, bold: false }],
+      });
+      expect(fallbackCache.size).toBeLessThanOrEqual(FALLBACK_FONT_CACHE_CAPACITY);
+    }
+    expect(fallbackCache.keys()).toEqual([
+      'fallback/NotoSansThai-Regular.ttf',
+      'fallback/NotoSansDevanagari-Regular.ttf',
+      'fallback/NotoSansKR-Regular.ttf',
+      'fallback/NotoSansSC-Regular.ttf',
+    ]);
+    // The bundled faces' cache is not used for them.
+    expect(cache.keys().some((key) => key.includes('fallback'))).toBe(false);
+  });
+});

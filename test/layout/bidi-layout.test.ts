@@ -1,0 +1,96 @@
+import { env } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import { createFontCache } from '../../src/fonts/font-cache';
+import { loadFontSet } from '../../src/fonts/font-set';
+import type { LaidOutDocument, TextItem } from '../../src/layout/display-list';
+import { layoutDocument } from '../../src/layout/document-layout';
+import { collectFallbackFaces, collectFontRequests } from '../../src/layout/font-requests';
+import type { DocumentModel } from '../../src/model/document';
+import { documentModel, paragraph, section, text } from './model-builder';
+
+async function layout(model: DocumentModel): Promise<LaidOutDocument> {
+  const fonts = await loadFontSet(collectFontRequests(model), {
+    assets: env.ASSETS,
+    embedded: [],
+    cache: createFontCache(),
+    fallbackFaces: collectFallbackFaces(model),
+  });
+  return layoutDocument(model, fonts, { markup: false });
+}
+
+function texts(doc: LaidOutDocument): TextItem[] {
+  return (doc.pages[0]?.items ?? []).filter((i): i is TextItem => i.kind === 'text' && i.text.trim() !== '');
+}
+
+/** Letter page, 72 pt margins: the text area runs from x = 72 to x = 540. */
+const RIGHT_EDGE = 540;
+
+describe('bidirectional lines (UAX #9)', () => {
+  it('sets a right-to-left paragraph from the right margin, in visual order', async () => {
+    // What the reader makes of a w:bidi paragraph with the default jc: visual right alignment.
+    const model = documentModel([
+      section([
+        paragraph(
+          [text('שלום עולם', { font: 'Arial', size: 12 }), text(' ומלואו', { font: 'Arial', size: 12, bold: true })],
+          {
+            rtl: true,
+            align: 'right',
+          },
+        ),
+      ]),
+    ]);
+    const doc = await layout(model);
+    const items = texts(doc);
+    // Visual order, left to right: the last word (bold, its own item) leftmost, the first rightmost.
+    expect(items.map((item) => item.text.trim())).toEqual(['ומלואו', 'שלום עולם']);
+    const [last, first] = items as [TextItem, TextItem];
+    expect(last.x).toBeLessThan(first.x);
+    // The first word ends at the right margin: its item's width is measured by its face.
+    const face = doc.fonts[first.font];
+    const end = first.x + (face?.measure(first.text) ?? 0) * first.size;
+    expect(end).toBeCloseTo(RIGHT_EDGE, 0);
+  });
+
+  it('keeps a left-to-right phrase in reading order inside a right-to-left paragraph', async () => {
+    const model = documentModel([
+      section([paragraph([text('שלום Hello World עולם', { font: 'Arial', size: 12 })], { rtl: true, align: 'right' })]),
+    ]);
+    const words = texts(await layout(model)).map((item) => item.text.trim());
+    // Items keep logical order inside; the Latin phrase reads left to right between the words.
+    expect(words).toEqual(['עולם', 'Hello World', 'שלום']);
+  });
+
+  it('reverses a Hebrew phrase inside a left-to-right paragraph, and leaves Latin lines alone', async () => {
+    const model = documentModel([
+      section([
+        paragraph([text('Say שלום עולם today', { font: 'Arial', size: 12 })]),
+        paragraph([text('Plain text only', { font: 'Arial', size: 12 })]),
+      ]),
+    ]);
+    const items = texts(await layout(model));
+    const first = items.filter((item) => item.y === items[0]?.y).map((item) => item.text.trim());
+    // The Hebrew phrase is one item in logical order, placed between the Latin words.
+    expect(first).toEqual(['Say', 'שלום עולם', 'today']);
+    const second = items.filter((item) => item.y !== items[0]?.y);
+    expect(second.map((item) => item.x)).toEqual([...second.map((item) => item.x)].sort((a, b) => a - b));
+    expect(second[0]?.x).toBe(72);
+  });
+
+  it('gives complex-script characters the szCs size and East Asian text its autospace', async () => {
+    const model = documentModel([
+      section([
+        paragraph([text('Total مرحبا', { font: 'Times New Roman', size: 8, sizeComplex: 15 })]),
+        paragraph([text('2007年', { font: 'Times New Roman', size: 10 })]),
+      ]),
+    ]);
+    const items = texts(await layout(model));
+    expect(items.find((item) => item.text.includes('Total'))?.size).toBe(8);
+    expect(items.find((item) => item.text.includes('مرحبا'))?.size).toBe(15);
+    const year = items.find((item) => item.text === '2007');
+    const nian = items.find((item) => item.text === '年');
+    expect(year?.font).toBe('LiberationSerif-Regular');
+    expect(nian?.font).toBe('NotoSansSC-Regular');
+    // "2007" is 4 × 0.5 em wide in Liberation Serif; 年 starts a quarter em (2.5 pt) later.
+    expect((nian?.x ?? 0) - (year?.x ?? 0)).toBeCloseTo(20 + 2.5, 1);
+  });
+});
