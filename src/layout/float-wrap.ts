@@ -19,6 +19,8 @@ interface Exclusion {
   right: number;
   wrap: 'square' | 'topAndBottom';
   side: 'both' | 'left' | 'right' | 'largest';
+  /** wrapTight/wrapThrough: the outline in page coordinates, and the distances kept from it. */
+  polygon?: { points: { x: number; y: number }[]; left: number; right: number };
 }
 
 export interface Column {
@@ -61,14 +63,23 @@ export class FloatWrap {
       positions.set(inline, origin);
       const { wrap, distance, side } = inline.floating;
       if (wrap === 'none' || inline.width <= 0 || inline.height <= 0) continue;
-      this.exclusions.push({
+      const exclusion: Exclusion = {
         top: origin.y - distance.top,
         bottom: origin.y + inline.height + distance.bottom,
         left: origin.x - distance.left,
         right: origin.x + inline.width + distance.right,
         wrap,
         side,
-      });
+      };
+      const polygon = inline.floating.polygon;
+      if (polygon) {
+        exclusion.polygon = {
+          points: polygon.map((p) => ({ x: origin.x + p.x * inline.width, y: origin.y + p.y * inline.height })),
+          left: distance.left,
+          right: distance.right,
+        };
+      }
+      this.exclusions.push(exclusion);
     }
   }
 
@@ -126,8 +137,10 @@ export class FloatWrap {
     let left = 0;
     let right = 0;
     const columnRight = column.x + column.width;
-    for (const e of this.exclusions) {
-      if (e.bottom <= y1 + EPSILON || e.top >= y2 - EPSILON || !this.crosses(e, column)) continue;
+    for (const whole of this.exclusions) {
+      if (whole.bottom <= y1 + EPSILON || whole.top >= y2 - EPSILON || !this.crosses(whole, column)) continue;
+      const e = whole.polygon ? band(whole, y1, y2) : whole;
+      if (e === undefined) continue;
       if (e.wrap === 'topAndBottom') return { until: e.bottom };
       const leftRoom = e.left - column.x - left;
       const rightRoom = columnRight - e.right - right;
@@ -154,4 +167,30 @@ export class FloatWrap {
     }
     return { left, right };
   }
+}
+
+/**
+ * A tight or through exclusion narrowed to the outline's horizontal extent between y1 and y2
+ * (edges clipped to the band), or undefined when the outline does not reach the band.
+ */
+function band(e: Exclusion, y1: number, y2: number): Exclusion | undefined {
+  const polygon = e.polygon;
+  if (!polygon) return e;
+  let left = Number.POSITIVE_INFINITY;
+  let right = Number.NEGATIVE_INFINITY;
+  const { points } = polygon;
+  for (let i = 0; i < points.length; i++) {
+    const p = points[i] as { x: number; y: number };
+    const q = points[(i + 1) % points.length] as { x: number; y: number };
+    const low = Math.max(y1, Math.min(p.y, q.y));
+    const high = Math.min(y2, Math.max(p.y, q.y));
+    if (low > high) continue;
+    for (const y of [low, high]) {
+      const x = q.y === p.y ? p.x : p.x + ((q.x - p.x) * (y - p.y)) / (q.y - p.y);
+      left = Math.min(left, x, q.y === p.y ? q.x : x);
+      right = Math.max(right, x, q.y === p.y ? q.x : x);
+    }
+  }
+  if (!Number.isFinite(left)) return undefined;
+  return { ...e, left: left - polygon.left, right: right + polygon.right };
 }

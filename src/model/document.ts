@@ -245,6 +245,11 @@ export interface FloatingPlacement {
   side: 'both' | 'left' | 'right' | 'largest';
   /** Distance kept from text (distT/distB/distL/distR), points. */
   distance: { top: number; bottom: number; left: number; right: number };
+  /**
+   * wrapTight/wrapThrough's outline (wp:wrapPolygon, §20.4.2.17), as fractions of the object's
+   * width and height: text comes up to it rather than to the bounding box.
+   */
+  polygon?: { x: number; y: number }[];
 }
 
 /** A field whose value depends on layout; `cached` is Word's last result, printed if unknown. */

@@ -82,7 +82,23 @@ function floatingPlacement(anchor: XmlElement, story: StoryContext): FloatingPla
   else if (hAlign === 'inside' || hAlign === 'outside') placement.x.align = hAlign === 'inside' ? 'left' : 'right';
   if (vAlign === 'center' || vAlign === 'bottom' || vAlign === 'top') placement.y.align = vAlign;
   else if (vAlign === 'inside' || vAlign === 'outside') placement.y.align = vAlign === 'inside' ? 'top' : 'bottom';
+  const polygon = wrap === 'square' ? wrapPolygon(child(wrapElement, 'wp:wrapPolygon')) : undefined;
+  if (polygon) placement.polygon = polygon;
   return placement;
+}
+
+/** wp:wrapPolygon's points (wp:start, wp:lineTo) in 21600ths of the object's extent (§20.4.2.17). */
+function wrapPolygon(element: XmlElement | undefined): { x: number; y: number }[] | undefined {
+  if (element === undefined) return undefined;
+  const points: { x: number; y: number }[] = [];
+  for (const point of element.children) {
+    if (point.name !== 'wp:start' && point.name !== 'wp:lineTo') continue;
+    const x = Number(point.attributes.x) / 21600;
+    const y = Number(point.attributes.y) / 21600;
+    if (Number.isFinite(x) && Number.isFinite(y)) points.push({ x, y });
+    if (points.length >= 1024) break;
+  }
+  return points.length >= 3 ? points : undefined;
 }
 
 /** Shapes met while reading one w:drawing: collected into one DrawingInline in their group's frame. */

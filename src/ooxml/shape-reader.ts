@@ -174,6 +174,9 @@ export function readDiagramShape(
     const fontColor = colorOf(child(style, 'a:fontRef'), context);
     const run: RunProperties = { ...base.run, ...(fontColor ? { color: fontColor } : {}) };
     const blocks = drawingTextBlocks(body, context, { paragraph: base.paragraph, run });
+    // Shrink-on-overflow text (a:normAutofit fontScale, §21.1.2.1.3) is drawn at the scale Word saved.
+    const fontScale = Number(child(bodyPr, 'a:normAutofit')?.attributes.fontScale);
+    if (Number.isFinite(fontScale) && fontScale > 0 && fontScale < 100000) scaleText(blocks, fontScale / 100000);
     if (blocks.length > 0) {
       // The text may have its own box (dsp:txXfrm), e.g. beside an arrow's head.
       const txBox = child(sp, 'dsp:txXfrm');
@@ -191,6 +194,15 @@ export function readDiagramShape(
     }
   }
   return shape;
+}
+
+function scaleText(blocks: Paragraph[], scale: number): void {
+  for (const paragraph of blocks) {
+    paragraph.markProps = { ...paragraph.markProps, size: paragraph.markProps.size * scale };
+    for (const inline of paragraph.inlines) {
+      if (inline.kind !== 'bookmark') inline.props = { ...inline.props, size: inline.props.size * scale };
+    }
+  }
 }
 
 const ALIGN: Record<string, ParagraphProperties['align']> = { l: 'left', ctr: 'center', r: 'right', just: 'both' };

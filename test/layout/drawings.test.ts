@@ -227,6 +227,17 @@ describe('floating objects', () => {
     expect(Math.min(...below.map((t) => t.x))).toBeCloseTo(72, 1);
   });
 
+  it('lets text come up to a tight wrap polygon rather than the bounding box', async () => {
+    // A triangle whose wide side is at the bottom: at the top, text reaches past the box's right edge.
+    const polygon =
+      '<wp:wrapTight wrapText="right"><wp:wrapPolygon edited="0"><wp:start x="0" y="0"/><wp:lineTo x="2160" y="0"/><wp:lineTo x="21600" y="21600"/><wp:lineTo x="0" y="21600"/><wp:lineTo x="0" y="0"/></wp:wrapPolygon></wp:wrapTight>';
+    const tight = await layout(readParts(parts(polygon)));
+    const square = await layout(readParts(parts('<wp:wrapSquare wrapText="right"/>')));
+    const firstX = (doc: LaidOutDocument) => texts(doc).find((t) => t.text.startsWith('word0'))?.x ?? 0;
+    expect(firstX(square)).toBeGreaterThanOrEqual(72 + 144 - 0.01);
+    expect(firstX(tight)).toBeLessThan(72 + 72);
+  });
+
   it('moves text below a top-and-bottom picture and lets wrapNone pictures float over it', async () => {
     const topAndBottom = await layout(readParts(parts('<wp:wrapTopAndBottom/>')));
     const first = texts(topAndBottom).find((t) => t.text.startsWith('word0'));
