@@ -38,8 +38,20 @@ const WORD_FONT_METRICS: Readonly<Record<string, LineMetrics>> = {
   verdana: { ascent: 2059 / 2048, descent: 430 / 2048, lineGap: 0 },
 };
 
+/**
+ * Family names that can normalise to a key of WORD_FONT_METRICS (normalising only trims, unquotes,
+ * collapses white space and lower-cases): layout asks once per box, and nearly every name is none.
+ */
+const NAMES_WITH_METRICS = new RegExp(
+  Object.keys(WORD_FONT_METRICS)
+    .map((key) => key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+'))
+    .join('|'),
+  'i',
+);
+
 /** The line metrics of the Word font `family` when the face drawing it is a bundled stand-in. */
 export function standInLineMetrics(family: string): LineMetrics | undefined {
+  if (!NAMES_WITH_METRICS.test(family)) return undefined;
   return WORD_FONT_METRICS[normalizeFamilyName(family)];
 }
 
