@@ -16,6 +16,24 @@ async function expectRateLimited(res: Response, message: RegExp, maxRetryAfter =
   return retryAfter;
 }
 
+/**
+ * The rate-limit bindings count in fixed 60 s windows (Miniflare keys its buckets by
+ * floor(now / period), as Cloudflare does), so a run that straddles a window boundary starts
+ * counting again halfway. On a loaded machine that happens; such a run is repeated, fresh
+ * identities and all. A failure within one window is a real failure.
+ */
+async function inOneWindow(attempt: () => Promise<void>): Promise<void> {
+  for (let tries = 0; ; tries++) {
+    const window = Math.floor(Date.now() / 60_000);
+    try {
+      await attempt();
+      return;
+    } catch (error) {
+      if (tries >= 2 || Math.floor(Date.now() / 60_000) === window) throw error;
+    }
+  }
+}
+
 describe('rate limits', () => {
   it('RATE_LIMIT_PER_MINUTE names the limit KEY_RATE_LIMITER enforces', () => {
     const binding = /name = "KEY_RATE_LIMITER"[^[]*simple = \{ limit = (\d+), period = 60 \}/.exec(wranglerToml);
@@ -23,34 +41,40 @@ describe('rate limits', () => {
   });
 
   it('allows RATE_LIMIT_PER_MINUTE (120) requests per key per minute, then 429 with Retry-After', async () => {
-    const key = await mintKey();
-    const statuses: number[] = [];
-    for (let i = 0; i < 120; i++) statuses.push((await call('/v1/merge', withKey(key, { method: 'POST' }))).status);
-    expect(new Set(statuses)).toEqual(new Set([501]));
-    await expectRateLimited(
-      await call('/v1/merge', withKey(key, { method: 'POST' })),
-      /for this API key \(at most 120/,
-    );
+    await inOneWindow(async () => {
+      const key = await mintKey();
+      const statuses: number[] = [];
+      for (let i = 0; i < 120; i++) statuses.push((await call('/v1/merge', withKey(key, { method: 'POST' }))).status);
+      expect(new Set(statuses)).toEqual(new Set([501]));
+      await expectRateLimited(
+        await call('/v1/merge', withKey(key, { method: 'POST' })),
+        /for this API key \(at most 120/,
+      );
+    });
     // Another key is counted on its own.
     expect((await call('/v1/merge', withKey(await mintKey(), { method: 'POST' }))).status).toBe(501);
   });
 
   it('limits the auth routes per client address', async () => {
     openMailbox();
-    const { ip } = uniqueIdentity();
-    for (let i = 0; i < 30; i++) {
-      const res = await register(uniqueIdentity(`ip${i}`).email, ip);
-      expect(res.status).toBe(200);
-    }
-    await expectRateLimited(await register(uniqueIdentity().email, ip), /from this address/);
-    await expectRateLimited(await verify(uniqueIdentity().email, '123456', ip), /from this address/);
+    await inOneWindow(async () => {
+      const { ip } = uniqueIdentity();
+      for (let i = 0; i < 30; i++) {
+        const res = await register(uniqueIdentity(`ip${i}`).email, ip);
+        expect(res.status).toBe(200);
+      }
+      await expectRateLimited(await register(uniqueIdentity().email, ip), /from this address/);
+      await expectRateLimited(await verify(uniqueIdentity().email, '123456', ip), /from this address/);
+    });
   });
 
   it('limits verification attempts per email, from any address', async () => {
-    const { email } = uniqueIdentity();
-    for (let i = 0; i < 10; i++)
-      await expectError(await verify(email, '123456', uniqueIdentity().ip), 400, 'VALIDATION_ERROR');
-    await expectRateLimited(await verify(email, '123456', uniqueIdentity().ip), /for this email/);
+    await inOneWindow(async () => {
+      const { email } = uniqueIdentity();
+      for (let i = 0; i < 10; i++)
+        await expectError(await verify(email, '123456', uniqueIdentity().ip), 400, 'VALIDATION_ERROR');
+      await expectRateLimited(await verify(email, '123456', uniqueIdentity().ip), /for this email/);
+    });
   });
 
   it('sends at most 5 codes per email per hour', async () => {
