@@ -73,6 +73,9 @@ export function collectFontRequests(model: DocumentModel): FontRequest[] {
     if (props.fontEastAsia) add({ family: props.fontEastAsia, bold: props.bold, italic: props.italic });
     add(complexFontRequest(props));
   });
+  // Metafile text is set in its own fonts (metafile-layout.ts).
+  for (const id in model.pictures ?? {})
+    for (const item of model.pictures?.[id]?.items ?? []) if (item.kind === 'text') add(item.font);
   return [...seen.values()];
 }
 

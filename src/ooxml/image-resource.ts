@@ -1,5 +1,7 @@
 import { sniffImageFormat, toEmbeddableImage } from '../images/embeddable-image';
+import { isMetafile, readMetafile } from '../metafile/read-metafile';
 import type { ImageResource } from '../model/document';
+import type { MetafilePicture } from '../model/metafile';
 
 /**
  * Image bytes from the package, turned into something the PDF painter embeds (src/images: PNG
@@ -13,7 +15,10 @@ import type { ImageResource } from '../model/document';
  */
 const MAX_PIXELS = 16_000_000;
 
-export type ImageCheck = { image: ImageResource } | { problem: string };
+export type ImageCheck =
+  | { image: ImageResource }
+  | { picture: MetafilePicture; warnings: string[] }
+  | { problem: string };
 
 /** Vector formats Word stores beside raster ones; named in warnings, not drawn yet. */
 function vectorFormat(bytes: Uint8Array): string | undefined {
@@ -33,6 +38,7 @@ export function checkImage(bytes: Uint8Array): ImageCheck {
   if (raster) {
     return { problem: `the ${raster.toUpperCase()} image is damaged, or larger than ${MAX_PIXELS / 1e6} megapixels` };
   }
+  if (isMetafile(bytes)) return readMetafile(bytes);
   const vector = vectorFormat(bytes);
   return {
     problem: vector
