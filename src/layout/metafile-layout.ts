@@ -7,6 +7,7 @@
  * when the metafile gives the string's advance (a Dx array) the characters are spaced to fill it,
  * so that text keeps the width the picture was drawn for.
  */
+import { eastAsianVariant } from '../fonts/fallback-faces';
 import type { FontFace, FontSet } from '../fonts/font-face';
 import type { ImageResource } from '../model/document';
 import type { MetafilePicture, MetafileText } from '../model/metafile';
@@ -14,6 +15,21 @@ import type { ImageItem, PageItem, PathCommand } from './display-list';
 
 /** Thinnest stroke drawn, points: a cosmetic pen on a printer is about this wide. */
 const MIN_STROKE = 0.25;
+
+/** The text cut where the face changes: characters the font lacks go to a fallback face (fonts.fallback). */
+function faceRuns(text: string, item: MetafileText, fonts: FontSet): { face: FontFace; text: string }[] {
+  const primary = fonts.face(item.font);
+  const variant = eastAsianVariant(item.font.family);
+  const runs: { face: FontFace; text: string }[] = [];
+  for (const char of text) {
+    const cp = char.codePointAt(0) ?? 0;
+    const face = cp < 32 || primary.hasGlyph(cp) ? primary : (fonts.fallback(cp, item.font, variant) ?? primary);
+    const last = runs[runs.length - 1];
+    if (last && last.face === face) last.text += char;
+    else runs.push({ face, text: char });
+  }
+  return runs;
+}
 
 function placeText(
   out: PageItem[],
@@ -27,9 +43,10 @@ function placeText(
   const face = fonts.face(item.font);
   const size = (item.cellHeight ? item.size / Math.max(0.5, face.ascent + face.descent) : item.size) * sy;
   if (!(size > 0.5) || !Number.isFinite(size)) return;
-  faces[face.key] = face;
+  const runs = faceRuns(item.text, item, fonts);
   const count = [...item.text].length;
-  const measured = face.measure(item.text) * size;
+  const widths = runs.map((run) => run.face.measure(run.text) * size);
+  const measured = widths.reduce((a, b) => a + b, 0);
   const target = item.width !== undefined ? item.width * sx : measured;
   // Spacing bounded to half an em either way: a Dx array that disagrees wildly is not followed.
   const spacing = count > 1 ? Math.max(-size / 2, Math.min(size / 2, (target - measured) / count)) : 0;
@@ -42,16 +59,21 @@ function placeText(
   // Along the baseline is (cos, −sin) and down is (sin, cos) with y growing downwards.
   const x = box.x + item.x * sx + along * cos + down * sin;
   const y = box.y + item.y * sy - along * sin + down * cos;
-  out.push({
-    kind: 'text',
-    x,
-    y,
-    font: face.key,
-    size,
-    color: item.color,
-    text: item.text,
-    ...(Math.abs(spacing) > 0.001 ? { characterSpacing: spacing } : {}),
-    ...(Math.abs(item.angle) > 0.01 ? { angle: item.angle } : {}),
+  let offset = 0;
+  runs.forEach((run, i) => {
+    faces[run.face.key] = run.face;
+    out.push({
+      kind: 'text',
+      x: x + offset * cos,
+      y: y - offset * sin,
+      font: run.face.key,
+      size,
+      color: item.color,
+      text: run.text,
+      ...(Math.abs(spacing) > 0.001 ? { characterSpacing: spacing } : {}),
+      ...(Math.abs(item.angle) > 0.01 ? { angle: item.angle } : {}),
+    });
+    offset += (widths[i] ?? 0) + spacing * [...run.text].length;
   });
   if (item.underline && Math.abs(item.angle) <= 0.01) {
     const uy = y - face.underlinePosition * size;

@@ -106,6 +106,7 @@ export function readEmf(bytes: Uint8Array, warn: (message: string) => void): Met
   const canvas = new GdiCanvas(pageMatrix(mmPerPixel, [box[0], box[1]]), 1);
   const objects = new Map<number, GdiObject>();
   let images = 0;
+  let emfPlusOnly = false;
 
   /** count points of 16- or 32-bit coordinates at `at`, bounded by the record's end. */
   const points = (at: number, count: number, wide: boolean, end: number): Int32Array | undefined => {
@@ -438,10 +439,17 @@ export function readEmf(bytes: Uint8Array, warn: (message: string) => void): Met
           if (image) canvas.image(i32(at + 24), i32(at + 28), i32(at + 40), i32(at + 44), image);
         }
         break;
+      case 70: // EMR_COMMENT: an EMF+ header ([MS-EMFPLUS] §2.3.3.3) says whether EMF records follow.
+        if (has(20) && u32(at + 12) === 0x2b464d45 && view.getUint16(at + 16, true) === 0x4001) {
+          emfPlusOnly = (view.getUint16(at + 18, true) & 1) === 0;
+        }
+        break;
       default:
         break;
     }
     at = end;
   }
+  // An EMF+-only file draws with records this reader ignores; its EMF records may draw nothing.
+  if (emfPlusOnly && canvas.items.length === 0) warn('it is drawn with EMF+ records only, which are not read');
   return { format: 'emf', width, height, items: canvas.items };
 }

@@ -4,13 +4,13 @@ import { createFontCache } from '../../src/fonts/font-cache';
 import { loadFontSet } from '../../src/fonts/font-set';
 import type { ImageItem, PathItem, TextItem } from '../../src/layout/display-list';
 import { layoutDocument } from '../../src/layout/document-layout';
-import { collectFontRequests } from '../../src/layout/font-requests';
+import { collectFallbackFaces, collectFontRequests } from '../../src/layout/font-requests';
 import { mintKey, withKey } from '../helpers/accounts';
 import { call } from '../helpers/api';
 import { buildDocx, type DocxParts } from '../ooxml/docx-fixture';
 import { readParts } from '../ooxml/model-queries';
 import { pdfText } from '../pdf/pdf-text';
-import { colourWords, emf, emr, wmf, wmr, wmrFont, wmrTextOut } from './metafile-fixture';
+import { colourWords, emf, emr, emrFont, emrText, wmf, wmr, wmrFont, wmrTextOut } from './metafile-fixture';
 
 /** 1000 × 500 logical units, a blue rectangle on the left half and "Sample WMF" in Courier New. */
 const WMF = wmf([0, 0, 1000, 500], 1000, [
@@ -54,6 +54,12 @@ describe('metafile pictures in layout', () => {
     expect(text?.x).toBeCloseTo(left + 600 * 0.144, 1);
     expect(text?.size).toBeCloseTo(14.4, 1);
     expect(doc.fonts[text?.font ?? '']).toBeDefined();
+  });
+
+  it('asks for the fallback faces the metafile text needs', () => {
+    const picture = emf([100, 100], [emrFont(1, -20, 'Tahoma', 700), emr(37, [1]), emrText(10, 50, 'سلام')]);
+    const model = readParts(docxWith(picture, 'image1.emf'));
+    expect(collectFallbackFaces(model)).toContainEqual({ script: 'arabic', bold: true });
   });
 
   it('keeps a bitmap the EMF holds as an image, mirrored when the transform flips it', async () => {
