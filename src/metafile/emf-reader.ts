@@ -6,6 +6,7 @@
  * Clip regions are ignored (the picture box is the clip). Unknown records are skipped.
  */
 import type { MetafilePicture } from '../model/metafile';
+import { decodeAnsi } from './ansi-text';
 import { dibToImage } from './dib-image';
 import { colorRef, type DcState, GdiCanvas, type GdiObject, type Matrix, multiply, stockObject } from './gdi-canvas';
 
@@ -388,16 +389,17 @@ export function readEmf(bytes: Uint8Array, warn: (message: string) => void): Met
         // ETO_GLYPH_INDEX: the codes are glyph ids of the original font, which we cannot map.
         if (options & 0x10) break;
         let text = '';
-        for (let k = 0; k < count; k++)
-          text += String.fromCharCode(
-            wide ? view.getUint16(at + offString + 2 * k, true) : (bytes[at + offString + k] ?? 0),
-          );
+        if (wide)
+          for (let k = 0; k < count; k++) text += String.fromCharCode(view.getUint16(at + offString + 2 * k, true));
+        else text = decodeAnsi(bytes.subarray(at + offString, at + offString + count), s.font.charset);
         let advance: number | undefined;
         const dxStep = options & 0x2000 ? 8 : 4;
         if (offDx > 0 && offDx + count * dxStep <= size) {
           advance = 0;
           for (let k = 0; k < count; k++) advance += i32(at + offDx + dxStep * k);
         }
+        if (options & 0x02 && !(options & 0x100))
+          canvas.fillBackground(i32(at + 56), i32(at + 60), i32(at + 64), i32(at + 68));
         canvas.text(i32(at + 36), i32(at + 40), text.replace(/\0+$/, ''), advance);
         break;
       }

@@ -539,6 +539,14 @@ export class GdiCanvas {
     });
   }
 
+  /** ETO_OPAQUE: the text's rectangle filled with the background colour, without outline or path. */
+  fillBackground(left: number, top: number, right: number, bottom: number): void {
+    if (this.full || left === right || top === bottom) return;
+    const commands = this.points([left, top, right, top, right, bottom, left, bottom]);
+    commands.push({ op: 'Z' });
+    this.items.push({ kind: 'path', commands, fill: this.state.bkColor });
+  }
+
   /** A bitmap into the logical rectangle (x, y, width, height). */
   image(x: number, y: number, width: number, height: number, image: ImageResource): void {
     if (this.full) return;

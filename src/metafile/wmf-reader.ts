@@ -278,6 +278,7 @@ export function readWmf(bytes: Uint8Array, warn: (message: string) => void): Met
         const options = u16(p + 6);
         // The rectangle is there with ETO_OPAQUE or ETO_CLIPPED ([MS-WMF] §2.3.3.5).
         let cursor = p + 8 + (options & 0x06 ? 8 : 0);
+        if (options & 0x02 && has(16)) canvas.fillBackground(i16(p + 8), i16(p + 10), i16(p + 12), i16(p + 14));
         if (length <= 0 || cursor + length > end) break;
         const text = decodeAnsi(bytes.subarray(cursor, cursor + length), s.font.charset);
         cursor += length + (length & 1);

@@ -50,6 +50,17 @@ describe('WMF', () => {
     expect(alpha?.text).toBe('α');
   });
 
+  it('fills an ETO_OPAQUE text rectangle with the background colour', () => {
+    const picture = read([
+      wmr(0x0201, colourWords(0xffff00)),
+      wmr(0x0a32, [200, 100, 2, 0x02, 90, 150, 300, 210, 0x6b4f]), // "Ok"
+    ]);
+    const [background, text] = picture?.items ?? [];
+    expect(background).toMatchObject({ kind: 'path', fill: 'ffff00' });
+    expect(background?.kind === 'path' && background.commands[0]).toEqual({ op: 'M', x: 90, y: 150 });
+    expect(text).toMatchObject({ kind: 'text', text: 'Ok', x: 100, y: 200 });
+  });
+
   it('never throws on cut or damaged files', () => {
     const good = wmf([0, 0, 1000, 500], 1000, [
       ...WINDOW,
