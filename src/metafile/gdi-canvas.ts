@@ -512,8 +512,6 @@ export class GdiCanvas {
     const symbol = mapSymbolText(text, font.family);
     const horizontal = textAlign & 6;
     const vertical = textAlign & 24;
-    // A y-flipping mapping turns the escapement's direction round too.
-    const flip = a * d - b * c < 0 ? -1 : 1;
     const rotation = (Math.atan2(b, a) * 180) / Math.PI;
     if (updateCp && advance !== undefined) this.state.position = [lx + advance, ly];
     if (text.trim() === '') return;
@@ -533,7 +531,9 @@ export class GdiCanvas {
       color: this.state.textColor,
       align: horizontal === 6 ? 'center' : horizontal === 2 ? 'right' : 'left',
       valign: vertical === 24 ? 'baseline' : vertical === 8 ? 'bottom' : 'top',
-      angle: (font.escapement / 10) * flip - rotation,
+      // lfEscapement is measured against the device's x-axis ([MS-WMF] §2.2.1.2), whatever the
+      // mapping; a world transform's rotation turns it further.
+      angle: font.escapement / 10 - rotation,
       ...(advance !== undefined && advance !== 0 ? { width: Math.abs(advance) * xScale } : {}),
       underline: font.underline,
     });
