@@ -75,8 +75,9 @@ export interface DcState {
   clockwise: boolean;
 }
 
-const MAX_ITEMS = 100_000;
-const MAX_PATH_COMMANDS = 1_000_000;
+// About 20 MB of items at most: an isolate has 128 MB.
+const MAX_ITEMS = 50_000;
+const MAX_PATH_COMMANDS = 250_000;
 const MAX_SAVED = 1_000;
 
 /** 0x00BBGGRR ([MS-WMF] §2.2.2.8 ColorRef) → "RRGGBB". */
@@ -313,11 +314,19 @@ export class GdiCanvas {
     });
   }
 
+  /** Adds to the open path within the bound; a loop, since spreading 100k arguments overflows the stack. */
+  private extendPath(commands: MetafilePathCommand[]): void {
+    const path = this.path;
+    if (!path) return;
+    const room = MAX_PATH_COMMANDS - this.commandCount - path.length;
+    for (let i = 0; i < commands.length && i < room; i++) path.push(commands[i] as MetafilePathCommand);
+  }
+
   /** A figure in logical points: added to the open path, or painted now. */
   private figure(commands: MetafilePathCommand[], closed: boolean): void {
     if (commands.length === 0) return;
     if (this.recording && this.path) {
-      if (this.commandCount + this.path.length < MAX_PATH_COMMANDS) this.path.push(...commands);
+      this.extendPath(commands);
       if (closed) this.path.push({ op: 'Z' });
       return;
     }
@@ -327,7 +336,8 @@ export class GdiCanvas {
 
   private points(points: ArrayLike<number>, from = 0): MetafilePathCommand[] {
     const out: MetafilePathCommand[] = [];
-    for (let i = from; i + 1 < points.length; i += 2) {
+    const end = Math.min(points.length, from + 2 * Math.max(0, MAX_PATH_COMMANDS - this.commandCount));
+    for (let i = from; i + 1 < end; i += 2) {
       const [x, y] = this.point(points[i] ?? 0, points[i + 1] ?? 0);
       out.push({ op: out.length === 0 ? 'M' : 'L', x, y });
     }
@@ -370,7 +380,8 @@ export class GdiCanvas {
     const commands: MetafilePathCommand[] = [];
     for (const points of polygons) {
       if (points.length < 4) continue;
-      commands.push(...this.points(points), { op: 'Z' });
+      for (const command of this.points(points)) commands.push(command);
+      commands.push({ op: 'Z' });
     }
     if (commands.length > 0) this.emit(commands, true, true);
   }
@@ -384,7 +395,7 @@ export class GdiCanvas {
     if (this.recording && this.path) {
       const commands = bezier ? this.bezier(all) : this.points(all);
       if (this.path.length > 0) commands.shift();
-      this.path.push(...commands);
+      this.extendPath(commands);
       return;
     }
     this.figure(bezier ? this.bezier(all) : this.points(all), false);

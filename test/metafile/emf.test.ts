@@ -96,6 +96,15 @@ describe('EMF', () => {
     expect(path?.commands.map((c) => c.op)).toEqual(['M', 'L', 'L', 'Z']);
   });
 
+  it('bounds what one huge record can add', () => {
+    const count = 300_000;
+    const points = Array.from({ length: count * 2 }, (_, i) => i % 1000);
+    const { picture } = read([emr(4, [0, 0, 0, 0, count, ...points])]);
+    const commands = (picture?.items[0] as MetafilePath | undefined)?.commands.length ?? 0;
+    expect(commands).toBeGreaterThan(0);
+    expect(commands).toBeLessThanOrEqual(250_000);
+  });
+
   it('survives truncation, absurd counts and zero-sized records', () => {
     const good = emf([100, 100], [...MAPPING, emrText(0, 0, 'Text'), emr(43, [0, 0, 10, 10])]);
     for (let cut = 0; cut < good.length; cut += 7) {
