@@ -5,8 +5,9 @@ import type { MetafilePicture } from '../model/metafile';
 
 /**
  * Image bytes from the package, turned into something the PDF painter embeds (src/images: PNG
- * and JPEG checked and passed through, GIF/BMP/TIFF/WebP decoded). The format comes from the
- * bytes, never from the part name or content type, which writers get wrong.
+ * and JPEG checked and passed through, GIF/BMP/TIFF/WebP decoded), or for EMF/WMF into drawing
+ * commands (src/metafile) that layout draws. The format comes from the bytes, never from the part
+ * name or content type, which writers get wrong.
  */
 
 /**
@@ -20,7 +21,7 @@ export type ImageCheck =
   | { picture: MetafilePicture; warnings: string[] }
   | { problem: string };
 
-/** Vector formats Word stores beside raster ones; named in warnings, not drawn yet. */
+/** Vector formats named in warnings: SVG (not drawn yet), and EMF/WMF too short to read. */
 function vectorFormat(bytes: Uint8Array): string | undefined {
   const b = (i: number) => bytes[i] ?? -1;
   if (b(0) === 0x01 && b(1) === 0 && b(2) === 0 && b(3) === 0 && b(40) === 0x20 && b(41) === 0x45) return 'EMF';
