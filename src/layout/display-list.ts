@@ -61,6 +61,8 @@ export interface PathItem {
   stroke?: Color;
   strokeWidth?: number;
   dash?: number[];
+  /** Fill by the even-odd rule instead (metafiles' ALTERNATE fill mode). */
+  evenOdd?: boolean;
 }
 
 export interface ImageItem {
@@ -71,6 +73,9 @@ export interface ImageItem {
   height: number;
   /** Key into LaidOutDocument.images. */
   image: string;
+  /** Mirrored left to right / top to bottom within the box. */
+  flipX?: boolean;
+  flipY?: boolean;
 }
 
 export interface LinkItem {

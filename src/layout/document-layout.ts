@@ -10,6 +10,7 @@ import type { LaidOutDocument, OutlineEntry, Page, PageItem } from './display-li
 import { DrawingRenderer } from './drawing-layout';
 import { HeaderFooterLayout } from './header-footer';
 import { type FieldValues, paintLine, paintParagraphFrames, RevisionPalette } from './line-painter';
+import { drawPictures } from './metafile-layout';
 import { flowDocument, type PageFrame } from './page-flow';
 
 export interface LayoutOptions {
@@ -51,6 +52,9 @@ export function layoutDocument(model: DocumentModel, fonts: FontSet, options: La
 
   const outline: OutlineEntry[] = [];
   const faces: Record<string, FontFace> = {};
+  const pictures = model.pictures ?? {};
+  // Raster images plus the bitmaps metafile pictures hold (metafile-layout.ts adds those).
+  const images = { ...model.images };
   const pages: Page[] = frames.map((frame, pageIndex) => {
     const { section } = frame;
     const values: FieldValues = {
@@ -90,6 +94,7 @@ export function layoutDocument(model: DocumentModel, fonts: FontSet, options: La
     }
     items.splice(layersStart, 0, ...under);
     items.push(...frame.rules);
+    const drawn = drawPictures(items, pictures, fonts, faces, images);
     for (const placed of frame.lines) {
       const level = placed.laid.paragraph.props.outlineLevel;
       if (level !== undefined && level < 9 && placed.index === 0) {
@@ -97,7 +102,7 @@ export function layoutDocument(model: DocumentModel, fonts: FontSet, options: La
         if (title) outline.push({ title, level, page: pageIndex, y: placed.top });
       }
     }
-    return { width: section.page.width, height: section.page.height, items };
+    return { width: section.page.width, height: section.page.height, items: drawn };
   });
 
   return {
@@ -105,6 +110,6 @@ export function layoutDocument(model: DocumentModel, fonts: FontSet, options: La
     outline,
     metadata: { ...model.properties },
     fonts: faces,
-    images: model.images,
+    images,
   };
 }

@@ -73,6 +73,9 @@ export function collectFontRequests(model: DocumentModel): FontRequest[] {
     if (props.fontEastAsia) add({ family: props.fontEastAsia, bold: props.bold, italic: props.italic });
     add(complexFontRequest(props));
   });
+  // Metafile text is set in its own fonts (metafile-layout.ts).
+  for (const id in model.pictures ?? {})
+    for (const item of model.pictures?.[id]?.items ?? []) if (item.kind === 'text') add(item.font);
   return [...seen.values()];
 }
 
@@ -83,21 +86,28 @@ export function collectFontRequests(model: DocumentModel): FontRequest[] {
  */
 export function collectFallbackFaces(model: DocumentModel): FallbackFaceRequest[] {
   const seen = new Map<string, FallbackFaceRequest>();
-  visitRuns(model, (props, text) => {
+  const scan = (text: string, eastAsianFont: string | undefined, boldOf: (cp: number) => boolean) => {
     let variant: ReturnType<typeof eastAsianVariant> | undefined;
     for (let i = 0; i < text.length; i++) {
       const unit = text.charCodeAt(i);
       if (unit < 0x0590) continue;
       const cp = text.codePointAt(i) ?? unit;
       if (cp > 0xffff) i++;
-      variant ??= eastAsianVariant(props.fontEastAsia);
+      variant ??= eastAsianVariant(eastAsianFont);
       const script = fallbackScriptOf(cp, variant);
       if (script === undefined) continue;
-      const bold =
-        scriptClassOf(cp) === 'complex' || props.rtl || props.complexScript ? props.boldComplex === true : props.bold;
+      const bold = boldOf(cp);
       const key = `${script}|${bold}`;
       if (!seen.has(key)) seen.set(key, { script, bold });
     }
-  });
+  };
+  visitRuns(model, (props, text) =>
+    scan(text, props.fontEastAsia, (cp) =>
+      scriptClassOf(cp) === 'complex' || props.rtl || props.complexScript ? props.boldComplex === true : props.bold,
+    ),
+  );
+  for (const id in model.pictures ?? {})
+    for (const item of model.pictures?.[id]?.items ?? [])
+      if (item.kind === 'text') scan(item.text, item.font.family, () => item.font.bold);
   return [...seen.values()];
 }

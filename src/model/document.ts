@@ -5,6 +5,7 @@
  * without '#', or undefined for "auto". See ../shared/docs/ENGINE.md "One pipeline".
  */
 import type { Drawing } from './drawing';
+import type { MetafilePicture } from './metafile';
 
 export interface DocumentModel {
   properties: CoreProperties;
@@ -12,6 +13,11 @@ export interface DocumentModel {
   sections: Section[];
   /** Images referenced by ImageInline.imageId. */
   images: Record<string, ImageResource>;
+  /**
+   * EMF/WMF pictures as drawing commands, by the same ids as `images` (an id is in one or the
+   * other): layout draws them into the picture's box, and their text's fonts are loaded up front.
+   */
+  pictures?: Record<string, MetafilePicture>;
   /** Fonts embedded in the package (word/fonts, de-obfuscated), tried before the bundled faces. */
   embeddedFonts: EmbeddedFont[];
   /** Footnote and endnote content by note id (w:footnotes / w:endnotes), referenced by NoteReferenceInline. */

@@ -505,7 +505,10 @@ export function resolveImage(story: StoryContext, relationshipId: string): strin
     doc.imageIds.set(partName, null);
     return undefined;
   }
-  doc.images[partName] = checked.image;
+  if ('picture' in checked) {
+    for (const warning of checked.warnings) doc.warn(`The picture ${partName}: ${warning}.`);
+    doc.pictures[partName] = checked.picture;
+  } else doc.images[partName] = checked.image;
   doc.imageIds.set(partName, partName);
   return partName;
 }

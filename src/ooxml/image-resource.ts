@@ -1,10 +1,13 @@
 import { sniffImageFormat, toEmbeddableImage } from '../images/embeddable-image';
+import { isMetafile, readMetafile } from '../metafile/read-metafile';
 import type { ImageResource } from '../model/document';
+import type { MetafilePicture } from '../model/metafile';
 
 /**
  * Image bytes from the package, turned into something the PDF painter embeds (src/images: PNG
- * and JPEG checked and passed through, GIF/BMP/TIFF/WebP decoded). The format comes from the
- * bytes, never from the part name or content type, which writers get wrong.
+ * and JPEG checked and passed through, GIF/BMP/TIFF/WebP decoded), or for EMF/WMF into drawing
+ * commands (src/metafile) that layout draws. The format comes from the bytes, never from the part
+ * name or content type, which writers get wrong.
  */
 
 /**
@@ -13,9 +16,12 @@ import type { ImageResource } from '../model/document';
  */
 const MAX_PIXELS = 16_000_000;
 
-export type ImageCheck = { image: ImageResource } | { problem: string };
+export type ImageCheck =
+  | { image: ImageResource }
+  | { picture: MetafilePicture; warnings: string[] }
+  | { problem: string };
 
-/** Vector formats Word stores beside raster ones; named in warnings, not drawn yet. */
+/** Vector formats named in warnings: SVG (not drawn yet), and EMF/WMF too short to read. */
 function vectorFormat(bytes: Uint8Array): string | undefined {
   const b = (i: number) => bytes[i] ?? -1;
   if (b(0) === 0x01 && b(1) === 0 && b(2) === 0 && b(3) === 0 && b(40) === 0x20 && b(41) === 0x45) return 'EMF';
@@ -33,6 +39,7 @@ export function checkImage(bytes: Uint8Array): ImageCheck {
   if (raster) {
     return { problem: `the ${raster.toUpperCase()} image is damaged, or larger than ${MAX_PIXELS / 1e6} megapixels` };
   }
+  if (isMetafile(bytes)) return readMetafile(bytes);
   const vector = vectorFormat(bytes);
   return {
     problem: vector

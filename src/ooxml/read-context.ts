@@ -7,6 +7,7 @@ import type {
   RevisionMark,
   RunProperties,
 } from '../model/document';
+import type { MetafilePicture } from '../model/metafile';
 import type { FieldInstruction } from './field-instruction';
 import { ListCounters, type NumberingDefinitions } from './numbering';
 import type { OpcPackage, Relationship } from './package-reader';
@@ -31,6 +32,8 @@ export interface DocumentContext {
   revisions: RevisionMode;
   /** Images by id (the image part's name), filled as pictures are met. */
   images: Record<string, ImageResource>;
+  /** EMF/WMF pictures by id, like `images` (DocumentModel.pictures). */
+  pictures: Record<string, MetafilePicture>;
   /** Image part → its id, or null when it could not be used (so it is reported once). */
   imageIds: Map<string, string | null>;
   /** Note references whose mark is the text of the run after them (w:customMarkFollows): they take no number. */

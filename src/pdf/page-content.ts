@@ -202,7 +202,7 @@ export function pageContent(page: Page, resources: ContentResources): Uint8Array
     out.text(item.fill === undefined ? 're\nS\n' : stroked ? 're\nB\n' : 're\nf\n');
   };
 
-  /** A path (§8.5.2 construction, §8.5.3 painting: f fills non-zero, S strokes, B both). */
+  /** A path (§8.5.2 construction, §8.5.3 painting: f fills non-zero, f* even-odd, S strokes, B both). */
   const path = (item: PathItem) => {
     const stroked = item.stroke !== undefined && (item.strokeWidth ?? 1) > 0;
     if ((item.fill === undefined && !stroked) || item.commands.length === 0) return;
@@ -223,18 +223,20 @@ export function pageContent(page: Page, resources: ContentResources): Uint8Array
       out.num(pdfY(page.height, command.y));
       out.text(command.op === 'M' ? 'm\n' : command.op === 'L' ? 'l\n' : 'c\n');
     }
-    out.text(item.fill === undefined ? 'S\n' : stroked ? 'B\n' : 'f\n');
+    const even = item.evenOdd ? '*' : '';
+    out.text(item.fill === undefined ? 'S\n' : stroked ? `B${even}\n` : `f${even}\n`);
   };
 
   const image = (item: ImageItem) => {
     // An image XObject fills the unit square; cm scales and places it (§8.9.5).
+    // A mirrored image (a metafile bitmap drawn through a flipping transform) negates an axis.
     const matrix = [
-      round(item.width),
+      round(item.flipX ? -item.width : item.width),
       0,
       0,
-      round(item.height),
-      round(item.x),
-      pdfY(page.height, item.y + item.height),
+      round(item.flipY ? -item.height : item.height),
+      round(item.flipX ? item.x + item.width : item.x),
+      pdfY(page.height, item.flipY ? item.y : item.y + item.height),
     ];
     out.text('q\n');
     for (const value of matrix) out.num(value);
