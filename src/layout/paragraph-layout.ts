@@ -146,7 +146,9 @@ function labelFragments(
   const { label, props } = paragraph;
   if (!label) return { fragments: [], width: 0 };
   const face = faceFor(fonts, label.props);
-  const vertical = verticalMetrics(face, label.props.font);
+  // A bullet mapped out of a symbol font is drawn in the paragraph's face but keeps the height of
+  // the font it names, as in Word (numbering.ts listLabel).
+  const vertical = verticalMetrics(face, label.metricsFont ?? label.props.font);
   const size = label.props.size;
   // A picture bullet is drawn about half an em tall (as Word sizes it to the text), aspect kept.
   const picture = label.image;

@@ -67,6 +67,32 @@ describe('line layout', () => {
     expect(laid.lines[0]?.height).toBeCloseTo(77.25 + 0.15 * 13.43, 1);
   });
 
+  it('gives a line with a Symbol bullet the ascent of Symbol, though the bullet is drawn in the text face', async () => {
+    const serif = { font: 'Times New Roman', size: 11 };
+    const item = (metricsFont?: string) => {
+      const p = paragraph([text('Item', serif)]);
+      p.markProps = runProps(serif);
+      p.label = {
+        text: '•',
+        props: runProps(serif),
+        suffix: 'tab',
+        align: 'left',
+        ...(metricsFont ? { metricsFont } : {}),
+      };
+      return p;
+    };
+    const model = documentModel([section([item('Symbol'), item()])]);
+    const fonts = await fontsFor(model);
+    const context = { areaWidth: 468, defaultTabStop: 36 };
+    const [symbol, plain] = [item('Symbol'), item()].map(
+      (p) => layoutParagraph(p, fonts, context).lines[0]?.height ?? 0,
+    );
+    // Symbol's 2059 units of ascent (of 2048) against Times New Roman's 1825; the descent and
+    // external leading stay Times New Roman's (443 + 87): Word's own PDFs show list lines taller.
+    expect(plain).toBeCloseTo(13.8 * (11 / 12), 2);
+    expect(symbol).toBeCloseTo(((2059 + 443 + 87) / 2048) * 11, 2);
+  });
+
   it("gives Cambria lines Cambria's height though Caladea draws them (14 pt → 16.41 pt)", async () => {
     const serif = { font: 'Cambria', size: 14 };
     const body = paragraph([text(filler(150), serif)]);
