@@ -72,6 +72,8 @@ function lineMetrics(
   return { ascent, descent, fontHeight };
 }
 
+const TWIPS_PER_POINT = 20;
+
 /**
  * Line height per w:spacing/@w:lineRule (ECMA-376 §17.3.1.33). "Multiple" spacing adds its extra
  * in proportion to the font's single height, not the picture's: Word's PDFs show a 77.25 pt
@@ -81,7 +83,10 @@ function lineHeight(natural: number, fontHeight: number, paragraph: Paragraph): 
   const { line, lineRule } = paragraph.props.spacing;
   if (lineRule === 'exact') return line;
   if (lineRule === 'atLeast') return Math.max(natural, line);
-  return Math.max(0, natural + (line - 1) * fontHeight);
+  // Word lays lines out in twips: a line is a whole number of them (Times New Roman 12 pt at 1.15
+  // lines is 317 twips, 15.85 pt, not 15.87). Over a page of 1.15-spaced lines the fractions add
+  // up to most of a line, which decides where pages break.
+  return Math.max(0, Math.round((natural + (line - 1) * fontHeight) * TWIPS_PER_POINT) / TWIPS_PER_POINT);
 }
 
 /** Splits text fragments into words so justification can widen the spaces between them. */
@@ -146,7 +151,9 @@ function labelFragments(
   const { label, props } = paragraph;
   if (!label) return { fragments: [], width: 0 };
   const face = faceFor(fonts, label.props);
-  const vertical = verticalMetrics(face, label.props.font);
+  // A bullet mapped out of a symbol font is drawn in the paragraph's face but keeps the height of
+  // the font it names, as in Word (numbering.ts listLabel).
+  const vertical = verticalMetrics(face, label.metricsFont ?? label.props.font);
   const size = label.props.size;
   // A picture bullet is drawn about half an em tall (as Word sizes it to the text), aspect kept.
   const picture = label.image;

@@ -304,6 +304,11 @@ export interface ListLabel {
   /** What follows the label (w:suff). */
   suffix: 'tab' | 'space' | 'nothing';
   align: 'left' | 'center' | 'right';
+  /**
+   * The symbol font a bullet was written in when `text` was mapped out of it to be drawn in
+   * `props.font`: Word still gives the line that font's height (Symbol is 1.23 em tall).
+   */
+  metricsFont?: string;
   /** A picture bullet (w:lvlPicBulletId): drawn instead of `text`, its aspect ratio kept. */
   image?: { imageId: string; width: number; height: number };
 }

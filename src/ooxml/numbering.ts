@@ -307,6 +307,7 @@ export function listLabel(
 ): ListLabel {
   let labelText = text;
   let props = properties;
+  let metricsFont: string | undefined;
   // Picture bullets (w:lvlPicBulletId) are images; until they are read, a bullet stands in.
   if (definition.pictureBullet && definition.format === 'bullet') labelText = '•';
   // Bullets in the private use area without a symbol font were meant for one: guess it.
@@ -314,6 +315,9 @@ export function listLabel(
   if (mapped.mapped) {
     labelText = mapped.text;
     props = { ...properties, font: markProperties.font };
+    if (isSymbolFont(properties.font)) metricsFont = properties.font;
   }
-  return { text: labelText, props, suffix: definition.suffix, align: definition.align };
+  const label: ListLabel = { text: labelText, props, suffix: definition.suffix, align: definition.align };
+  if (metricsFont !== undefined) label.metricsFont = metricsFont;
+  return label;
 }

@@ -57,6 +57,18 @@ describe('line layout', () => {
     expect((lines[2] ?? 0) - (lines[1] ?? 0)).toBeCloseTo(13.8, 2);
   });
 
+  it('makes a line a whole number of twips, as Word lays out (Times New Roman 12 pt at 1.15 → 317 twips)', async () => {
+    const serif = { font: 'Times New Roman', size: 12 };
+    const body = paragraph([text(filler(150), serif)], {
+      spacing: { before: 0, after: 0, line: 1.15, lineRule: 'auto' },
+    });
+    body.markProps = runProps(serif);
+    const model = documentModel([section([body])]);
+    const laid = layoutParagraph(body, await fontsFor(model), { areaWidth: 468, defaultTabStop: 36 });
+    // 1.15 × 13.799 pt = 15.868 pt unrounded; 40 such lines would be 0.7 pt taller than Word's.
+    expect(laid.lines[1]?.height).toBe(317 / 20);
+  });
+
   it('adds multiple line spacing in proportion to the font, not to an inline picture', async () => {
     const picture = paragraph([{ kind: 'image', imageId: 'x', width: 188.25, height: 77.25, props: runProps() }], {
       spacing: { before: 0, after: 0, line: 1.15, lineRule: 'auto' },
@@ -67,12 +79,39 @@ describe('line layout', () => {
     expect(laid.lines[0]?.height).toBeCloseTo(77.25 + 0.15 * 13.43, 1);
   });
 
-  it("gives Cambria lines Cambria's height though Caladea draws them (14 pt → 16.41 pt)", async () => {
+  it('gives a line with a Symbol bullet the ascent of Symbol, though the bullet is drawn in the text face', async () => {
+    const serif = { font: 'Times New Roman', size: 11 };
+    const item = (metricsFont?: string) => {
+      const p = paragraph([text('Item', serif)]);
+      p.markProps = runProps(serif);
+      p.label = {
+        text: '•',
+        props: runProps(serif),
+        suffix: 'tab',
+        align: 'left',
+        ...(metricsFont ? { metricsFont } : {}),
+      };
+      return p;
+    };
+    const model = documentModel([section([item('Symbol'), item()])]);
+    const fonts = await fontsFor(model);
+    const context = { areaWidth: 468, defaultTabStop: 36 };
+    const [symbol, plain] = [item('Symbol'), item()].map(
+      (p) => layoutParagraph(p, fonts, context).lines[0]?.height ?? 0,
+    );
+    // Symbol's 2059 units of ascent (of 2048) against Times New Roman's 1825; the descent and
+    // external leading stay Times New Roman's (443 + 87): Word's own PDFs show list lines taller.
+    expect(plain).toBeCloseTo(13.8 * (11 / 12), 2);
+    expect(symbol).toBeCloseTo(Math.round(((2059 + 443 + 87) / 2048) * 11 * 20) / 20, 2);
+  });
+
+  it("gives Cambria lines Cambria's height though Caladea draws them (14 pt → 16.40 pt)", async () => {
     const serif = { font: 'Cambria', size: 14 };
     const body = paragraph([text(filler(150), serif)]);
     body.markProps = runProps(serif);
     const lines = baselines(await layout(documentModel([section([body])])), 0);
-    expect((lines[2] ?? 0) - (lines[1] ?? 0)).toBeCloseTo(16.41, 2);
+    // (1946 + 455) / 2048 × 14 = 16.41 pt, laid out as a whole number of twips: 328, 16.40 pt.
+    expect((lines[2] ?? 0) - (lines[1] ?? 0)).toBeCloseTo(16.4, 2);
   });
 
   it('breaks greedily within the text width and keeps words whole', async () => {

@@ -89,6 +89,8 @@ describe('numbering', () => {
     expect(list.map((p) => p.label?.text)).toEqual(['•', 'o', '▪', '➢', '✓']);
     expect(list[0]?.label?.props.font).toBe('Arial');
     expect(list[1]?.label?.props.font).toBe('Courier New');
+    // The symbol font is kept for the line height (Word measures the line with it).
+    expect(list.map((p) => p.label?.metricsFont)).toEqual(['Symbol', undefined, 'Wingdings', 'Wingdings', 'Wingdings']);
   });
 
   it('restarts at a w:num startOverride and otherwise continues across instances of one abstract list', () => {
