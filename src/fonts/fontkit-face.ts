@@ -5,7 +5,7 @@
 import fontkit, { type Font } from '@pdf-lib/fontkit';
 import { BoundedCache } from './bounded-cache';
 import type { FontFace } from './font-face';
-import { isDefaultIgnorable, prepareText, SHAPING_FEATURES, standInsFor, UNSHAPED_TEXT } from './shaping';
+import { isDefaultIgnorable, prepareText, shapingFeatures, standInsFor, UNSHAPED_TEXT } from './shaping';
 import { wordLineMetrics } from './word-line-metrics';
 
 /** Widths remembered per face: enough for the distinct words of a long document. */
@@ -287,7 +287,7 @@ export class FontkitFace implements FontFace {
     if (UNSHAPED_TEXT.test(prepared) || this.shapesToNotdefs(prepared)) {
       for (let i = 0; i < prepared.length; i++) units += this.#advance(prepared.charCodeAt(i));
     } else {
-      const { glyphs } = this.font.layout(prepared, SHAPING_FEATURES);
+      const { glyphs } = this.font.layout(prepared, shapingFeatures());
       for (const glyph of glyphs) units += glyph.advanceWidth;
     }
     const width = units / this.#unitsPerEm;
@@ -369,7 +369,7 @@ export function parseTrueTypeFace(key: string, bytes: Uint8Array): FontkitFace |
     if (!(font as Font & SfntTables).directory?.tables?.glyf || font.unitsPerEm <= 0) return undefined;
     // fontkit decodes tables lazily: shape once now so a broken cmap or GSUB fails here, not
     // in the middle of layout.
-    font.layout('Ag', SHAPING_FEATURES);
+    font.layout('Ag', shapingFeatures());
     return new FontkitFace(key, bytes, font);
   } catch {
     return undefined;

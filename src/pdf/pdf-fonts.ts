@@ -20,7 +20,7 @@ import type { Font } from '@pdf-lib/fontkit';
 import { type PDFDocument, type PDFRef, PDFString } from 'pdf-lib';
 import type { FontFace } from '../fonts/font-face';
 import { FontkitFace, parseTrueTypeFace } from '../fonts/fontkit-face';
-import { SHAPING_FEATURES, UNSHAPED_TEXT } from '../fonts/shaping';
+import { shapingFeatures, UNSHAPED_TEXT } from '../fonts/shaping';
 import type { LaidOutDocument } from '../layout/display-list';
 import type { FlateStreams } from './flate-streams';
 import { postscriptNameForPdf, subsetTag } from './subset-tag';
@@ -179,7 +179,7 @@ export class PaintFont {
 
   #encodeShaped(text: string): Uint8Array {
     this.#shaping ??= freshGlyphs(this.face.paintingFont());
-    const { glyphs } = this.#shaping.layout(text, SHAPING_FEATURES);
+    const { glyphs } = this.#shaping.layout(text, shapingFeatures());
     const out = scratchFor(glyphs.length);
     let at = 0;
     for (const glyph of glyphs) at = this.#code(glyph.id, String.fromCodePoint(...glyph.codePoints), out, at);
