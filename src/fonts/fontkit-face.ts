@@ -12,6 +12,21 @@ import { wordLineMetrics } from './word-line-metrics';
 export const MEASURE_CACHE_CAPACITY = 4096;
 /** Longer strings (whole lines) are measured but not remembered: they rarely repeat. */
 const MEASURE_CACHE_MAX_LENGTH = 64;
+/**
+ * Shaped words remembered per face, for measuring and painting alike: shaping (fontkit's GSUB and
+ * GPOS passes) is the most expensive thing both do for Arabic and other shaped scripts.
+ */
+export const SHAPE_CACHE_CAPACITY = 4096;
+
+/** A word as shaping gives it: what measuring sums and the painter encodes. */
+export interface ShapedRun {
+  /** Glyph ids in visual order (fontkit reverses a right-to-left run). */
+  readonly glyphIds: readonly number[];
+  /** The code points shaping tracked to each glyph, as a string ('' for a mark split off a letter). */
+  readonly texts: readonly string[];
+  /** Sum of the glyphs' advance widths, in font units. */
+  readonly advance: number;
+}
 
 /** Code unit classes for measuring without preparing or shaping (see CODE_UNIT_CLASS). */
 const PLAIN = 1;
@@ -150,6 +165,9 @@ export class FontkitFace implements FontFace {
   readonly #glyphAdvancePages: (Float64Array | undefined)[] = [];
   /** Whether text of .notdefs alone shapes to itself (see shapesToNotdefs), once asked. */
   #notdefsStay: boolean | undefined;
+  readonly #shaped = new BoundedCache<string, ShapedRun>(SHAPE_CACHE_CAPACITY);
+  /** The view `shape` shapes with, made on first use (see shapingFont). */
+  #shaping: Font | undefined;
 
   constructor(key: string, bytes: Uint8Array, font: Font) {
     this.key = key;
@@ -198,6 +216,62 @@ export class FontkitFace implements FontFace {
     // A cached getter stores its value as a read-only own property, so it is defined, not assigned.
     Object.defineProperty(view, '_layoutEngine', { value: new LayoutEngine(view) });
     return view;
+  }
+
+  /**
+   * A painting view whose glyph objects are made anew for every glyph shaping asks for, so that
+   * each carries the code points shaping tracked to it in this word. fontkit keeps one object per
+   * glyph id, made with the code points that first reached it (fontkit 1.x getGlyph and its
+   * `_glyphs` cache), so a glyph several characters share (see PaintFont's #code) would read as
+   * the first of them everywhere, and the result of shaping would depend on what was shaped
+   * before. Outlines are not needed, only ids, code points and advances; the metrics a glyph
+   * decodes (hmtx, and the glyf header for its box) depend on its id alone, so they are shared
+   * between the objects of one id (static fonts only: a variable font's depend on its axes).
+   */
+  #shapingFont(): Font {
+    const font = this.paintingFont();
+    const Glyph = font.getGlyph(0).constructor as new (
+      id: number,
+      codePoints: number[],
+      font: Font,
+    ) => { _metrics?: unknown; _getMetrics(): unknown };
+    const shareMetrics = !(font as Font & FontkitInternals)._variationProcessor;
+    const metrics = new Map<number, unknown>();
+    Object.defineProperty(font, 'getGlyph', {
+      value: (id: number, codePoints: number[] = []) => {
+        const glyph = new Glyph(id, codePoints, font);
+        if (shareMetrics) {
+          const known = metrics.get(id);
+          if (known) glyph._metrics = known;
+          else metrics.set(id, glyph._getMetrics());
+        }
+        return glyph;
+      },
+    });
+    return font;
+  }
+
+  /**
+   * Shapes `prepared` (text as prepareText returns it, without spaces: a word) with
+   * SHAPING_FEATURES; remembered per face, for measuring and the painter alike. The result depends
+   * on the text alone (see #shapingFont), never on what the isolate shaped before.
+   */
+  shape(prepared: string): ShapedRun {
+    const known = this.#shaped.get(prepared);
+    if (known) return known;
+    this.#shaping ??= this.#shapingFont();
+    const { glyphs } = this.#shaping.layout(prepared, shapingFeatures());
+    const glyphIds: number[] = [];
+    const texts: string[] = [];
+    let advance = 0;
+    for (const glyph of glyphs) {
+      glyphIds.push(glyph.id);
+      texts.push(String.fromCodePoint(...glyph.codePoints));
+      advance += glyph.advanceWidth;
+    }
+    const run = { glyphIds, texts, advance };
+    if (prepared.length <= MEASURE_CACHE_MAX_LENGTH) this.#shaped.set(prepared, run);
+    return run;
   }
 
   /** PostScript name, for the PDF's BaseFont; falls back to the key for nameless fonts. */
@@ -287,8 +361,22 @@ export class FontkitFace implements FontFace {
     if (UNSHAPED_TEXT.test(prepared) || this.shapesToNotdefs(prepared)) {
       for (let i = 0; i < prepared.length; i++) units += this.#advance(prepared.charCodeAt(i));
     } else {
-      const { glyphs } = this.font.layout(prepared, shapingFeatures());
-      for (const glyph of glyphs) units += glyph.advanceWidth;
+      // A word at a time, as the painter shapes and encodes it (see PaintFont.encode), so that
+      // both find the same shaped words in the cache; spaces from the cmap.
+      for (let start = 0; start < prepared.length; ) {
+        let end = start + 1;
+        if (prepared.charCodeAt(start) === 0x20) {
+          units += this.#advance(0x20);
+          start = end;
+          continue;
+        }
+        while (end < prepared.length && prepared.charCodeAt(end) !== 0x20) end++;
+        const word = prepared.slice(start, end);
+        if (UNSHAPED_TEXT.test(word) || this.shapesToNotdefs(word)) {
+          for (let i = 0; i < word.length; i++) units += this.#advance(word.charCodeAt(i));
+        } else units += this.shape(word).advance;
+        start = end;
+      }
     }
     const width = units / this.#unitsPerEm;
     if (cacheable) this.#widths.set(text, width);
@@ -339,6 +427,11 @@ export class FontkitFace implements FontFace {
       page[codePoint & PAGE_MASK] = advance;
     }
     return advance;
+  }
+
+  /** Entries in the cache of shaped words (for tests of its bound). */
+  get shapedCount(): number {
+    return this.#shaped.size;
   }
 
   /** Entries in the width cache, which only text off the plain path uses (for tests of its bound). */
