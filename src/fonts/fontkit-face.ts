@@ -14,9 +14,12 @@ export const MEASURE_CACHE_CAPACITY = 4096;
 const MEASURE_CACHE_MAX_LENGTH = 64;
 /**
  * Shaped words remembered per face, for measuring and painting alike: shaping (fontkit's GSUB and
- * GPOS passes) is the most expensive thing both do for Arabic and other shaped scripts.
+ * GPOS passes) is the most expensive thing both do for Arabic and other shaped scripts. Enough for
+ * the distinct words of a long book (a 166-page Arabic report has about 8,400; a least-recently-used
+ * cache smaller than that misses every word, painting after measuring); an entry is about 0.3 KB,
+ * and only faces that shape fill theirs (Arabic, Hebrew, Indic, Thai fallbacks; rarely a Latin face).
  */
-export const SHAPE_CACHE_CAPACITY = 4096;
+export const SHAPE_CACHE_CAPACITY = 16384;
 
 /** A word as shaping gives it: what measuring sums and the painter encodes. */
 export interface ShapedRun {
