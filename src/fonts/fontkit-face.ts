@@ -166,6 +166,8 @@ export class FontkitFace implements FontFace {
   readonly #glyphIdPages: (Int32Array | undefined)[] = [];
   /** Advance per glyph id, in font units (NaN: not looked up yet). */
   readonly #glyphAdvancePages: (Float64Array | undefined)[] = [];
+  /** The string of each code point shaped words hold (see #charText). */
+  readonly #charTextPages: (string[] | undefined)[] = [];
   /** Whether text of .notdefs alone shapes to itself (see shapesToNotdefs), once asked. */
   #notdefsStay: boolean | undefined;
   readonly #shaped = new BoundedCache<string, ShapedRun>(SHAPE_CACHE_CAPACITY);
@@ -268,8 +270,11 @@ export class FontkitFace implements FontFace {
     const texts: string[] = [];
     let advance = 0;
     for (const glyph of glyphs) {
+      const codePoints = glyph.codePoints;
       glyphIds.push(glyph.id);
-      texts.push(String.fromCodePoint(...glyph.codePoints));
+      texts.push(
+        codePoints.length === 1 ? this.#charText(codePoints[0] as number) : String.fromCodePoint(...codePoints),
+      );
       advance += glyph.advanceWidth;
     }
     const run = { glyphIds, texts, advance };
@@ -415,6 +420,22 @@ export class FontkitFace implements FontFace {
       page[glyphId & PAGE_MASK] = advance;
     }
     return advance;
+  }
+
+  /** One string per code point for the texts of shaped words, which are mostly single letters. */
+  #charText(codePoint: number): string {
+    const pageIndex = codePoint >> PAGE_BITS;
+    let page = this.#charTextPages[pageIndex];
+    if (!page) {
+      page = [];
+      this.#charTextPages[pageIndex] = page;
+    }
+    let text = page[codePoint & PAGE_MASK];
+    if (text === undefined) {
+      text = String.fromCodePoint(codePoint);
+      page[codePoint & PAGE_MASK] = text;
+    }
+    return text;
   }
 
   #advance(codePoint: number): number {
