@@ -1,11 +1,12 @@
 #!/usr/bin/env node
-import { spawnSync } from 'node:child_process';
-// `node scripts/workerd-profile.mjs FILE.docx|DIR [--iterations N] [--top N] [--save FILE.cpuprofile]`
+// `npm run profile-workerd -- FILE.docx|DIR [--iterations N] [--top N] [--save FILE.cpuprofile]`
 //   CPU profile of the worker itself on workerd (not Node): starts it in process with wrangler's
-//   startWorker and an inspector port, converts the documents once to warm up, then N times under
-//   the DevTools protocol's Profiler, and prints self time by function and by script, with the
-//   share of "(garbage collector)" and the isolate's JS heap (Runtime.getHeapUsage) after each pass.
-//   Compare with `npm run profile` (the same engine under Node).
+//   startWorker and an inspector, converts the documents once to warm up, then N times under the
+//   DevTools protocol's Profiler (over the inspector's WebSocket), and prints self time by function
+//   (the bundle's names and lines; "(garbage collector)" is V8's GC) and the isolate's JS heap
+//   (Runtime.getHeapUsage) after each pass. --save writes the profile for DevTools. Compare with
+//   `npm run profile` (the same engine under Node, whose webstreams and zlib differ from workerd's).
+import { spawnSync } from 'node:child_process';
 import { statSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { unstable_startWorker } from 'wrangler';
@@ -47,7 +48,7 @@ const worker = await unstable_startWorker({
   config: join(root, 'wrangler.toml'),
   dev: {
     server: { hostname: '127.0.0.1', port: 0 },
-    inspector: { hostname: '127.0.0.1', port: 9329 },
+    inspector: { hostname: '127.0.0.1' },
     logLevel: 'error',
   },
 });
@@ -131,7 +132,7 @@ try {
   };
   const busy = total - idle;
   const print = (rows) => {
-    for (const [k, ms] of rows.slice(0, top))
+    for (const [k, ms] of rows.filter(([k]) => !k.startsWith('(idle)')).slice(0, top))
       console.log(`${ms.toFixed(1).padStart(9)} ms ${((ms / busy) * 100).toFixed(1).padStart(5)}%  ${k}`);
   };
   console.log('\nself time by function');
