@@ -3,12 +3,13 @@
 // Without DIR: the request-pipeline scenarios of bench-scenarios.mjs, with p50/p95 and req/s.
 // With DIR: converts every DOCX under DIR (docx → pdf) once to warm up (reported apart), then again,
 // printing a row per file (ms, pages), the line `N documents, P pages, T ms, X pages/s`, the
-// harness's round trip and the total without it, then the workerd peak resident memory.
+// harness's round trip and the total without it, the CPU time workerd used during the pass (robust on a
+// loaded machine, unlike wall time), then the workerd peak resident memory.
 // Timing is taken outside the isolate: workerd freezes its clocks while JavaScript runs.
 import { existsSync, statSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { scenarios } from './bench-scenarios.mjs';
-import { convertFile, docxFiles, startQuire, workerdRssMiB } from './worker-harness.mjs';
+import { convertFile, docxFiles, startQuire, workerdCpuSeconds, workerdRssMiB } from './worker-harness.mjs';
 
 const arg = process.argv[2];
 const quire = await startQuire();
@@ -77,6 +78,7 @@ async function benchDirectory(dir) {
     `warm-up pass (not counted): ${files.length} documents, ${warmPages} pages, ${(performance.now() - warmStart).toFixed(0)} ms`,
   );
   quire.renewKey();
+  const cpuBefore = workerdCpuSeconds();
   let pages = 0;
   let total = 0;
   let failures = 0;
@@ -90,10 +92,18 @@ async function benchDirectory(dir) {
       `${result.ms.toFixed(1).padStart(8)} ms ${String(result.pages).padStart(4)} pages  ${result.status === 200 ? '' : `[${result.status}] `}${relative(dir, file.path)}`,
     );
   }
+  const cpuAfter = workerdCpuSeconds();
   if (failures) console.log(`${failures} document(s) failed`);
   console.log(
     `${files.length} documents, ${pages} pages, ${total.toFixed(0)} ms, ${((pages / total) * 1000).toFixed(1)} pages/s`,
   );
+  // CPU time does not grow when other processes compete for the cores, as wall time does.
+  if (cpuBefore !== null && cpuAfter !== null) {
+    const cpu = cpuAfter - cpuBefore;
+    console.log(
+      `workerd CPU time during the pass ${cpu.toFixed(2)} s (all its threads, harness requests included): ${(pages / cpu).toFixed(1)} pages per CPU second`,
+    );
+  }
   // Each row includes the harness's own round trip (Node → wrangler's proxy → the worker → back).
   const overhead = await roundTripMs();
   const engine = total - overhead * files.length;

@@ -22,6 +22,48 @@ function mintLocalKey() {
   return key;
 }
 
+/** Pids of the workerd processes below this Node process (Linux /proc). */
+function workerdPids() {
+  const parents = new Map();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      parents.set(Number(entry), { ppid, name: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) });
+    } catch {}
+  }
+  const out = [];
+  const queue = [process.pid];
+  while (queue.length) {
+    const parent = queue.shift();
+    for (const [pid, info] of parents) {
+      if (info.ppid !== parent) continue;
+      queue.push(pid);
+      if (info.name.startsWith('workerd')) out.push(pid);
+    }
+  }
+  return out;
+}
+
+/**
+ * CPU seconds (user + system) the workerd processes below this Node process have used (Linux
+ * /proc; null elsewhere): unlike wall time, not inflated by other processes on a loaded machine.
+ */
+export function workerdCpuSeconds() {
+  try {
+    let ticks = 0;
+    for (const pid of workerdPids()) {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15 of stat)
+    }
+    return ticks / 100; // USER_HZ, 100 on Linux
+  } catch {
+    return null;
+  }
+}
+
 /** Resident memory of the workerd processes below this Node process (Linux /proc; null elsewhere). */
 export function workerdRssMiB() {
   try {

@@ -39,6 +39,11 @@ export function fallbackFileName(script: FallbackScript, bold: boolean): string 
   return `${STEMS[script]}-${bold ? 'Bold' : 'Regular'}.ttf`;
 }
 
+/** The CJK faces, 5–10 MB each, which the fallback cache keeps apart (FALLBACK_FONT_CACHE_CAPACITY). */
+export function isLargeFallback(script: FallbackScript): boolean {
+  return script === 'sc' || script === 'tc' || script === 'jp' || script === 'kr';
+}
+
 export function fallbackFontUrlPath(fileName: string): string {
   return `fallback/${fileName}`;
 }

@@ -7,15 +7,17 @@ import { BoundedCache } from './bounded-cache';
 import type { FontkitFace } from './fontkit-face';
 
 /**
- * 16 faces: all four styles of the families one document typically uses plus their fallback
- * chains, at roughly 0.1–0.8 MB of font bytes each (all 20 bundled files are 7.2 MB).
+ * 28 faces: every bundled file (20, 7.2 MB of font bytes, 0.1–0.8 MB each) and the small Noto
+ * fallback faces (Arabic, Hebrew, Thai and Devanagari, Regular and Bold: 8 files, 1 MB), so that
+ * no document's faces push another's out, with the words each has measured and shaped.
  */
-export const DEFAULT_FONT_CACHE_CAPACITY = 16;
+export const DEFAULT_FONT_CACHE_CAPACITY = 28;
 
 /**
- * Noto fallback faces (fallback-faces.ts) kept per isolate: a CJK face is 5–10 MB of bytes plus
- * fontkit's tables, so at most four stay parsed (about 40 MB at worst, with room left in the
- * isolate's 128 MB for the document). A conversion holds the faces it loaded until it ends.
+ * The CJK Noto fallback faces (fallback-faces.ts isLargeFallback) kept per isolate: one is 5–10 MB
+ * of bytes plus fontkit's tables, so at most four stay parsed (about 40 MB at worst, with room
+ * left in the isolate's 128 MB for the document). A conversion holds the faces it loaded until it
+ * ends.
  */
 export const FALLBACK_FONT_CACHE_CAPACITY = 4;
 

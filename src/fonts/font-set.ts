@@ -13,6 +13,7 @@ import {
   fallbackFileName,
   fallbackFontUrlPath,
   fallbackScriptOf,
+  isLargeFallback,
   scriptName,
 } from './fallback-faces';
 import type { FontCache } from './font-cache';
@@ -78,12 +79,18 @@ export async function loadFontSet(requests: readonly FontRequest[], options: Fon
 
   // Fallback faces: a file that cannot be read leaves its characters as .notdef, with a warning.
   const warnings: string[] = [];
-  const fallbackFiles = [
-    ...new Set((options.fallbackFaces ?? []).map((face) => fallbackFileName(face.script, face.bold))),
-  ];
+  // The small faces (Arabic, Hebrew, Thai, Devanagari: 25–220 kB each) stay with the bundled ones,
+  // so that the large CJK faces do not push them, and the words they have shaped, out.
+  const fallbackCaches = new Map(
+    (options.fallbackFaces ?? []).map((face) => [
+      fallbackFileName(face.script, face.bold),
+      isLargeFallback(face.script) ? (options.fallbackCache ?? cache) : cache,
+    ]),
+  );
+  const fallbackFiles = [...fallbackCaches.keys()];
   const fallbackLoaded = await Promise.all(
-    fallbackFiles.map((file) =>
-      loadBundledFace(fallbackFontUrlPath(file), assets, options.fallbackCache ?? cache).catch(() => undefined),
+    [...fallbackCaches].map(([file, fileCache]) =>
+      loadBundledFace(fallbackFontUrlPath(file), assets, fileCache).catch(() => undefined),
     ),
   );
   const fallbackByFile = new Map<string, FontkitFace>();

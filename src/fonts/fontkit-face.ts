@@ -5,13 +5,31 @@
 import fontkit, { type Font } from '@pdf-lib/fontkit';
 import { BoundedCache } from './bounded-cache';
 import type { FontFace } from './font-face';
-import { isDefaultIgnorable, prepareText, SHAPING_FEATURES, standInsFor, UNSHAPED_TEXT } from './shaping';
+import { isDefaultIgnorable, prepareText, shapingFeatures, standInsFor, UNSHAPED_TEXT } from './shaping';
 import { wordLineMetrics } from './word-line-metrics';
 
 /** Widths remembered per face: enough for the distinct words of a long document. */
 export const MEASURE_CACHE_CAPACITY = 4096;
 /** Longer strings (whole lines) are measured but not remembered: they rarely repeat. */
 const MEASURE_CACHE_MAX_LENGTH = 64;
+/**
+ * Shaped words remembered per face, for measuring and painting alike: shaping (fontkit's GSUB and
+ * GPOS passes) is the most expensive thing both do for Arabic and other shaped scripts. Enough for
+ * the distinct words of a long book (a 166-page Arabic report has about 8,400; a least-recently-used
+ * cache smaller than that misses every word, painting after measuring); an entry is about 0.3 KB,
+ * and only faces that shape fill theirs (Arabic, Hebrew, Indic, Thai fallbacks; rarely a Latin face).
+ */
+export const SHAPE_CACHE_CAPACITY = 16384;
+
+/** A word as shaping gives it: what measuring sums and the painter encodes. */
+export interface ShapedRun {
+  /** Glyph ids in visual order (fontkit reverses a right-to-left run). */
+  readonly glyphIds: readonly number[];
+  /** The code points shaping tracked to each glyph, as a string ('' for a mark split off a letter). */
+  readonly texts: readonly string[];
+  /** Sum of the glyphs' advance widths, in font units. */
+  readonly advance: number;
+}
 
 /** Code unit classes for measuring without preparing or shaping (see CODE_UNIT_CLASS). */
 const PLAIN = 1;
@@ -148,8 +166,13 @@ export class FontkitFace implements FontFace {
   readonly #glyphIdPages: (Int32Array | undefined)[] = [];
   /** Advance per glyph id, in font units (NaN: not looked up yet). */
   readonly #glyphAdvancePages: (Float64Array | undefined)[] = [];
+  /** The string of each code point shaped words hold (see #charText). */
+  readonly #charTextPages: (string[] | undefined)[] = [];
   /** Whether text of .notdefs alone shapes to itself (see shapesToNotdefs), once asked. */
   #notdefsStay: boolean | undefined;
+  readonly #shaped = new BoundedCache<string, ShapedRun>(SHAPE_CACHE_CAPACITY);
+  /** The view `shape` shapes with, made on first use (see shapingFont). */
+  #shaping: Font | undefined;
 
   constructor(key: string, bytes: Uint8Array, font: Font) {
     this.key = key;
@@ -198,6 +221,65 @@ export class FontkitFace implements FontFace {
     // A cached getter stores its value as a read-only own property, so it is defined, not assigned.
     Object.defineProperty(view, '_layoutEngine', { value: new LayoutEngine(view) });
     return view;
+  }
+
+  /**
+   * A painting view whose glyph objects are made anew for every glyph shaping asks for, so that
+   * each carries the code points shaping tracked to it in this word. fontkit keeps one object per
+   * glyph id, made with the code points that first reached it (fontkit 1.x getGlyph and its
+   * `_glyphs` cache), so a glyph several characters share (see PaintFont's #code) would read as
+   * the first of them everywhere, and the result of shaping would depend on what was shaped
+   * before. Outlines are not needed, only ids, code points and advances; the metrics a glyph
+   * decodes (hmtx, and the glyf header for its box) depend on its id alone, so they are shared
+   * between the objects of one id (static fonts only: a variable font's depend on its axes).
+   */
+  #shapingFont(): Font {
+    const font = this.paintingFont();
+    const Glyph = font.getGlyph(0).constructor as new (
+      id: number,
+      codePoints: number[],
+      font: Font,
+    ) => { _metrics?: unknown; _getMetrics(): unknown };
+    const shareMetrics = !(font as Font & FontkitInternals)._variationProcessor;
+    const metrics = new Map<number, unknown>();
+    Object.defineProperty(font, 'getGlyph', {
+      value: (id: number, codePoints: number[] = []) => {
+        const glyph = new Glyph(id, codePoints, font);
+        if (shareMetrics) {
+          const known = metrics.get(id);
+          if (known) glyph._metrics = known;
+          else metrics.set(id, glyph._getMetrics());
+        }
+        return glyph;
+      },
+    });
+    return font;
+  }
+
+  /**
+   * Shapes `prepared` (text as prepareText returns it, without spaces: a word) with
+   * SHAPING_FEATURES; remembered per face, for measuring and the painter alike. The result depends
+   * on the text alone (see #shapingFont), never on what the isolate shaped before.
+   */
+  shape(prepared: string): ShapedRun {
+    const known = this.#shaped.get(prepared);
+    if (known) return known;
+    this.#shaping ??= this.#shapingFont();
+    const { glyphs } = this.#shaping.layout(prepared, shapingFeatures());
+    const glyphIds: number[] = [];
+    const texts: string[] = [];
+    let advance = 0;
+    for (const glyph of glyphs) {
+      const codePoints = glyph.codePoints;
+      glyphIds.push(glyph.id);
+      texts.push(
+        codePoints.length === 1 ? this.#charText(codePoints[0] as number) : String.fromCodePoint(...codePoints),
+      );
+      advance += glyph.advanceWidth;
+    }
+    const run = { glyphIds, texts, advance };
+    if (prepared.length <= MEASURE_CACHE_MAX_LENGTH) this.#shaped.set(prepared, run);
+    return run;
   }
 
   /** PostScript name, for the PDF's BaseFont; falls back to the key for nameless fonts. */
@@ -287,8 +369,22 @@ export class FontkitFace implements FontFace {
     if (UNSHAPED_TEXT.test(prepared) || this.shapesToNotdefs(prepared)) {
       for (let i = 0; i < prepared.length; i++) units += this.#advance(prepared.charCodeAt(i));
     } else {
-      const { glyphs } = this.font.layout(prepared, SHAPING_FEATURES);
-      for (const glyph of glyphs) units += glyph.advanceWidth;
+      // A word at a time, as the painter shapes and encodes it (see PaintFont.encode), so that
+      // both find the same shaped words in the cache; spaces from the cmap.
+      for (let start = 0; start < prepared.length; ) {
+        let end = start + 1;
+        if (prepared.charCodeAt(start) === 0x20) {
+          units += this.#advance(0x20);
+          start = end;
+          continue;
+        }
+        while (end < prepared.length && prepared.charCodeAt(end) !== 0x20) end++;
+        const word = prepared.slice(start, end);
+        if (UNSHAPED_TEXT.test(word) || this.shapesToNotdefs(word)) {
+          for (let i = 0; i < word.length; i++) units += this.#advance(word.charCodeAt(i));
+        } else units += this.shape(word).advance;
+        start = end;
+      }
     }
     const width = units / this.#unitsPerEm;
     if (cacheable) this.#widths.set(text, width);
@@ -326,6 +422,22 @@ export class FontkitFace implements FontFace {
     return advance;
   }
 
+  /** One string per code point for the texts of shaped words, which are mostly single letters. */
+  #charText(codePoint: number): string {
+    const pageIndex = codePoint >> PAGE_BITS;
+    let page = this.#charTextPages[pageIndex];
+    if (!page) {
+      page = [];
+      this.#charTextPages[pageIndex] = page;
+    }
+    let text = page[codePoint & PAGE_MASK];
+    if (text === undefined) {
+      text = String.fromCodePoint(codePoint);
+      page[codePoint & PAGE_MASK] = text;
+    }
+    return text;
+  }
+
   #advance(codePoint: number): number {
     const pageIndex = codePoint >> PAGE_BITS;
     let page = this.#advancePages[pageIndex];
@@ -339,6 +451,11 @@ export class FontkitFace implements FontFace {
       page[codePoint & PAGE_MASK] = advance;
     }
     return advance;
+  }
+
+  /** Entries in the cache of shaped words (for tests of its bound). */
+  get shapedCount(): number {
+    return this.#shaped.size;
   }
 
   /** Entries in the width cache, which only text off the plain path uses (for tests of its bound). */
@@ -369,7 +486,7 @@ export function parseTrueTypeFace(key: string, bytes: Uint8Array): FontkitFace |
     if (!(font as Font & SfntTables).directory?.tables?.glyf || font.unitsPerEm <= 0) return undefined;
     // fontkit decodes tables lazily: shape once now so a broken cmap or GSUB fails here, not
     // in the middle of layout.
-    font.layout('Ag', SHAPING_FEATURES);
+    font.layout('Ag', shapingFeatures());
     return new FontkitFace(key, bytes, font);
   } catch {
     return undefined;

@@ -44,6 +44,17 @@ export const SHAPING_FEATURES: TypeFeatures = {
 };
 
 /**
+ * SHAPING_FEATURES as a new object, for one call of fontkit's `layout`: fontkit keeps the object
+ * it is given as the run's features and marks every feature its shaping plan applied in it
+ * (fontkit 1.x GlyphRun and OTLayoutEngine.setup), so a shared object would gather init, medi,
+ * fina, isol… from the first Arabic word, and every later call would ask for them too (as global
+ * features, for text of other scripts): shaping would depend on what the isolate shaped before.
+ */
+export function shapingFeatures(): TypeFeatures {
+  return { ...SHAPING_FEATURES };
+}
+
+/**
  * Unicode default-ignorable code points, the same list fontkit hides (as HarfBuzz and Uniscribe
  * do). fontkit swaps each for the space glyph with a zero advance, but pdf-lib paints glyphs with
  * their own advance, so each would show as a space: they are removed before shaping instead.

@@ -13,14 +13,14 @@
  * to glyphs by the subset itself (CIDToGIDMap /Identity). Each CID's ToUnicode entry is the text
  * that produced the glyph, so it depends on the document alone: for text looked up in the cmap
  * that is the character, for shaped text the code points fontkit tracked through shaping (with
- * a glyph object per use, see freshGlyphs). A glyph reached with several texts gets a CID per
+ * FontkitFace.shape). A glyph reached with several texts gets a CID per
  * text (PaintFont's #code).
  */
 import type { Font } from '@pdf-lib/fontkit';
 import { type PDFDocument, type PDFRef, PDFString } from 'pdf-lib';
 import type { FontFace } from '../fonts/font-face';
 import { FontkitFace, parseTrueTypeFace } from '../fonts/fontkit-face';
-import { SHAPING_FEATURES, UNSHAPED_TEXT } from '../fonts/shaping';
+import { UNSHAPED_TEXT } from '../fonts/shaping';
 import type { LaidOutDocument } from '../layout/display-list';
 import type { FlateStreams } from './flate-streams';
 import { postscriptNameForPdf, subsetTag } from './subset-tag';
@@ -63,21 +63,6 @@ interface FontTables {
   head: { macStyle: { italic: boolean } };
 }
 
-/**
- * The painting font with a new glyph object for every glyph shaping asks for. fontkit keeps one
- * object per glyph id, made with the code points that first reached it (fontkit 1.x getGlyph and
- * its `_glyphs` cache), so a glyph several characters share (see PaintFont's #code) would read as
- * the first of them everywhere, even within one word. Outlines are not needed here, only ids and
- * the code points shaping tracked; the object's class is that of the font's own glyphs.
- */
-function freshGlyphs(font: Font): Font {
-  const Glyph = font.getGlyph(0).constructor as new (id: number, codePoints: number[], font: Font) => unknown;
-  Object.defineProperty(font, 'getGlyph', {
-    value: (id: number, codePoints: number[] = []) => new Glyph(id, codePoints, font),
-  });
-  return font;
-}
-
 /** One face's PDF font during one conversion: the CIDs it has handed out, and what they show. */
 export class PaintFont {
   /** The Type0 font dictionary, referenced from page resources before it is written. */
@@ -98,7 +83,6 @@ export class PaintFont {
   /** Shown glyph codes per word, and per run of spaces by its length (see encode). */
   readonly #encoded = new Map<string, Uint8Array>();
   readonly #spaces: (Uint8Array | undefined)[] = [];
-  #shaping: Font | undefined;
 
   constructor(ref: PDFRef, face: FontkitFace, key: string) {
     this.ref = ref;
@@ -178,11 +162,10 @@ export class PaintFont {
   }
 
   #encodeShaped(text: string): Uint8Array {
-    this.#shaping ??= freshGlyphs(this.face.paintingFont());
-    const { glyphs } = this.#shaping.layout(text, SHAPING_FEATURES);
-    const out = scratchFor(glyphs.length);
+    const { glyphIds, texts } = this.face.shape(text);
+    const out = scratchFor(glyphIds.length);
     let at = 0;
-    for (const glyph of glyphs) at = this.#code(glyph.id, String.fromCodePoint(...glyph.codePoints), out, at);
+    for (let i = 0; i < glyphIds.length; i++) at = this.#code(glyphIds[i] as number, texts[i] as string, out, at);
     return out.slice(0, at);
   }
 

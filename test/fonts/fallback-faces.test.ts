@@ -73,10 +73,10 @@ describe('fallback faces', () => {
     expect(fonts.face(request('Calibri')).key).toBe('Carlito-Regular');
   });
 
-  it('keep at most FALLBACK_FONT_CACHE_CAPACITY parsed fallback faces per isolate', async () => {
+  it('keep at most FALLBACK_FONT_CACHE_CAPACITY parsed CJK faces per isolate, and the small ones with the bundled', async () => {
     const cache = createFontCache();
     const fallbackCache = createFontCache(FALLBACK_FONT_CACHE_CAPACITY);
-    const scripts = ['arabic', 'hebrew', 'thai', 'devanagari', 'kr', 'sc'] as const;
+    const scripts = ['arabic', 'hebrew', 'kr', 'thai', 'sc', 'devanagari', 'jp', 'tc', 'kr'] as const;
     for (const script of scripts) {
       await loadFontSet([request('Calibri')], {
         assets: env.ASSETS,
@@ -88,12 +88,17 @@ describe('fallback faces', () => {
       expect(fallbackCache.size).toBeLessThanOrEqual(FALLBACK_FONT_CACHE_CAPACITY);
     }
     expect(fallbackCache.keys()).toEqual([
+      'fallback/NotoSansSC-Regular.ttf',
+      'fallback/NotoSansJP-Regular.ttf',
+      'fallback/NotoSansTC-Regular.ttf',
+      'fallback/NotoSansKR-Regular.ttf',
+    ]);
+    // Arabic, Hebrew, Thai and Devanagari stay parsed beside the bundled faces.
+    expect(cache.keys().filter((key) => key.includes('fallback'))).toEqual([
+      'fallback/NotoSansArabic-Regular.ttf',
+      'fallback/NotoSansHebrew-Regular.ttf',
       'fallback/NotoSansThai-Regular.ttf',
       'fallback/NotoSansDevanagari-Regular.ttf',
-      'fallback/NotoSansKR-Regular.ttf',
-      'fallback/NotoSansSC-Regular.ttf',
     ]);
-    // The bundled faces' cache is not used for them.
-    expect(cache.keys().some((key) => key.includes('fallback'))).toBe(false);
   });
 });

@@ -196,6 +196,19 @@ describe('font cache', () => {
     expect(face.measuredCount).toBe(MEASURE_CACHE_CAPACITY);
   });
 
+  it('bounds the cache of shaped words of each face, and shapes the same whatever came before', async () => {
+    const { SHAPE_CACHE_CAPACITY, FontkitFace } = await import('../../src/fonts/fontkit-face');
+    const face = (await testFontSet([request('Calibri')])).face(request('Calibri'));
+    if (!(face instanceof FontkitFace)) throw new Error('expected a FontkitFace');
+    // "j" + U+0301 has no precomposed form, so it is shaped; the run is shared with the painter.
+    const first = face.shape('j\u0301');
+    expect(first.glyphIds.length).toBeGreaterThan(0);
+    expect(first.texts.join('')).toBe('j\u0301');
+    for (let i = 0; i < SHAPE_CACHE_CAPACITY + 500; i++) face.measure(`j\u0301${i}`);
+    expect(face.shapedCount).toBe(SHAPE_CACHE_CAPACITY);
+    expect(face.shape('j\u0301')).toEqual(first);
+  });
+
   it('reports first-load and cached timings', async () => {
     const cache = createFontCache();
     const requests = [request('Calibri'), request('Calibri', true), request('Cambria')];
