@@ -23,6 +23,8 @@ const FACES = [
   ['NotoSansKR', '@expo-google-fonts/noto-sans-kr', 'NotoSansKR'],
   ['NotoSansThai', '@expo-google-fonts/noto-sans-thai', 'NotoSansThai'],
   ['NotoSansDevanagari', '@expo-google-fonts/noto-sans-devanagari', 'NotoSansDevanagari'],
+  // Monochrome emoji and symbols: TrueType glyf outlines (the colour Noto Color Emoji is CBDT).
+  ['NotoEmoji', '@expo-google-fonts/noto-emoji', 'NotoEmoji'],
 ];
 
 function sources() {

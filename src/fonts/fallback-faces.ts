@@ -5,7 +5,7 @@
  * leaves its characters as .notdef, with a warning, never an error.
  */
 
-export type FallbackScript = 'arabic' | 'hebrew' | 'sc' | 'tc' | 'jp' | 'kr' | 'thai' | 'devanagari';
+export type FallbackScript = 'arabic' | 'hebrew' | 'sc' | 'tc' | 'jp' | 'kr' | 'thai' | 'devanagari' | 'emoji';
 
 const STEMS: Record<FallbackScript, string> = {
   arabic: 'NotoSansArabic',
@@ -16,6 +16,7 @@ const STEMS: Record<FallbackScript, string> = {
   kr: 'NotoSansKR',
   thai: 'NotoSansThai',
   devanagari: 'NotoSansDevanagari',
+  emoji: 'NotoEmoji',
 };
 
 /** Human names for warnings. */
@@ -28,6 +29,7 @@ const SCRIPT_NAMES: Record<FallbackScript, string> = {
   kr: 'Korean',
   thai: 'Thai',
   devanagari: 'Devanagari',
+  emoji: 'emoji and symbol',
 };
 
 export function scriptName(script: FallbackScript): string {
@@ -106,6 +108,7 @@ export function fallbackScriptOf(cp: number, variant: EastAsianVariant): Fallbac
   if (cp >= 0xa8e0 && cp <= 0xa8ff) return 'devanagari';
   if (cp >= 0x0e00 && cp <= 0x0e7f) return 'thai';
   if ((cp >= 0x1100 && cp <= 0x11ff) || (cp >= 0x3130 && cp <= 0x318f) || (cp >= 0xac00 && cp <= 0xd7af)) return 'kr';
+  if (isEmojiOrSymbol(cp)) return 'emoji';
   if (cp >= 0x3040 && cp <= 0x30ff) return variant === 'sc' || variant === 'tc' ? variant : 'jp';
   if (
     (cp >= 0x2460 && cp <= 0x24ff) || // enclosed alphanumerics (①), drawn by CJK faces
@@ -117,4 +120,20 @@ export function fallbackScriptOf(cp: number, variant: EastAsianVariant): Fallbac
   )
     return variant;
   return undefined;
+}
+
+/**
+ * Emoji and pictographic symbols, which Noto Emoji (monochrome, glyf outlines) draws when neither
+ * the run's face nor a bundled one has them: miscellaneous technical (⌚ ⏰), miscellaneous symbols
+ * and dingbats (☀ ✔ ❤), arrows and shapes (⬆ ⭐), the emoji presentation selector and the
+ * supplementary-plane emoji blocks (🐱 🙂 🀄).
+ */
+function isEmojiOrSymbol(cp: number): boolean {
+  return (
+    (cp >= 0x2300 && cp <= 0x23ff) ||
+    (cp >= 0x2600 && cp <= 0x27bf) ||
+    (cp >= 0x2b00 && cp <= 0x2bff) ||
+    cp === 0xfe0f ||
+    (cp >= 0x1f000 && cp <= 0x1faff)
+  );
 }

@@ -1,0 +1,47 @@
+import { env } from 'cloudflare:test';
+import { PDFDocument, PDFName } from 'pdf-lib';
+import { describe, expect, it } from 'vitest';
+import { fallbackScriptOf } from '../../src/fonts/fallback-faces';
+import { createFontCache } from '../../src/fonts/font-cache';
+import { loadFontSet } from '../../src/fonts/font-set';
+import type { TextItem } from '../../src/layout/display-list';
+import { layoutDocument } from '../../src/layout/document-layout';
+import { collectFallbackFaces, collectFontRequests } from '../../src/layout/font-requests';
+import { paintPdf } from '../../src/pdf/paint-pdf';
+import { documentModel, paragraph, section, text } from '../layout/model-builder';
+import { dict, get } from './pdf-inspect';
+import { pageText } from './pdf-text';
+
+const cp = (char: string) => char.codePointAt(0) as number;
+
+describe('emoji and symbol fallback', () => {
+  it('routes emoji and pictographic symbols to Noto Emoji, not arrows or Latin', () => {
+    for (const char of ['🐱', '☀', '✔', '❤', '⭐', '⌚', '🀄', '🙂'])
+      expect(fallbackScriptOf(cp(char), 'sc')).toBe('emoji');
+    for (const char of ['→', '■', '①', 'é']) expect(fallbackScriptOf(cp(char), 'sc')).not.toBe('emoji');
+  });
+
+  it('draws an emoji the run face lacks in the emoji face, extractable from the PDF', async () => {
+    const model = documentModel([section([paragraph([text('A cat 🐱 here', { font: 'Calibri', size: 12 })])])]);
+    const fallbackFaces = collectFallbackFaces(model);
+    expect(fallbackFaces).toEqual([{ script: 'emoji', bold: false }]);
+    const fonts = await loadFontSet(collectFontRequests(model), {
+      assets: env.ASSETS,
+      embedded: [],
+      cache: createFontCache(),
+      fallbackFaces,
+    });
+    expect(fonts.warnings).toEqual([]);
+    const laid = layoutDocument(model, fonts, { markup: false });
+    const items = (laid.pages[0]?.items ?? []).filter((i): i is TextItem => i.kind === 'text');
+    expect(items.find((item) => item.text === '🐱')?.font).toBe('NotoEmoji-Regular');
+
+    const pdf = await PDFDocument.load(await paintPdf(laid));
+    expect(pageText(pdf, 0)).toContain('🐱');
+    const resources = dict(pdf, pdf.getPage(0).node.get(PDFName.of('Resources')));
+    const baseFonts = dict(pdf, get(pdf, resources, 'Font'))
+      .entries()
+      .map(([, ref]) => (get(pdf, dict(pdf, ref), 'BaseFont') as PDFName).decodeText());
+    expect(baseFonts.some((name) => /^[A-Z]{6}\+NotoEmoji/.test(name))).toBe(true);
+  });
+});
