@@ -5,13 +5,14 @@
  * numbers, NUMPAGES and PAGEREF targets known.
  */
 import type { FontFace, FontSet } from '../fonts/font-face';
-import type { DocumentModel } from '../model/document';
+import type { DocumentModel, PageGeometry, Section } from '../model/document';
 import type { LaidOutDocument, OutlineEntry, Page, PageItem } from './display-list';
 import { DrawingRenderer } from './drawing-layout';
 import { HeaderFooterLayout } from './header-footer';
 import { type FieldValues, paintLine, paintParagraphFrames, RevisionPalette } from './line-painter';
 import { drawPictures } from './metafile-layout';
 import { flowDocument, type PageFrame } from './page-flow';
+import { verticalItems, virtualPage } from './vertical-text';
 
 export interface LayoutOptions {
   /** revisions=markup: insertions/deletions coloured with change bars. */
@@ -38,6 +39,17 @@ function paragraphText(frame: PageFrame['lines'][number]): string {
 }
 
 export function layoutDocument(model: DocumentModel, fonts: FontSet, options: LayoutOptions): LaidOutDocument {
+  // Vertical sections flow on their page turned a quarter turn and are turned back when painted.
+  const physicalPages = new Map<Section, PageGeometry>();
+  if (model.sections.some((section) => section.page.vertical)) {
+    const sections = model.sections.map((section) => {
+      if (!section.page.vertical) return section;
+      const turned = { ...section, page: virtualPage(section.page) };
+      physicalPages.set(turned, section.page);
+      return turned;
+    });
+    model = { ...model, sections };
+  }
   const headerFooter = new HeaderFooterLayout(model, fonts);
   const frames = flowDocument(model, fonts, headerFooter);
   const anchors = bookmarkPages(frames);
@@ -94,15 +106,18 @@ export function layoutDocument(model: DocumentModel, fonts: FontSet, options: La
     }
     items.splice(layersStart, 0, ...under);
     items.push(...frame.rules);
-    const drawn = drawPictures(items, pictures, fonts, faces, images);
+    const physical = physicalPages.get(section);
+    const pictured = drawPictures(items, pictures, fonts, faces, images);
+    const drawn = physical ? verticalItems(pictured, physical, faces) : pictured;
     for (const placed of frame.lines) {
       const level = placed.laid.paragraph.props.outlineLevel;
       if (level !== undefined && level < 9 && placed.index === 0) {
         const title = paragraphText(placed);
-        if (title) outline.push({ title, level, page: pageIndex, y: placed.top });
+        if (title) outline.push({ title, level, page: pageIndex, y: physical ? 0 : placed.top });
       }
     }
-    return { width: section.page.width, height: section.page.height, items: drawn };
+    const { width, height } = physical ?? section.page;
+    return { width, height, items: drawn };
   });
 
   return {

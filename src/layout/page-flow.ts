@@ -213,6 +213,16 @@ class Flow {
     }
     switch (section.start) {
       case 'continuous': {
+        // Word starts a new page when the page itself changes: its size, orientation or text direction.
+        const previous = this.page.section.page;
+        if (
+          previous.width !== section.page.width ||
+          previous.height !== section.page.height ||
+          previous.vertical !== section.page.vertical
+        ) {
+          this.newPage(section, index, true);
+          return;
+        }
         // Same page, new column set-up below what is there (balancing of columns: not yet).
         this.page.section = section;
         this.page.sectionIndex = index;

@@ -58,6 +58,11 @@ export interface PageGeometry {
   width: number;
   height: number;
   margins: { top: number; right: number; bottom: number; left: number; header: number; footer: number; gutter: number };
+  /**
+   * w:textDirection tbRl on the section (§17.6.20): lines run top to bottom and follow each other
+   * right to left (layout/vertical-text.ts). Width, height and margins stay the physical page's.
+   */
+  vertical?: boolean;
 }
 
 export interface Columns {

@@ -76,6 +76,10 @@ export function readSectionProperties(sectPr: XmlElement | undefined): SectionPr
     },
   };
 
+  // tbRl (tbRlV and tbV in the strict and older spellings): vertical East Asian text.
+  const direction = child(sectPr, 'w:textDirection')?.attributes['w:val'];
+  if (direction === 'tbRl' || direction === 'tbRlV' || direction === 'tbV') page.vertical = true;
+
   const pgNumType = child(sectPr, 'w:pgNumType')?.attributes;
   const format = pgNumType?.['w:fmt'] as PageNumberFormat | undefined;
   const pageNumbering: SectionProperties['pageNumbering'] = {

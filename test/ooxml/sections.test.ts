@@ -48,6 +48,13 @@ describe('sections', () => {
     expect(model.sections[0]?.page).toMatchObject({ width: 792, height: 612 });
   });
 
+  it('marks a tbRl section vertical, and only that one', () => {
+    const model = readParts({
+      document: `<w:body><w:p><w:pPr><w:sectPr>${LETTER}<w:textDirection w:val="tbRl"/></w:sectPr></w:pPr></w:p>${paragraph('x')}<w:sectPr>${LETTER}<w:textDirection w:val="lrTb"/></w:sectPr></w:body>`,
+    });
+    expect(model.sections.map((s) => s.page.vertical)).toEqual([true, undefined]);
+  });
+
   it('reads unequal columns', () => {
     const model = readParts({
       document: `<w:body>${paragraph('x')}<w:sectPr>${LETTER}<w:cols w:num="2" w:equalWidth="0"><w:col w:w="2880" w:space="720"/><w:col w:w="5760"/></w:cols></w:sectPr></w:body>`,

@@ -1,0 +1,63 @@
+import { env } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import { createFontCache } from '../../src/fonts/font-cache';
+import { loadFontSet } from '../../src/fonts/font-set';
+import type { LaidOutDocument, TextItem } from '../../src/layout/display-list';
+import { layoutDocument } from '../../src/layout/document-layout';
+import { collectFallbackFaces, collectFontRequests } from '../../src/layout/font-requests';
+import type { DocumentModel } from '../../src/model/document';
+import { documentModel, paragraph, section, text } from './model-builder';
+
+async function layout(model: DocumentModel): Promise<LaidOutDocument> {
+  const fonts = await loadFontSet(collectFontRequests(model), {
+    assets: env.ASSETS,
+    embedded: [],
+    cache: createFontCache(),
+    fallbackFaces: collectFallbackFaces(model),
+  });
+  return layoutDocument(model, fonts, { markup: false });
+}
+
+const margins = { top: 90, right: 72, bottom: 90, left: 72, header: 36, footer: 36, gutter: 0 };
+
+describe('vertical sections (tbRl)', () => {
+  it('runs lines top to bottom from the right margin: ideographs upright, Latin turned clockwise', async () => {
+    const model = documentModel([
+      section([paragraph([text('蜀道难 Tang', { font: 'Times New Roman', size: 20 })])], {
+        page: { width: 842, height: 595, margins, vertical: true },
+      }),
+    ]);
+    const doc = await layout(model);
+    const page = doc.pages[0];
+    expect(page?.width).toBe(842);
+    expect(page?.height).toBe(595);
+    const items = (page?.items ?? []).filter((i): i is TextItem => i.kind === 'text' && i.text.trim() !== '');
+    const chars = ['蜀', '道', '难'].map((c) => items.find((i) => i.text === c) as TextItem);
+    for (const char of chars) {
+      expect(char.angle).toBeUndefined();
+      // One column near the right margin, inside the page.
+      expect(char.x).toBeCloseTo(chars[0]?.x ?? 0, 3);
+      expect(char.x).toBeGreaterThan(842 - 72 - 40);
+      expect(char.x).toBeLessThan(842 - 72);
+    }
+    // Stacked downwards from the top margin, a cell apart.
+    expect(chars[0]?.y).toBeGreaterThan(90);
+    expect((chars[1]?.y ?? 0) - (chars[0]?.y ?? 0)).toBeCloseTo(20, 0);
+    expect((chars[2]?.y ?? 0) - (chars[1]?.y ?? 0)).toBeCloseTo(20, 0);
+    const latin = items.find((i) => i.text.includes('Tang'));
+    expect(latin?.angle).toBe(-90);
+    expect(latin?.y).toBeGreaterThan(chars[2]?.y ?? 0);
+  });
+
+  it('starts a new page when a continuous section changes the page or its direction', async () => {
+    const model = documentModel([
+      section([paragraph('vertical')], { page: { width: 842, height: 595, margins, vertical: true } }),
+      section([paragraph('horizontal')], { start: 'continuous' }),
+    ]);
+    const doc = await layout(model);
+    expect(doc.pages.map((p) => [p.width, p.height])).toEqual([
+      [842, 595],
+      [612, 792],
+    ]);
+  });
+});
