@@ -138,6 +138,8 @@ export function pageContent(page: Page, resources: ContentResources): Uint8Array
       out.text('w\n');
       lineWidth = w;
     }
+    // Nearly every stroke is solid: no array or key to build for it.
+    if (dashArray.length === 0 && dash === '') return;
     const d = dashArray.map(round);
     const dashKey = d.join(' ');
     if (dashKey !== dash) {
