@@ -139,6 +139,12 @@ export interface PaintOptions {
   };
 }
 
+/**
+ * Some character that is not white space: `text.trim() !== ''` without building the trimmed
+ * string (\s is exactly trim's WhiteSpace and LineTerminator, ECMA-262 §22.1.3.32, §22.2.2.9).
+ */
+const NOT_BLANK = /\S/;
+
 export function paintLine(out: PageItem[], placed: PlacedLine, values: FieldValues, options: PaintOptions): void {
   const { line, x: left, top } = placed;
   const baseline = top + line.baseline;
@@ -176,7 +182,7 @@ export function paintLine(out: PageItem[], placed: PlacedLine, values: FieldValu
     if (box.kind === 'text' || box.kind === 'field') {
       const text = box.kind === 'field' ? fieldText(fragment, values) : fragment.text;
       const width = box.kind === 'field' ? box.face.measure(text) * box.size : fragment.width;
-      if (text.trim() !== '') {
+      if (NOT_BLANK.test(text)) {
         options.faces[box.face.key] = box.face;
         const spacing = box.props.characterSpacing || undefined;
         // Neighbouring fragments of one style that touch become one text item: fewer, longer

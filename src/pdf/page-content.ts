@@ -49,7 +49,10 @@ class ContentBytes {
 
   readonly write = (value: Uint8Array): void => {
     this.#room(value.length);
-    this.#bytes.set(value, this.length);
+    const bytes = this.#bytes;
+    // Most shown strings are a word's few codes, for which a loop beats set()'s call.
+    if (value.length > 32) bytes.set(value, this.length);
+    else for (let i = 0; i < value.length; i++) bytes[this.length + i] = value[i] as number;
     this.length += value.length;
   };
 
@@ -70,10 +73,18 @@ class ContentBytes {
       bytes[this.length++] = 0x2d; // -
       scaled = -scaled;
     }
-    const whole = Math.floor(scaled / 1000);
+    let whole = Math.floor(scaled / 1000);
     let fraction = scaled - whole * 1000;
-    const digits = String(whole);
-    for (let i = 0; i < digits.length; i++) bytes[this.length++] = digits.charCodeAt(i);
+    // The whole part's digits, without the string String(whole) would allocate.
+    let count = 1;
+    for (let power = 10; power <= whole; power *= 10) count++;
+    const end = this.length + count;
+    for (let at = end - 1; at >= this.length; at--) {
+      const rest = Math.floor(whole / 10);
+      bytes[at] = 0x30 + (whole - rest * 10);
+      whole = rest;
+    }
+    this.length = end;
     if (fraction !== 0) {
       bytes[this.length++] = 0x2e; // .
       let place = 100;
@@ -127,6 +138,8 @@ export function pageContent(page: Page, resources: ContentResources): Uint8Array
       out.text('w\n');
       lineWidth = w;
     }
+    // Nearly every stroke is solid: no array or key to build for it.
+    if (dashArray.length === 0 && dash === '') return;
     const d = dashArray.map(round);
     const dashKey = d.join(' ');
     if (dashKey !== dash) {
