@@ -5,6 +5,7 @@ import {
   readParagraphDelta,
   toParagraphProperties,
 } from './paragraph-properties';
+import { PropertyInterner } from './property-interner';
 import { type RunDelta, readRunDelta, TOGGLE_PROPERTIES, toRunProperties } from './run-properties';
 import {
   CONDITION_SEPARATOR,
@@ -124,6 +125,8 @@ export class StyleCascade {
   private readonly runBases = new Map<string, RunProperties>();
   private readonly markBases = new Map<string, RunDelta>();
   private readonly tableStyles = new Map<string, TableStyleProperties>();
+  /** Equal resolved properties share one frozen object (property-interner.ts). */
+  private readonly interner = new PropertyInterner();
 
   readonly sheet: StyleSheet;
   private readonly fonts: ThemeFonts;
@@ -233,7 +236,7 @@ export class StyleCascade {
   /** The model's properties for a paragraph: its base with direct formatting over it. */
   paragraphProperties(base: ParagraphDelta, direct: ParagraphDelta | undefined): ParagraphProperties {
     const merged = direct === undefined ? base : mergeParagraphDelta(base, withoutStyle(direct));
-    return toParagraphProperties(merged);
+    return this.interner.intern(toParagraphProperties(merged));
   }
 
   /**
@@ -259,7 +262,7 @@ export class StyleCascade {
       if (cached) return cached;
     }
     const merged = this.runDelta(tableStyleId, paragraphStyleId, characterStyle, noDirect ? undefined : direct);
-    const properties = toRunProperties(merged, this.fonts);
+    const properties = this.interner.intern(toRunProperties(merged, this.fonts));
     if (noDirect) this.runBases.set(key, properties);
     return properties;
   }
@@ -311,7 +314,7 @@ export class StyleCascade {
   }
 
   toRunProperties(delta: RunDelta): RunProperties {
-    return toRunProperties(delta, this.fonts);
+    return this.interner.intern(toRunProperties(delta, this.fonts));
   }
 
   /** A table style's table properties merged along its basedOn chain. */
