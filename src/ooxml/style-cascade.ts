@@ -236,7 +236,7 @@ export class StyleCascade {
   /** The model's properties for a paragraph: its base with direct formatting over it. */
   paragraphProperties(base: ParagraphDelta, direct: ParagraphDelta | undefined): ParagraphProperties {
     const merged = direct === undefined ? base : mergeParagraphDelta(base, withoutStyle(direct));
-    return this.interner.intern(toParagraphProperties(merged));
+    return this.interner.paragraph(toParagraphProperties(merged));
   }
 
   /**
@@ -262,7 +262,7 @@ export class StyleCascade {
       if (cached) return cached;
     }
     const merged = this.runDelta(tableStyleId, paragraphStyleId, characterStyle, noDirect ? undefined : direct);
-    const properties = this.interner.intern(toRunProperties(merged, this.fonts));
+    const properties = this.interner.run(toRunProperties(merged, this.fonts));
     if (noDirect) this.runBases.set(key, properties);
     return properties;
   }
@@ -314,7 +314,7 @@ export class StyleCascade {
   }
 
   toRunProperties(delta: RunDelta): RunProperties {
-    return this.interner.intern(toRunProperties(delta, this.fonts));
+    return this.interner.run(toRunProperties(delta, this.fonts));
   }
 
   /** A table style's table properties merged along its basedOn chain. */
