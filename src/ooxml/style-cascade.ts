@@ -124,6 +124,8 @@ export class StyleCascade {
   private readonly paragraphBases = new Map<string, ParagraphDelta>();
   private readonly runBases = new Map<string, RunProperties>();
   private readonly markBases = new Map<string, RunDelta>();
+  /** runDelta without direct formatting, by table, paragraph and character style (read-only). */
+  private readonly runDeltaBases = new Map<string, RunDelta>();
   private readonly tableStyles = new Map<string, TableStyleProperties>();
   /** Equal resolved properties share one frozen object (property-interner.ts). */
   private readonly interner = new PropertyInterner();
@@ -274,6 +276,18 @@ export class StyleCascade {
     characterStyleId: string | undefined,
     direct: RunDelta | undefined,
   ): RunDelta {
+    if (direct !== undefined) {
+      // Runs with direct formatting share their levels' merge; only the direct part is new.
+      const key = `${tableStyleId ?? '\u0000'}\u0001${paragraphStyleId ?? '\u0000'}\u0001${characterStyleId ?? '\u0000'}`;
+      let base = this.runDeltaBases.get(key);
+      if (base === undefined) {
+        base = this.runDelta(tableStyleId, paragraphStyleId, characterStyleId, undefined);
+        this.runDeltaBases.set(key, base);
+      }
+      const result = { ...base, ...direct };
+      delete result.styleId;
+      return result;
+    }
     const levels = [this.runChain(tableStyleId), this.runChain(paragraphStyleId), this.runChain(characterStyleId)];
     const defaults = this.sheet.defaults.run;
     const merged: RunDelta = { ...defaults, ...levels[0], ...levels[1], ...levels[2] };
@@ -290,10 +304,7 @@ export class StyleCascade {
       if (resolved === undefined) delete merged[toggle];
       else merged[toggle] = resolved;
     }
-    if (direct === undefined) return merged;
-    const result = { ...merged, ...direct };
-    delete result.styleId;
-    return result;
+    return merged;
   }
 
   /**
