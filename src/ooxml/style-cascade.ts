@@ -5,6 +5,7 @@ import {
   readParagraphDelta,
   toParagraphProperties,
 } from './paragraph-properties';
+import { PropertyInterner } from './property-interner';
 import { type RunDelta, readRunDelta, TOGGLE_PROPERTIES, toRunProperties } from './run-properties';
 import {
   CONDITION_SEPARATOR,
@@ -123,7 +124,11 @@ export class StyleCascade {
   private readonly paragraphBases = new Map<string, ParagraphDelta>();
   private readonly runBases = new Map<string, RunProperties>();
   private readonly markBases = new Map<string, RunDelta>();
+  /** runDelta without direct formatting, by table, paragraph and character style (read-only). */
+  private readonly runDeltaBases = new Map<string, RunDelta>();
   private readonly tableStyles = new Map<string, TableStyleProperties>();
+  /** Equal resolved properties share one frozen object (property-interner.ts). */
+  private readonly interner = new PropertyInterner();
 
   readonly sheet: StyleSheet;
   private readonly fonts: ThemeFonts;
@@ -233,7 +238,7 @@ export class StyleCascade {
   /** The model's properties for a paragraph: its base with direct formatting over it. */
   paragraphProperties(base: ParagraphDelta, direct: ParagraphDelta | undefined): ParagraphProperties {
     const merged = direct === undefined ? base : mergeParagraphDelta(base, withoutStyle(direct));
-    return toParagraphProperties(merged);
+    return this.interner.paragraph(toParagraphProperties(merged));
   }
 
   /**
@@ -259,7 +264,7 @@ export class StyleCascade {
       if (cached) return cached;
     }
     const merged = this.runDelta(tableStyleId, paragraphStyleId, characterStyle, noDirect ? undefined : direct);
-    const properties = toRunProperties(merged, this.fonts);
+    const properties = this.interner.run(toRunProperties(merged, this.fonts));
     if (noDirect) this.runBases.set(key, properties);
     return properties;
   }
@@ -271,6 +276,18 @@ export class StyleCascade {
     characterStyleId: string | undefined,
     direct: RunDelta | undefined,
   ): RunDelta {
+    if (direct !== undefined) {
+      // Runs with direct formatting share their levels' merge; only the direct part is new.
+      const key = `${tableStyleId ?? '\u0000'}\u0001${paragraphStyleId ?? '\u0000'}\u0001${characterStyleId ?? '\u0000'}`;
+      let base = this.runDeltaBases.get(key);
+      if (base === undefined) {
+        base = this.runDelta(tableStyleId, paragraphStyleId, characterStyleId, undefined);
+        this.runDeltaBases.set(key, base);
+      }
+      const result = { ...base, ...direct };
+      delete result.styleId;
+      return result;
+    }
     const levels = [this.runChain(tableStyleId), this.runChain(paragraphStyleId), this.runChain(characterStyleId)];
     const defaults = this.sheet.defaults.run;
     const merged: RunDelta = { ...defaults, ...levels[0], ...levels[1], ...levels[2] };
@@ -287,10 +304,7 @@ export class StyleCascade {
       if (resolved === undefined) delete merged[toggle];
       else merged[toggle] = resolved;
     }
-    if (direct === undefined) return merged;
-    const result = { ...merged, ...direct };
-    delete result.styleId;
-    return result;
+    return merged;
   }
 
   /**
@@ -311,7 +325,7 @@ export class StyleCascade {
   }
 
   toRunProperties(delta: RunDelta): RunProperties {
-    return toRunProperties(delta, this.fonts);
+    return this.interner.run(toRunProperties(delta, this.fonts));
   }
 
   /** A table style's table properties merged along its basedOn chain. */

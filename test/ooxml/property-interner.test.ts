@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import type { ParagraphProperties, RunProperties } from '../../src/model/document';
+import { PropertyInterner } from '../../src/ooxml/property-interner';
+import { paragraph } from './docx-fixture';
+import { paragraphs, readParts, textInline } from './model-queries';
+
+describe('property interning', () => {
+  it('shares equal properties and freezes them', () => {
+    const interner = new PropertyInterner();
+    const first = interner.intern({ size: 11, spacing: { before: 0 }, tabs: [{ position: 36 }] });
+    const second = interner.intern({ size: 11, spacing: { before: 0 }, tabs: [{ position: 36 }] });
+    expect(second).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(Object.isFrozen(first.spacing)).toBe(true);
+    expect(Object.isFrozen(first.tabs[0])).toBe(true);
+    expect(() => {
+      (first as { size: number }).size = 12;
+    }).toThrow(TypeError);
+  });
+
+  it('keeps apart values JSON would confuse', () => {
+    const interner = new PropertyInterner();
+    const values = [{ a: undefined }, {}, { a: 0 }, { a: -0 }, { a: Number.NaN }, { a: null }, { a: '0' }];
+    const shared = new Set(values.map((value) => interner.intern(value)));
+    expect(shared.size).toBe(values.length);
+  });
+
+  it('tells run and paragraph properties apart by every field', () => {
+    const interner = new PropertyInterner();
+    const run: RunProperties = {
+      font: 'Arial',
+      size: 11,
+      bold: false,
+      italic: false,
+      strike: false,
+      doubleStrike: false,
+      caps: false,
+      smallCaps: false,
+      verticalAlign: 'baseline',
+      characterSpacing: 0,
+      position: 0,
+      hidden: false,
+    };
+    const base = interner.run({ ...run });
+    expect(interner.run({ ...run })).toBe(base);
+    const variants: Partial<RunProperties>[] = [
+      { font: 'Arial\u0002' },
+      { size: 12 },
+      { bold: true },
+      { position: -0 },
+      { fontEastAsia: 'SimSun' },
+      { color: '000000' },
+      { shading: 'FFFF00' },
+    ];
+    for (const variant of variants) expect(interner.run({ ...run, ...variant })).not.toBe(base);
+    const { size, ...rest } = run;
+    const reordered = interner.run({ size, ...rest } as RunProperties);
+    expect(reordered).not.toBe(base);
+    expect(reordered).toEqual(base);
+    expect(Object.keys(reordered)).toEqual(['size', ...Object.keys(base).filter((key) => key !== 'size')]);
+
+    const paragraph: ParagraphProperties = {
+      align: 'left',
+      indent: { left: 0, right: 0, firstLine: 0 },
+      spacing: { before: 0, after: 0, line: 1, lineRule: 'auto' },
+      tabs: [],
+      keepNext: false,
+      keepLines: false,
+      widowControl: true,
+      pageBreakBefore: false,
+      contextualSpacing: false,
+      borders: {},
+      rtl: false,
+    };
+    const copy = (): ParagraphProperties => ({
+      ...paragraph,
+      indent: { ...paragraph.indent },
+      spacing: { ...paragraph.spacing },
+      tabs: [],
+      borders: {},
+    });
+    const shared = interner.paragraph(copy());
+    expect(interner.paragraph(copy())).toBe(shared);
+    const changed: ((p: ParagraphProperties) => void)[] = [
+      (p) => {
+        p.indent.firstLine = -0;
+      },
+      (p) => {
+        p.spacing.beforeAuto = true;
+      },
+      (p) => {
+        p.tabs.push({ position: 36, align: 'left', leader: 'none' });
+      },
+      (p) => {
+        p.borders.top = { style: 'single', width: 1, space: 0 };
+      },
+      (p) => {
+        p.styleId = 'Heading1';
+      },
+      (p) => {
+        p.outlineLevel = 0;
+      },
+    ];
+    for (const change of changed) {
+      const value = copy();
+      change(value);
+      expect(interner.paragraph(value)).not.toBe(shared);
+    }
+  });
+
+  it('gives runs and paragraphs formatted alike one shared object', () => {
+    const model = readParts({
+      document: `<w:body>${paragraph('one', { rPr: '<w:b/>' })}${paragraph('two', { rPr: '<w:b/>' })}${paragraph('three')}</w:body>`,
+    });
+    expect(textInline(model, 'two').props).toBe(textInline(model, 'one').props);
+    expect(textInline(model, 'three').props).not.toBe(textInline(model, 'one').props);
+    const [a, b] = paragraphs(model);
+    expect(b?.props).toBe(a?.props);
+    expect(Object.isFrozen(a?.props)).toBe(true);
+  });
+});
