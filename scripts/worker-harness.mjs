@@ -67,26 +67,9 @@ export function workerdCpuSeconds() {
 /** Resident memory of the workerd processes below this Node process (Linux /proc; null elsewhere). */
 export function workerdRssMiB() {
   try {
-    const parents = new Map();
-    for (const entry of readdirSync('/proc')) {
-      if (!/^\d+$/.test(entry)) continue;
-      try {
-        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-        const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-        parents.set(Number(entry), { ppid, name: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) });
-      } catch {}
-    }
     let kib = 0;
-    const queue = [process.pid];
-    while (queue.length) {
-      const parent = queue.shift();
-      for (const [pid, info] of parents) {
-        if (info.ppid !== parent) continue;
-        queue.push(pid);
-        if (info.name.startsWith('workerd')) {
-          kib += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
-        }
-      }
+    for (const pid of workerdPids()) {
+      kib += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
     }
     return kib ? kib / 1024 : null;
   } catch {
