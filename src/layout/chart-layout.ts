@@ -722,6 +722,19 @@ function dataLabel(plot: ChartPlot, series: ChartSeries, i: number, value: numbe
   return parts.join(', ');
 }
 
+/** A line or scatter series: its polyline (unless it is drawn without one) and its markers. */
+function drawSeriesLine(canvas: Canvas, series: ChartSeries, points: readonly { x: number; y: number }[]): void {
+  if (!series.noLine && points.length > 1) {
+    canvas.path(
+      points.map((p, k) => ({ op: k === 0 ? 'M' : 'L', x: p.x, y: p.y })),
+      undefined,
+      series.color,
+      series.lineWidth,
+    );
+  }
+  if (series.marker) for (const p of points) canvas.path(circle(p.x, p.y, 2.5), series.color, series.color, 0.75);
+}
+
 function drawLabels(
   canvas: Canvas,
   plot: ChartPlot,
@@ -750,16 +763,7 @@ function drawLines(canvas: Canvas, plot: ChartPlot, center: (i: number) => numbe
     });
   }
   plot.series.forEach((series, s) => {
-    const line = points[s] ?? [];
-    if (!series.noLine && line.length > 1) {
-      canvas.path(
-        line.map((p, k) => ({ op: k === 0 ? 'M' : 'L', x: p.x, y: p.y })),
-        undefined,
-        series.color,
-        series.lineWidth,
-      );
-    }
-    if (series.marker) for (const p of line) canvas.path(circle(p.x, p.y, 2.5), series.color, series.color, 0.75);
+    drawSeriesLine(canvas, series, points[s] ?? []);
   });
   drawLabels(canvas, plot, labels, 'center', true);
 }
@@ -819,15 +823,7 @@ function drawXY(
       }
       continue;
     }
-    if (!series.noLine && points.length > 1) {
-      canvas.path(
-        points.map((p, k) => ({ op: k === 0 ? 'M' : 'L', x: p.x, y: p.y })),
-        undefined,
-        series.color,
-        series.lineWidth,
-      );
-    }
-    if (series.marker) for (const p of points) canvas.path(circle(p.x, p.y, 2.5), series.color, series.color, 0.75);
+    drawSeriesLine(canvas, series, points);
   }
   drawLabels(canvas, plot, labels, 'center', false);
 }

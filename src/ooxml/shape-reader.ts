@@ -130,6 +130,19 @@ function recolor(blocks: Block[], color: string | undefined): Block[] {
   return blocks;
 }
 
+/** What every shape has, Word's or SmartArt's: geometry, position and size, fill and outline. */
+function shapeBase(
+  spPr: XmlElement | undefined,
+  style: XmlElement | undefined,
+  context: DrawingStyleContext,
+  frame: ShapeFrame,
+  size: { width: number; height: number },
+): Shape {
+  const geometry = geometryOf(spPr);
+  const box = transformBox(child(spPr, 'a:xfrm'), frame, size);
+  return { geometry, ...box, ...paintOf(spPr, style, context, geometry) };
+}
+
 /** A Word shape or text box (wps:wsp): geometry, paint, and its w:txbxContent laid out inside. */
 export function readWordShape(
   wsp: XmlElement,
@@ -138,11 +151,8 @@ export function readWordShape(
   frame: ShapeFrame,
   size: { width: number; height: number },
 ): Shape {
-  const spPr = child(wsp, 'wps:spPr');
   const style = child(wsp, 'wps:style');
-  const geometry = geometryOf(spPr);
-  const box = transformBox(child(spPr, 'a:xfrm'), frame, size);
-  const shape: Shape = { geometry, ...box, ...paintOf(spPr, style, context, geometry) };
+  const shape = shapeBase(child(wsp, 'wps:spPr'), style, context, frame, size);
   const content = child(child(wsp, 'wps:txbx'), 'w:txbxContent');
   if (content !== undefined) {
     const bodyPr = child(wsp, 'wps:bodyPr');
@@ -163,11 +173,8 @@ export function readDiagramShape(
   frame: ShapeFrame,
   base: { paragraph: ParagraphProperties; run: RunProperties },
 ): Shape {
-  const spPr = child(sp, 'dsp:spPr');
   const style = child(sp, 'dsp:style');
-  const geometry = geometryOf(spPr);
-  const box = transformBox(child(spPr, 'a:xfrm'), frame, { width: 0, height: 0 });
-  const shape: Shape = { geometry, ...box, ...paintOf(spPr, style, context, geometry) };
+  const shape = shapeBase(child(sp, 'dsp:spPr'), style, context, frame, { width: 0, height: 0 });
   const body = child(sp, 'dsp:txBody');
   if (body !== undefined) {
     const bodyPr = child(body, 'a:bodyPr');
@@ -182,12 +189,12 @@ export function readDiagramShape(
       const txBox = child(sp, 'dsp:txXfrm');
       const text: ShapeText = { blocks, insets: insetsOf(bodyPr), anchor: anchorOf(bodyPr) };
       if (txBox !== undefined) {
-        const inner = transformBox(txBox, frame, box);
+        const inner = transformBox(txBox, frame, shape);
         text.insets = {
-          left: text.insets.left + inner.x - box.x,
-          top: text.insets.top + inner.y - box.y,
-          right: text.insets.right + box.x + box.width - inner.x - inner.width,
-          bottom: text.insets.bottom + box.y + box.height - inner.y - inner.height,
+          left: text.insets.left + inner.x - shape.x,
+          top: text.insets.top + inner.y - shape.y,
+          right: text.insets.right + shape.x + shape.width - inner.x - inner.width,
+          bottom: text.insets.bottom + shape.y + shape.height - inner.y - inner.height,
         };
       }
       shape.text = text;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ParagraphProperties, RunProperties } from '../../src/model/document';
 import { PropertyInterner } from '../../src/ooxml/property-interner';
+import { paragraphProps, runProps } from '../layout/model-builder';
 import { paragraph } from './docx-fixture';
 import { paragraphs, readParts, textInline } from './model-queries';
 
@@ -27,20 +28,7 @@ describe('property interning', () => {
 
   it('tells run and paragraph properties apart by every field', () => {
     const interner = new PropertyInterner();
-    const run: RunProperties = {
-      font: 'Arial',
-      size: 11,
-      bold: false,
-      italic: false,
-      strike: false,
-      doubleStrike: false,
-      caps: false,
-      smallCaps: false,
-      verticalAlign: 'baseline',
-      characterSpacing: 0,
-      position: 0,
-      hidden: false,
-    };
+    const run = runProps({ font: 'Arial' });
     const base = interner.run({ ...run });
     expect(interner.run({ ...run })).toBe(base);
     const variants: Partial<RunProperties>[] = [
@@ -59,26 +47,8 @@ describe('property interning', () => {
     expect(reordered).toEqual(base);
     expect(Object.keys(reordered)).toEqual(['size', ...Object.keys(base).filter((key) => key !== 'size')]);
 
-    const paragraph: ParagraphProperties = {
-      align: 'left',
-      indent: { left: 0, right: 0, firstLine: 0 },
-      spacing: { before: 0, after: 0, line: 1, lineRule: 'auto' },
-      tabs: [],
-      keepNext: false,
-      keepLines: false,
-      widowControl: true,
-      pageBreakBefore: false,
-      contextualSpacing: false,
-      borders: {},
-      rtl: false,
-    };
-    const copy = (): ParagraphProperties => ({
-      ...paragraph,
-      indent: { ...paragraph.indent },
-      spacing: { ...paragraph.spacing },
-      tabs: [],
-      borders: {},
-    });
+    // A fresh object, nested ones included, on every call.
+    const copy = (): ParagraphProperties => paragraphProps();
     const shared = interner.paragraph(copy());
     expect(interner.paragraph(copy())).toBe(shared);
     const changed: ((p: ParagraphProperties) => void)[] = [
