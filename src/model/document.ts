@@ -414,8 +414,12 @@ export interface Table {
   align: 'left' | 'center' | 'right';
   /** w:tblCellMar (default 0.08 in left and right, 0 top and bottom). */
   cellMargins: CellMargins;
-  /** w:tblCellSpacing, points (half the space between adjacent cells, §17.4.44). */
-  cellSpacing: number;
+  /**
+   * w:tblCellSpacing, points: half the space between adjacent cells (§17.4.44). Present, even at
+   * 0, it switches the table to separate borders: every cell draws its own four edges and the
+   * table its frame, with no conflict resolution (§17.4.66 applies only without spacing).
+   */
+  cellSpacing?: number;
   borders: TableBorders;
   floating?: TablePosition;
 }

@@ -53,12 +53,11 @@ export function readTable(tbl: XmlElement, story: StoryContext): Table | undefin
       ...style?.cellMargins,
       ...readCellMargins(child(tblPr, 'w:tblCellMar')),
     },
-    cellSpacing:
-      spacing && spacing.attributes['w:type'] !== 'nil'
-        ? (twips(spacing.attributes['w:w']) ?? 0)
-        : (style?.cellSpacing ?? 0),
     borders: { ...style?.borders, ...readBorderSet(child(tblPr, 'w:tblBorders'), doc.colors) },
   };
+  const cellSpacing =
+    spacing && spacing.attributes['w:type'] !== 'nil' ? (twips(spacing.attributes['w:w']) ?? 0) : style?.cellSpacing;
+  if (cellSpacing !== undefined) table.cellSpacing = cellSpacing;
   const width = tableWidthElement ? typedWidth(tableWidthElement) : undefined;
   if (width) table.width = width;
   const floating = tablePosition(child(tblPr, 'w:tblpPr'));

@@ -39,7 +39,6 @@ function table(grid: number[], rows: TableRow[], overrides: Partial<Table> = {})
     layout: 'autofit',
     align: 'left',
     cellMargins: { top: 0, left: 5.4, bottom: 0, right: 5.4 },
-    cellSpacing: 0,
     borders: { top: SINGLE, left: SINGLE, bottom: SINGLE, right: SINGLE, insideH: SINGLE, insideV: SINGLE },
     ...overrides,
   };
@@ -226,6 +225,39 @@ describe('table layout', () => {
     const red = items.filter((i): i is LineItem => i.kind === 'line' && i.color === 'FF0000');
     expect(red.length).toBeGreaterThan(0);
     expect(red.every((l) => l.y1 === l.y2 && l.width === 3)).toBe(true);
+  });
+
+  it('with cell spacing, boxes every cell inside the table frame and gives each edge its room', async () => {
+    const rows = [row([cell('a'), cell('b')]), row([cell('c'), cell('d')])];
+    const collapsed = await layout(model([table([200, 200], rows)]));
+    const spaced = await layout(model([table([200, 200], rows, { cellSpacing: 2 })]));
+    const horizontal = (doc: LaidOutDocument) =>
+      (doc.pages[0]?.items ?? []).filter((i): i is LineItem => i.kind === 'line' && i.y1 === i.y2);
+    // Collapsed: three shared horizontal edges per column (top, middle, bottom).
+    expect(horizontal(collapsed).length).toBe(6);
+    // Separate (§17.4.44): each of the four cells draws its top and bottom, plus the frame's two.
+    expect(horizontal(spaced).length).toBe(10);
+    // Row 2's text sits lower: two cell edges and the spacing between the rows take room.
+    const y = (doc: LaidOutDocument, word: string) => texts(doc, 0).find((t) => t.text === word)?.y ?? 0;
+    const pitchCollapsed = y(collapsed, 'c') - y(collapsed, 'a');
+    const pitchSpaced = y(spaced, 'c') - y(spaced, 'a');
+    expect(pitchSpaced - pitchCollapsed).toBeCloseTo(0.5 + 2 * 2, 1);
+    // Zero spacing still means separate borders: each row holds its own top and bottom edge.
+    const zero = await layout(model([table([200, 200], rows, { cellSpacing: 0 })]));
+    expect(y(zero, 'c') - y(zero, 'a') - pitchCollapsed).toBeCloseTo(0.5, 1);
+  });
+
+  it('keeps an absolute tblW wider than the text column, centred across the margins', async () => {
+    const wide = table([300, 300], [row([cell('left'), cell('right')])], {
+      width: { type: 'dxa', value: 600 },
+      align: 'center',
+    });
+    const doc = await layout(model([wide]));
+    const left = texts(doc, 0).find((t) => t.text === 'left');
+    const right = texts(doc, 0).find((t) => t.text === 'right');
+    // Text column 468 pt from x 72; the 600 pt table starts 66 pt left of the margin.
+    expect(left?.x).toBeCloseTo(72 - 66 + 5.4, 1);
+    expect(right?.x).toBeCloseTo(72 - 66 + 300 + 5.4, 1);
   });
 });
 

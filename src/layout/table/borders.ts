@@ -48,11 +48,34 @@ export function cellEdges(
   table: TableBorders,
   position: { firstRow: boolean; lastRow: boolean; firstColumn: boolean; lastColumn: boolean },
 ): CellBorders {
+  return definedEdges(
+    own?.top ?? (position.firstRow ? table.top : table.insideH),
+    own?.bottom ?? (position.lastRow ? table.bottom : table.insideH),
+    own?.left ?? (position.firstColumn ? table.left : table.insideV),
+    own?.right ?? (position.lastColumn ? table.right : table.insideV),
+  );
+}
+
+/**
+ * A cell's four edges when the table has cell spacing: its own, else insideH/insideV on every
+ * side. The table's outer borders belong to the frame around the cells, not to the cells.
+ */
+export function separateCellEdges(own: CellBorders | undefined, table: TableBorders): CellBorders {
+  return definedEdges(
+    own?.top ?? table.insideH,
+    own?.bottom ?? table.insideH,
+    own?.left ?? table.insideV,
+    own?.right ?? table.insideV,
+  );
+}
+
+function definedEdges(
+  top: Border | undefined,
+  bottom: Border | undefined,
+  left: Border | undefined,
+  right: Border | undefined,
+): CellBorders {
   const edges: CellBorders = {};
-  const top = own?.top ?? (position.firstRow ? table.top : table.insideH);
-  const bottom = own?.bottom ?? (position.lastRow ? table.bottom : table.insideH);
-  const left = own?.left ?? (position.firstColumn ? table.left : table.insideV);
-  const right = own?.right ?? (position.lastColumn ? table.right : table.insideV);
   if (top) edges.top = top;
   if (bottom) edges.bottom = bottom;
   if (left) edges.left = left;

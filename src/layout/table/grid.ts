@@ -125,10 +125,12 @@ export function tableGrid(table: Table, available: number, context: TableContext
     const limit = preferred ?? Number.POSITIVE_INFINITY;
     const total = widened.reduce((a, b) => a + b, 0);
     columns = total > limit + EPSILON ? fitTo(widened, minimum, limit) : widened;
-    // Autofit tables stay inside the text column where their content allows (Word's "autofit to window").
+    // Autofit tables stay inside the text column where their content allows (Word's "autofit to
+    // window"), unless tblW asks for an absolute width: Word keeps that one even past the margins
+    // (tables pasted from the web often stick out of the text column).
     const width = columns.reduce((a, b) => a + b, 0);
     const room = available - Math.max(0, table.indent) + table.cellMargins.left;
-    if (width > room + EPSILON) columns = fitTo(columns, minimum, room);
+    if (table.width?.type !== 'dxa' && width > room + EPSILON) columns = fitTo(columns, minimum, room);
   }
   const width = columns.reduce((a, b) => a + b, 0);
   // Word places a left-aligned table so that the first cell's text starts at tblInd: the cell's

@@ -4,8 +4,8 @@
  * resolved border edges, and vertically merged cells (§17.4.85 vMerge) whose content is shared out
  * over the rows of their region, so that every row can then be placed or split on its own.
  */
-import type { Border, CellBorders, CellMargins, Table, TablePosition } from '../../model/document';
-import { borderLine as borderLineItem, borderWidth, cellEdges, stronger } from './borders';
+import type { Border, CellBorders, CellMargins, Table, TableBorders, TablePosition } from '../../model/document';
+import { borderLine as borderLineItem, borderWidth, cellEdges, separateCellEdges, stronger } from './borders';
 import {
   type CellContent,
   contentFrom,
@@ -35,6 +35,19 @@ export interface LaidCell {
   mergedBelow: boolean;
   /** Stands in for gridBefore/gridAfter: paints nothing. */
   placeholder: boolean;
+  /**
+   * Separate borders (the table has cell spacing): the cell's box sits this far inside the row's
+   * top and bottom, and draws all four of its edges there.
+   */
+  box?: { top: number; bottom: number };
+}
+
+/** The table's own frame in the separate-borders model, drawn around every row it spans. */
+export interface RowFrame {
+  borders: TableBorders;
+  width: number;
+  firstRow: boolean;
+  lastRow: boolean;
 }
 
 export interface LaidRow {
@@ -46,6 +59,7 @@ export interface LaidRow {
   isHeader: boolean;
   /** Every paragraph in the row keeps with the next (§17.3.1.15 applied to rows, as Word does). */
   keepNext: boolean;
+  frame?: RowFrame;
 }
 
 export interface LaidTable {
@@ -87,6 +101,9 @@ export function layoutTableRows(table: Table, available: number, context: TableC
   for (const width of grid.columns) edges.push((edges[edges.length - 1] ?? 0) + width);
   const columnCount = grid.columns.length;
   const edge = (index: number) => edges[Math.min(index, edges.length - 1)] ?? 0;
+  // §17.4.44: with cell spacing each cell's box sits `spacing` inside its grid columns.
+  const spacing = table.cellSpacing;
+  const inset = spacing ?? 0;
 
   // Cells by grid column start, per row: vMerge continuations find their region's first cell here.
   const starts: Map<number, LaidCell>[] = [];
@@ -102,8 +119,8 @@ export function layoutTableRows(table: Table, available: number, context: TableC
     let contentHeight = 0;
     for (const cell of row.cells) {
       const span = Math.max(1, cell.span);
-      const x = edge(at);
-      const width = Math.max(1, edge(at + span) - x);
+      const x = edge(at) + inset;
+      const width = Math.max(1, edge(at + span) - x - inset);
       const m = margins(table, cell.margins);
       const contentWidth = Math.max(1, width - m.left - m.right);
       const above = starts[r - 1]?.get(at);
@@ -120,12 +137,15 @@ export function layoutTableRows(table: Table, available: number, context: TableC
             ? EMPTY_CONTENT
             : layoutCellContent(cell.blocks, contentWidth, context, layoutTableSlices),
         verticalAlign: cell.verticalAlign ?? 'top',
-        borders: cellEdges(cell.borders, table.borders, {
-          firstRow: r === 0,
-          lastRow: r === table.rows.length - 1,
-          firstColumn: at === 0,
-          lastColumn: at + span >= columnCount,
-        }),
+        borders:
+          spacing === undefined
+            ? cellEdges(cell.borders, table.borders, {
+                firstRow: r === 0,
+                lastRow: r === table.rows.length - 1,
+                firstColumn: at === 0,
+                lastColumn: at + span >= columnCount,
+              })
+            : separateCellEdges(cell.borders, table.borders),
         mergedAbove: continues,
         mergedBelow: false,
         placeholder: !!cell.placeholder,
@@ -146,13 +166,13 @@ export function layoutTableRows(table: Table, available: number, context: TableC
         regionOf.set(laid, region);
       }
       // The shared edge: stronger of this cell's top and the bottom of the cell above it.
-      if (above && !continues) {
+      if (spacing === undefined && above && !continues) {
         const top = stronger(above.borders.bottom, laid.borders.top);
         if (top) laid.borders.top = top;
         else delete laid.borders.top;
       }
       const before = cells[cells.length - 1];
-      if (before) {
+      if (spacing === undefined && before) {
         const left = stronger(before.borders.right, laid.borders.left);
         if (left) laid.borders.left = left;
         else delete laid.borders.left;
@@ -162,28 +182,45 @@ export function layoutTableRows(table: Table, available: number, context: TableC
       at += span;
     }
     starts.push(byStart);
-    // Word gives borders room: the row's top edge (shared with the row above) and, on the last
-    // row, the bottom edge add their width to the row's height, and the text starts below them.
-    const topBorder = Math.max(0, ...cells.map((c) => (c.mergedAbove ? 0 : borderWidth(c.borders.top))));
-    const bottomBorder =
-      r === table.rows.length - 1 ? Math.max(0, ...cells.map((c) => borderWidth(c.borders.bottom))) : 0;
-    for (const cell of cells) {
-      cell.contentTop += topBorder;
-      cell.bottomMargin += bottomBorder;
+    const last = r === table.rows.length - 1;
+    if (spacing !== undefined) {
+      // Separate borders: the frame, the spacing and each cell's own top and bottom edges all
+      // take room in the row (nothing is shared between neighbours).
+      const frameTop = r === 0 ? borderWidth(table.borders.top) : 0;
+      const frameBottom = last ? borderWidth(table.borders.bottom) : 0;
+      for (const cell of cells) {
+        const box = { top: cell.mergedAbove ? 0 : frameTop + spacing, bottom: frameBottom + spacing };
+        cell.box = box;
+        cell.contentTop += box.top + (cell.mergedAbove ? 0 : borderWidth(cell.borders.top));
+        cell.bottomMargin += box.bottom + borderWidth(cell.borders.bottom);
+      }
+    } else {
+      // Word gives borders room: the row's top edge (shared with the row above) and, on the last
+      // row, the bottom edge add their width to the row's height, and the text starts below them.
+      const topBorder = Math.max(0, ...cells.map((c) => (c.mergedAbove ? 0 : borderWidth(c.borders.top))));
+      const bottomBorder = last ? Math.max(0, ...cells.map((c) => borderWidth(c.borders.bottom))) : 0;
+      for (const cell of cells) {
+        cell.contentTop += topBorder;
+        cell.bottomMargin += bottomBorder;
+      }
     }
     // Single-row cells decide the height now; merged regions are shared out below.
     for (const cell of cells) {
       if (regionOf.has(cell)) continue;
       contentHeight = Math.max(contentHeight, cell.contentTop + cell.content.height + cell.bottomMargin);
     }
-    rows.push({
+    const laidRow: LaidRow = {
       cells,
       height: rowHeight(contentHeight, row.height),
       exact: row.height?.rule === 'exact',
       cantSplit: row.cantSplit,
       isHeader: row.isHeader,
       keepNext: keepsWithNext(row),
-    });
+    };
+    if (spacing !== undefined) {
+      laidRow.frame = { borders: table.borders, width: edge(columnCount), firstRow: r === 0, lastRow: last };
+    }
+    rows.push(laidRow);
   });
 
   for (const region of regions) distributeMerged(region, rows, regionOf);
@@ -327,10 +364,28 @@ export function paintRow(
     }
     const right = left + cell.width;
     const edges = cell.borders;
+    if (cell.box) {
+      // Separate borders: the cell's own box, all four edges (only where a merge does not continue).
+      const boxTop = y + cell.box.top;
+      const boxBottom = y + height - cell.box.bottom;
+      if (top || !cell.mergedAbove) pushRule(out, edges.top, left, boxTop, right, boxTop);
+      if (bottom || !cell.mergedBelow) pushRule(out, edges.bottom, left, boxBottom, right, boxBottom);
+      pushRule(out, edges.left, left, boxTop, left, boxBottom);
+      pushRule(out, edges.right, right, boxTop, right, boxBottom);
+      continue;
+    }
     if (top || !cell.mergedAbove) pushRule(out, edges.top, left, y, right, y);
     if (bottom) pushRule(out, edges.bottom, left, y + height, right, y + height);
     pushRule(out, edges.left, left, y, left, y + height);
     if (cell === lastCell) pushRule(out, edges.right, right, y, right, y + height);
+  }
+  const frame = row.frame;
+  if (frame) {
+    const right = x + frame.width;
+    if (top || frame.firstRow) pushRule(out, frame.borders.top, x, y, right, y);
+    if (bottom || frame.lastRow) pushRule(out, frame.borders.bottom, x, y + height, right, y + height);
+    pushRule(out, frame.borders.left, x, y, x, y + height);
+    pushRule(out, frame.borders.right, right, y, right, y + height);
   }
 }
 
