@@ -36,6 +36,10 @@ interface SfntVertical {
 const WORD_FONT_METRICS: Readonly<Record<string, LineMetrics>> = {
   cambria: { ascent: 1946 / 2048, descent: 455 / 2048, lineGap: 0 },
   verdana: { ascent: 2059 / 2048, descent: 430 / 2048, lineGap: 0 },
+  // Comic Sans MS (2257 + 597 units, the figures web font-metric override tables publish) is
+  // drawn with Liberation Sans, whose lines are a fifth shorter; its widths are wider still, so
+  // the height at least keeps Word's line count per page closer.
+  'comic sans ms': { ascent: 2257 / 2048, descent: 597 / 2048, lineGap: 0 },
   // Symbol has no stand-in face at all (its bullets are mapped to Unicode and drawn in the
   // paragraph's face), but a line holding a Symbol bullet is as tall as Symbol: 2059 + 450 units.
   symbol: { ascent: 2059 / 2048, descent: 450 / 2048, lineGap: 0 },

@@ -57,6 +57,8 @@ describe('loadFontSet: resolution', () => {
     expect(cambria?.ascent).toBeCloseTo(1946 / 2048, 10);
     expect(((cambria?.ascent ?? 0) + (cambria?.descent ?? 0)) * 14).toBeCloseTo(16.41, 2);
     expect(standInLineMetrics(' verdana ')?.descent).toBeCloseTo(430 / 2048, 10);
+    const comic = standInLineMetrics('Comic  Sans MS');
+    expect(((comic?.ascent ?? 0) + (comic?.descent ?? 0)) * 12).toBeCloseTo(16.72, 2);
     expect(standInLineMetrics('Calibri')).toBeUndefined();
   });
 

@@ -247,6 +247,20 @@ describe('table layout', () => {
     expect(y(zero, 'c') - y(zero, 'a') - pitchCollapsed).toBeCloseTo(0.5, 1);
   });
 
+  it('moves a row whose atLeast height does not fit in the room left, instead of splitting it', async () => {
+    const rows: TableRow[] = [];
+    for (let i = 0; i < 30; i++) rows.push(row([cell(`Filler${i}`)]));
+    const tall = filler(200, 'tall');
+    rows.push(row([cell(tall)], { height: { rule: 'atLeast', value: 400 } }));
+    const doc = await layout(model([table([468], rows)]));
+    expect(doc.pages.length).toBe(2);
+    // The whole row, from its first word, is on page 2.
+    expect(words(doc, 0).some((w) => w === 'tall')).toBe(false);
+    const expected = tall.split(' ').filter((w) => w === 'tall').length;
+    expect(expected).toBeGreaterThan(0);
+    expect(words(doc, 1).filter((w) => w === 'tall').length).toBe(expected);
+  });
+
   it('keeps an absolute tblW wider than the text column, centred across the margins', async () => {
     const wide = table([300, 300], [row([cell('left'), cell('right')])], {
       width: { type: 'dxa', value: 600 },

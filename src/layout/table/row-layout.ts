@@ -56,6 +56,8 @@ export interface LaidRow {
   /** exact: content beyond the height is cut off; the row never grows. */
   exact: boolean;
   cantSplit: boolean;
+  /** w:trHeight atLeast: the height the row asks for whatever its content (0 without one). */
+  minimum: number;
   isHeader: boolean;
   /** Every paragraph in the row keeps with the next (§17.3.1.15 applied to rows, as Word does). */
   keepNext: boolean;
@@ -214,6 +216,7 @@ export function layoutTableRows(table: Table, available: number, context: TableC
       height: rowHeight(contentHeight, row.height),
       exact: row.height?.rule === 'exact',
       cantSplit: row.cantSplit,
+      minimum: row.height?.rule === 'atLeast' ? row.height.value : 0,
       isHeader: row.isHeader,
       keepNext: keepsWithNext(row),
     };

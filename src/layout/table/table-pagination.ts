@@ -151,7 +151,10 @@ export function flowTable(table: LaidTable, target: TableFlowTarget): void {
       continue;
     }
     const mustSplit = row.height > target.fullHeight() + EPSILON;
-    if ((!row.cantSplit || mustSplit) && !row.exact) {
+    // Word moves a row whose atLeast height does not fit in the room left to the next page
+    // rather than split it (its page starts in Word-saved files show it), as for cantSplit.
+    const keepWhole = row.cantSplit || (!pending && row.minimum > target.remaining() + EPSILON);
+    if ((!keepWhole || mustSplit) && !row.exact) {
       const parts = splitRow(row, target.remaining());
       if (
         parts &&
