@@ -247,6 +247,26 @@ describe('table layout', () => {
     expect(y(zero, 'c') - y(zero, 'a') - pitchCollapsed).toBeCloseTo(0.5, 1);
   });
 
+  it('centres a merged cell over its rows without making the rows taller', async () => {
+    const plain = await layout(model([table([200, 200], [row([cell('a'), cell('b')]), row([cell('c'), cell('d')])])]));
+    const merged = await layout(
+      model([
+        table(
+          [200, 200],
+          [
+            row([cell('m', { verticalMerge: 'restart', verticalAlign: 'center' }), cell('b')]),
+            row([cell([], { verticalMerge: 'continue' }), cell('d')]),
+          ],
+        ),
+      ]),
+    );
+    const y = (doc: LaidOutDocument, word: string) => texts(doc, 0).find((t) => t.text === word)?.y ?? 0;
+    // Row 2 starts where it does without the merge: the centred line straddles the two rows.
+    expect(y(merged, 'd')).toBeCloseTo(y(plain, 'd'), 2);
+    expect(y(merged, 'm')).toBeGreaterThan(y(merged, 'b'));
+    expect(y(merged, 'm')).toBeLessThan(y(merged, 'd'));
+  });
+
   it('moves a row whose atLeast height does not fit in the room left, instead of splitting it', async () => {
     const rows: TableRow[] = [];
     for (let i = 0; i < 30; i++) rows.push(row([cell(`Filler${i}`)]));

@@ -74,6 +74,8 @@ export interface LaidTable {
   floating?: TablePosition;
 }
 
+const EPSILON = 0.01;
+
 function margins(table: Table, own: Partial<CellMargins> | undefined): CellMargins {
   return { ...table.cellMargins, ...own };
 }
@@ -290,7 +292,11 @@ function distributeMerged(
       piece.content = taken;
       piece.verticalAlign = 'top';
       piece.contentTop = Math.max(0, cell.contentTop + offset + firstY - start);
-      if (taken.slices.length > 0 && !row.exact) {
+      // A line may straddle two rows of the region (centred text usually does); the rows keep
+      // their own heights, as in Word, since the region as a whole already has room (above).
+      // Only a region whose slices run past its end (top-aligned, grown above) grows a row.
+      const bottom = rowTop + piece.contentTop + taken.height;
+      if (taken.slices.length > 0 && !row.exact && bottom > total + EPSILON) {
         row.height = Math.max(row.height, piece.contentTop + taken.height);
       }
       if (r !== region.row) piece.contentX = cell.contentX;
