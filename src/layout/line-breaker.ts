@@ -113,6 +113,8 @@ export function breakLines(paragraph: Paragraph, segments: Segment[], context: L
     const line: BrokenLine = { placed: [], start, available, width: 0, last: false };
     let x = first && context.labelWidth ? context.labelWidth : 0;
     let trailing = 0;
+    /** How far text may reach: past the right margin only up to a right/center/decimal tab set beyond it. */
+    let reach = available;
 
     while (index < queue.length) {
       const segment = queue[index];
@@ -128,6 +130,10 @@ export function breakLines(paragraph: Paragraph, segments: Segment[], context: L
         else if (stop.align === 'decimal') target = stop.position - following.decimal;
         const tabWidth = Math.max(0, target - origin);
         if (line.placed.length > 0 && stop.position > start + available + EPSILON && stop.align === 'left') break;
+        // Word lets text aligned at a right, centre or decimal tab set beyond the right margin run
+        // into the margin up to that stop (a table of contents whose page-number tab sits past
+        // the margin keeps its numbers on the entry's line; LibreOffice's TabOverMargin).
+        reach = stop.align === 'left' ? available : Math.max(available, stop.position - start);
         line.placed.push({
           box: lead,
           x: x + trailing,
@@ -139,7 +145,7 @@ export function breakLines(paragraph: Paragraph, segments: Segment[], context: L
         index++;
         continue;
       }
-      const fits = x + trailing + segment.width <= available + EPSILON;
+      const fits = x + trailing + segment.width <= reach + EPSILON;
       if (!fits && line.placed.length > 0) break;
       if (!fits) {
         const split = splitOversized(segment, available - x);

@@ -308,11 +308,21 @@ class Flow {
     return h;
   }
 
+  /**
+   * Lines up to and including the first that ends in a page or column break: what keep rules can
+   * hold together, since the lines after a hard break start a new page whatever they ask.
+   */
+  private static linesToBreak(laid: LaidParagraph): number {
+    const at = laid.lines.findIndex((line) => line.breakAfter === 'page' || line.breakAfter === 'column');
+    return at < 0 ? laid.lines.length : at + 1;
+  }
+
   /** Lines that must stay together at the start of a paragraph on a page. */
   private static minimumStart(laid: LaidParagraph): number {
     const { keepLines, widowControl } = laid.paragraph.props;
-    if (keepLines) return laid.lines.length;
-    return widowControl ? Math.min(2, laid.lines.length) : 1;
+    const unbroken = Flow.linesToBreak(laid);
+    if (keepLines) return unbroken;
+    return widowControl ? Math.min(2, unbroken) : 1;
   }
 
   /** `following`: the height that must come after the run's last paragraph when it keeps with the next (a table's first row). */
@@ -346,7 +356,8 @@ class Flow {
 
       // keepNext: this paragraph and the start of the next must share a page (§17.3.1.15).
       let needed = gap() + Flow.heightOf(laid, 0, Flow.minimumStart(laid));
-      if (paragraph.props.keepNext) {
+      // A hard break inside a paragraph ends the chain: what follows it is on the next page anyway.
+      if (paragraph.props.keepNext && Flow.linesToBreak(laid) === laid.lines.length) {
         let chain = gap() + Flow.heightOf(laid, 0, laid.lines.length);
         let after = laid.spaceAfter;
         for (let j = i + 1; j <= paragraphs.length; j++) {
@@ -357,6 +368,11 @@ class Flow {
           }
           const nextLaid = this.laid(next, this.columnWidth);
           chain += Math.max(after, nextLaid.spaceBefore);
+          const nextUnbroken = Flow.linesToBreak(nextLaid);
+          if (nextUnbroken < nextLaid.lines.length) {
+            chain += Flow.heightOf(nextLaid, 0, nextUnbroken);
+            break;
+          }
           if (!next.props.keepNext) {
             chain += Flow.heightOf(nextLaid, 0, Flow.minimumStart(nextLaid));
             break;

@@ -229,6 +229,33 @@ describe('pagination', () => {
     expect(pageText(doc, 1)).toBe('after');
     expect(pageText(doc, 2)).toBe('own page');
   });
+
+  it('leaves the line before a page break on the last line of a page, keep rules notwithstanding', async () => {
+    const lineHeight = 13.43;
+    const bodyLines = Math.floor((792 - 144) / lineHeight);
+    const fillers = Array.from({ length: bodyLines - 1 }, (_, i) => paragraph(`line ${i}`));
+    // One line of room left: the break's line fits there; what follows it starts page 2 anyway,
+    // so keepNext and widow control must not push the break's line over too (no blank page).
+    const broken = paragraph([text('tail'), { kind: 'break', type: 'page', props: runProps() }, text('Index')], {
+      keepNext: true,
+      widowControl: true,
+    });
+    const doc = await layout(documentModel([section([...fillers, broken, paragraph('entry')])]));
+    expect(doc.pages).toHaveLength(2);
+    expect(pageText(doc, 0)).toContain('tail');
+    expect(pageText(doc, 1)).toBe('Index entry');
+  });
+
+  it('keeps text at a right tab set beyond the right margin on its line, running into the margin', async () => {
+    // 468 pt of text width; the right tab at 500 pt is 32 pt into the right margin.
+    const tabs = [{ position: 500, align: 'right' as const, leader: 'dot' as const }];
+    const entry = paragraph([text(filler(12, 'entry')), { kind: 'tab', props: runProps() }, text('71')], { tabs });
+    const doc = await layout(documentModel([section([entry])]));
+    const number = textsOf(doc, 0).find((t) => t.text === '71');
+    const first = textsOf(doc, 0)[0];
+    expect(number?.y).toBeCloseTo(first?.y ?? 0, 2);
+    expect(number?.x ?? 0).toBeGreaterThan(72 + 468 - 12);
+  });
 });
 
 describe('headers and footers', () => {
