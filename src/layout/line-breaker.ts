@@ -172,6 +172,14 @@ export function breakLines(paragraph: Paragraph, segments: Segment[], context: L
     lines.push(line);
     if (index >= queue.length) break;
   }
+  // A line break (w:br, §17.3.3.1) ending the paragraph leaves the paragraph mark on a line of its
+  // own: Word shows an empty line there, as tall as the mark.
+  const ending = lines[lines.length - 1];
+  if (ending?.breakAfter === 'line') {
+    const start = indent.left + (context.lineBox?.(lines.length)?.left ?? 0);
+    const available = Math.max(1, context.areaWidth - indent.right - start);
+    lines.push({ placed: [], start, available, width: 0, last: false });
+  }
   const lastLine = lines[lines.length - 1];
   if (lastLine) lastLine.last = true;
   return lines;

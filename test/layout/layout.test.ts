@@ -246,6 +246,15 @@ describe('pagination', () => {
     expect(pageText(doc, 1)).toBe('Index entry');
   });
 
+  it('gives a paragraph ending in a line break an empty last line for its mark', async () => {
+    const br = { kind: 'break' as const, type: 'line' as const, props: runProps() };
+    const plain = await layout(documentModel([section([paragraph('one'), paragraph('two')])]));
+    const broken = await layout(documentModel([section([paragraph([text('one'), br, br]), paragraph('two')])]));
+    // Two breaks: two empty lines after "one" (the second holds the paragraph mark).
+    const gap = (doc: LaidOutDocument) => (baselines(doc, 0)[1] ?? 0) - (baselines(doc, 0)[0] ?? 0);
+    expect(gap(broken) - gap(plain)).toBeCloseTo(2 * 13.43, 1);
+  });
+
   it('keeps text at a right tab set beyond the right margin on its line, running into the margin', async () => {
     // 468 pt of text width; the right tab at 500 pt is 32 pt into the right margin.
     const tabs = [{ position: 500, align: 'right' as const, leader: 'dot' as const }];
