@@ -11,7 +11,8 @@ import { DrawingRenderer } from './drawing-layout';
 import { HeaderFooterLayout } from './header-footer';
 import { type FieldValues, paintLine, paintParagraphFrames, RevisionPalette } from './line-painter';
 import { drawPictures } from './metafile-layout';
-import { flowDocument, type PageFrame } from './page-flow';
+import { flowDocument, type PageFrame, type PlacedLine } from './page-flow';
+import { turnCellItems } from './table/turned-cell';
 import { verticalItems, virtualPage } from './vertical-text';
 
 export interface LayoutOptions {
@@ -100,8 +101,19 @@ export function layoutDocument(model: DocumentModel, fonts: FontSet, options: La
       headerFooter.place('footer', section, slot),
     ]) {
       const layer: PageItem[] = [];
-      for (const placed of lines) paintLine(layer, placed, values, paint);
-      paintParagraphFrames(layer, lines);
+      const upright: PlacedLine[] = [];
+      for (const placed of lines) {
+        if (!placed.turn) {
+          paintLine(layer, placed, values, paint);
+          upright.push(placed);
+          continue;
+        }
+        // A vertical-text cell's line: painted in its unturned frame, then turned onto the page.
+        const turned: PageItem[] = [];
+        paintLine(turned, placed, values, paint);
+        layer.push(...turnCellItems(turned, placed.turn, faces));
+      }
+      paintParagraphFrames(layer, upright);
       items.push(...layer);
     }
     items.splice(layersStart, 0, ...under);

@@ -10,6 +10,7 @@ import { columnGeometry, type HeaderFooterMetrics, type PlacedLine } from './pag
 import { type LaidParagraph, layoutParagraph } from './paragraph-layout';
 import type { Slice } from './table/cell-content';
 import { layoutTableSlices } from './table/row-layout';
+import { offsetLine } from './table/turned-cell';
 
 /** A header or footer block laid out: a paragraph, or a table as its rows (src/layout/table). */
 type Stacked = { kind: 'paragraph'; laid: LaidParagraph } | { kind: 'table'; slices: Slice[]; height: number };
@@ -119,16 +120,18 @@ export class HeaderFooterLayout implements HeaderFooterMetrics {
       if (entry.kind === 'table') {
         for (const slice of entry.slices) {
           const top = y + slice.y;
-          for (const item of slice.lines) {
+          for (const entry of slice.lines) {
+            const item = offsetLine(entry, x, top);
             const line = item.laid.lines[item.index];
             if (line) {
               arranged.lines.push({
                 line,
-                x: x + item.x,
-                top: top + item.y,
+                x: item.x,
+                top: item.y,
                 laid: item.laid,
                 index: item.index,
                 columnWidth: item.width,
+                ...(item.turn ? { turn: item.turn } : {}),
               });
             }
           }

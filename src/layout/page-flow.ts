@@ -14,6 +14,7 @@ import { endnoteOrder, FootnoteFlow, NOTE_SEPARATOR, noteLines, type PendingNote
 import { type LaidLine, type LaidParagraph, layoutParagraph } from './paragraph-layout';
 import { type LaidTable, layoutTableRows } from './table/row-layout';
 import { flowTable as flowLaidTable, type TableFlowTarget } from './table/table-pagination';
+import type { TurnedBox } from './table/turned-cell';
 
 export interface PlacedLine {
   line: LaidLine;
@@ -24,6 +25,8 @@ export interface PlacedLine {
   laid: LaidParagraph;
   index: number;
   columnWidth: number;
+  /** A line of a vertical-text table cell: x and top are in the cell's unturned frame (turned-cell.ts). */
+  turn?: TurnedBox;
 }
 
 export interface PageFrame {
@@ -493,6 +496,7 @@ class Flow {
             laid: item.laid,
             index: item.index,
             columnWidth: item.width,
+            ...(item.turn ? { turn: item.turn } : {}),
           });
         }
         this.page.rules.push(...paint.rules);

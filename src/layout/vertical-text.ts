@@ -95,7 +95,15 @@ function mapBox(box: { x: number; y: number; width: number; height: number }, wi
 
 /** The items of a page flowed on virtualPage(page), placed on the physical page. */
 export function verticalItems(items: PageItem[], page: PageGeometry, faces: Record<string, FontFace>): PageItem[] {
-  const width = page.width;
+  return turnClockwise(items, page.width, faces);
+}
+
+/**
+ * Items laid out on a frame turned a quarter turn, mapped back: (x, y) → (width − y, x), East
+ * Asian characters upright and everything else turned clockwise. Vertical sections and tbRl
+ * table cells (table/turned-cell.ts) share it.
+ */
+export function turnClockwise(items: PageItem[], width: number, faces: Record<string, FontFace>): PageItem[] {
   const out: PageItem[] = [];
   for (const item of items) {
     switch (item.kind) {

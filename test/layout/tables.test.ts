@@ -247,6 +247,42 @@ describe('table layout', () => {
     expect(y(zero, 'c') - y(zero, 'a') - pitchCollapsed).toBeCloseTo(0.5, 1);
   });
 
+  it('turns btLr and tbRl cell text, the row as tall as the text is long', async () => {
+    const doc = await layout(
+      model([
+        table(
+          [60, 60, 200],
+          [
+            row([
+              cell('Upwards', { textDirection: 'btLr' }),
+              cell('Downwards', { textDirection: 'tbRl' }),
+              cell('plain'),
+            ]),
+          ],
+        ),
+      ]),
+    );
+    const items = texts(doc, 0);
+    const up = items.find((t) => t.text === 'Upwards');
+    const down = items.find((t) => t.text === 'Downwards');
+    const plain = items.find((t) => t.text === 'plain');
+    expect(up?.angle).toBe(90);
+    expect(down?.angle).toBe(-90);
+    expect(plain?.angle ?? 0).toBe(0);
+    // Inside their columns: btLr starts at the bottom of the left cell, tbRl at the top of the next.
+    expect(up?.x).toBeGreaterThan(72 - 5.4);
+    expect(up?.x).toBeLessThan(72 - 5.4 + 60);
+    expect(down?.x).toBeGreaterThan(72 - 5.4 + 60);
+    expect(down?.x).toBeLessThan(72 - 5.4 + 120);
+    expect(up?.y ?? 0).toBeGreaterThan(down?.y ?? 0);
+    // The row is as tall as "Downwards" is long (about 50 pt at 11 pt), so the borders reach below it.
+    const bottom = Math.max(
+      ...(doc.pages[0]?.items ?? []).filter((i): i is LineItem => i.kind === 'line').map((l) => Math.max(l.y1, l.y2)),
+    );
+    expect(bottom - 72).toBeGreaterThan(45);
+    expect(up?.y ?? 0).toBeLessThanOrEqual(bottom);
+  });
+
   it('centres a merged cell over its rows without making the rows taller', async () => {
     const plain = await layout(model([table([200, 200], [row([cell('a'), cell('b')]), row([cell('c'), cell('d')])])]));
     const merged = await layout(

@@ -7,6 +7,7 @@ import type { FontSet } from '../../fonts/font-face';
 import type { Block, Paragraph, Table } from '../../model/document';
 import type { LineItem, RectItem } from '../display-list';
 import type { LaidParagraph } from '../paragraph-layout';
+import type { TurnedBox } from './turned-cell';
 
 /** What table layout needs from its caller: fonts, and paragraph layout (cached by the page flow). */
 export interface TableContext {
@@ -22,6 +23,11 @@ export interface ContentLine {
   y: number;
   /** The width the paragraph was laid out at (its indents and borders are measured in it). */
   width: number;
+  /**
+   * The line belongs to a cell whose text runs vertically: x and y are in the cell's unturned
+   * frame, and this box (in the same coordinates as other lines' x and y) is where it lands.
+   */
+  turn?: TurnedBox;
 }
 
 /** An unsplittable piece of cell content; `y` from the top of the content box. */

@@ -59,8 +59,11 @@ function startingColumns(table: Table, count: number, target: number): number[] 
   return columns;
 }
 
-/** The narrowest a paragraph can be: its widest unbreakable segment plus its indents. */
-function paragraphMinimum(paragraph: Paragraph, context: TableContext, noWrap: boolean): number {
+/**
+ * The narrowest a paragraph can be: its widest unbreakable segment plus its indents; with `noWrap`,
+ * its lines as long as their hard breaks leave them.
+ */
+export function paragraphMinimum(paragraph: Paragraph, context: TableContext, noWrap: boolean): number {
   const segments = paragraphSegments(paragraph, context.fonts);
   const { left, right, firstLine } = paragraph.props.indent;
   let widest = 0;

@@ -14,7 +14,8 @@ import {
   type Slice,
   type TableContext,
 } from './cell-content';
-import { tableGrid } from './grid';
+import { paragraphMinimum, tableGrid } from './grid';
+import { offsetLine, type TurnDirection, type TurnedBox } from './turned-cell';
 
 export interface LaidCell {
   /** Outer box from the table's left edge. */
@@ -35,6 +36,11 @@ export interface LaidCell {
   mergedBelow: boolean;
   /** Stands in for gridBefore/gridAfter: paints nothing. */
   placeholder: boolean;
+  /**
+   * Vertical text (§17.4.72): the content laid out on lines `length` long, painted turned. The
+   * cell's `content` is then one unsplittable slice as tall as the lines are long.
+   */
+  turn?: { direction: TurnDirection; length: number; content: CellContent };
   /**
    * Separate borders (the table has cell spacing): the cell's box sits this far inside the row's
    * top and bottom, and draws all four of its edges there.
@@ -155,6 +161,9 @@ export function layoutTableRows(table: Table, available: number, context: TableC
         placeholder: !!cell.placeholder,
       };
       if (cell.shading) laid.shading = cell.shading;
+      if (cell.textDirection && cell.textDirection !== 'lrTb' && !continues && !cell.placeholder) {
+        turnCell(laid, cell, row.height, m, context);
+      }
       if (continues && above) {
         above.mergedBelow = true;
         const region = regionOf.get(above);
@@ -249,6 +258,29 @@ export function layoutTableRows(table: Table, available: number, context: TableC
 }
 
 /**
+ * Lays a vertical-text cell's content out on lines as long as the row lets them be: an exact or
+ * atLeast row height (less the cell's top and bottom margins), else the longest paragraph unbroken,
+ * which is how Word sizes an auto-height row around turned text.
+ */
+function turnCell(
+  laid: LaidCell,
+  cell: Table['rows'][number]['cells'][number],
+  height: Table['rows'][number]['height'],
+  m: CellMargins,
+  context: TableContext,
+): void {
+  let natural = 0;
+  for (const block of cell.blocks) {
+    if (block.kind === 'paragraph') natural = Math.max(natural, paragraphMinimum(block, context, true));
+  }
+  const room = height && height.rule !== 'auto' ? Math.max(1, height.value - m.top - m.bottom) : 0;
+  const length = Math.max(1, height?.rule === 'exact' ? room : Math.max(room, Math.ceil(natural + 1)));
+  const content = layoutCellContent(cell.blocks, length, context, layoutTableSlices);
+  laid.turn = { direction: cell.textDirection === 'btLr' ? 'btLr' : 'tbRl', length, content };
+  laid.content = { slices: [{ y: 0, height: length, lines: [], backgrounds: [], rules: [] }], height: length };
+}
+
+/**
  * A vertically merged cell's content over the rows of its region: the last row grows when the
  * rows are too short, vertical alignment is applied over the region's height, and each row's
  * cell gets the slices that start within that row.
@@ -325,7 +357,7 @@ export function layoutTableSlices(table: Table, width: number, context: TableCon
 
 /** Where painted items go: lines, shading behind them and border rules above them. */
 export interface RowPaint {
-  lines: { laid: Slice['lines'][number]['laid']; index: number; x: number; y: number; width: number }[];
+  lines: Slice['lines'];
   backgrounds: Slice['backgrounds'];
   rules: Slice['rules'];
 }
@@ -353,12 +385,26 @@ export function paintRow(
     const shift = cell.verticalAlign === 'center' ? free / 2 : cell.verticalAlign === 'bottom' ? free : 0;
     const originX = left + cell.contentX;
     const originY = y + cell.contentTop + shift;
+    const turn = cell.turn;
+    if (turn) {
+      const box: TurnedBox = {
+        direction: turn.direction,
+        left: originX,
+        top: originY,
+        width: cell.contentWidth,
+        // Lines start at the cell's bottom (btLr) or top (tbRl) edge: the box is as tall as the row.
+        height: Math.max(turn.length, height - cell.contentTop - cell.bottomMargin),
+      };
+      for (const slice of turn.content.slices) {
+        for (const line of slice.lines) {
+          out.lines.push({ ...line, y: slice.y + line.y, turn: box });
+        }
+      }
+    }
     for (const slice of cell.content.slices) {
       // An exact-height row cuts off what does not fit (Word clips it).
       if (row.exact && cell.contentTop + shift + slice.y >= height - 0.01) break;
-      for (const line of slice.lines) {
-        out.lines.push({ ...line, x: originX + line.x, y: originY + slice.y + line.y });
-      }
+      for (const line of slice.lines) out.lines.push(offsetLine(line, originX, originY + slice.y));
       for (const rect of slice.backgrounds)
         out.backgrounds.push({ ...rect, x: rect.x + originX, y: rect.y + originY + slice.y });
       for (const rule of slice.rules) {
