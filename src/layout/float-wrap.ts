@@ -84,6 +84,14 @@ export class FloatWrap {
   }
 
   /**
+   * A floating table's box (w:tblpPr, §17.4.58) grown by its distances from text: text beside it
+   * wraps on either side, as around a square-wrapped object.
+   */
+  exclude(box: { left: number; right: number; top: number; bottom: number }): void {
+    this.exclusions.push({ ...box, wrap: 'square', side: 'both' });
+  }
+
+  /**
    * The paragraph laid out around the page's floats when any of them reaches the lines it would
    * take from `top`; otherwise `laid` itself. `relayout` lays the paragraph out with a per-line box.
    */

@@ -458,7 +458,19 @@ class Flow {
   private flowTable(laid: LaidTable): void {
     this.y += this.columnEmpty ? 0 : this.pendingAfter;
     this.pendingAfter = 0;
-    flowLaidTable(laid, this.tableTarget());
+    const anchor = this.y;
+    const box = flowLaidTable(laid, this.tableTarget());
+    const position = laid.floating;
+    if (box && position) {
+      // A floating table leaves the text where it was anchored; the text goes round it (§17.4.58).
+      this.floatWrap.exclude({
+        left: box.left - position.leftFromText,
+        right: box.right + position.rightFromText,
+        top: box.top - position.topFromText,
+        bottom: box.bottom + position.bottomFromText,
+      });
+      this.y = anchor;
+    }
   }
 
   /** The flow as table pagination sees it (src/layout/table/table-pagination.ts). */

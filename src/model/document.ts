@@ -395,8 +395,11 @@ export interface TablePosition {
   x?: number;
   xAlign?: 'left' | 'center' | 'right' | 'inside' | 'outside';
   y?: number;
-  /** Distance kept from surrounding text. */
+  /** Distances kept from the text that wraps around the table, points. */
+  topFromText: number;
   bottomFromText: number;
+  leftFromText: number;
+  rightFromText: number;
 }
 
 export interface Table {

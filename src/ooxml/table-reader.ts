@@ -243,7 +243,10 @@ function tablePosition(element: XmlElement | undefined): TablePosition | undefin
   const position: TablePosition = {
     horizontalAnchor: anchor(a['w:horzAnchor'], 'text'),
     verticalAnchor: anchor(a['w:vertAnchor'], 'text'),
+    topFromText: twips(a['w:topFromText']) ?? 0,
     bottomFromText: twips(a['w:bottomFromText']) ?? 0,
+    leftFromText: twips(a['w:leftFromText']) ?? 0,
+    rightFromText: twips(a['w:rightFromText']) ?? 0,
   };
   const x = twips(a['w:tblpX']);
   if (x !== undefined) position.x = x;

@@ -62,6 +62,8 @@ function words(doc: LaidOutDocument, page: number): string[] {
 
 const BODY_BOTTOM = 792 - 72;
 
+const NO_DISTANCE = { topFromText: 0, bottomFromText: 0, leftFromText: 0, rightFromText: 0 };
+
 describe('table layout', () => {
   it('flows a long table over three pages and repeats its header row on each', async () => {
     const rows = [row([cell('Region'), cell('Total')], { isHeader: true })];
@@ -191,7 +193,7 @@ describe('table layout', () => {
       horizontalAnchor: 'margin',
       verticalAnchor: 'text',
       xAlign: 'right',
-      bottomFromText: 0,
+      ...NO_DISTANCE,
     });
     const rightText = texts(right, 0).find((t) => t.text === 'float');
     // The table's right edge on the right margin (612 - 72): its text starts one cell margin inside.
@@ -201,12 +203,37 @@ describe('table layout', () => {
       verticalAnchor: 'page',
       x: 200,
       y: 300,
-      bottomFromText: 0,
+      ...NO_DISTANCE,
     });
     const offsetText = texts(offset, 0).find((t) => t.text === 'float');
     expect(offsetText?.x).toBeCloseTo(205.4, 1);
     expect(offsetText?.y).toBeGreaterThan(300);
     expect(offsetText?.y).toBeLessThan(320);
+  });
+
+  it('wraps the following text beside a floating table, then below it', async () => {
+    const floating = table([150], [row([cell(filler(40, 'cell'))])], {
+      floating: {
+        horizontalAnchor: 'margin',
+        verticalAnchor: 'text',
+        xAlign: 'left',
+        ...NO_DISTANCE,
+        rightFromText: 9,
+      },
+    });
+    const body = paragraph(filler(400, 'body'));
+    const doc = await layout(model([floating, body]));
+    const items = texts(doc, 0);
+    const cellTexts = items.filter((t) => t.text.includes('cell'));
+    const bodyTexts = items.filter((t) => t.text.includes('body'));
+    const tableBottom = Math.max(...cellTexts.map((t) => t.y));
+    // Beside the table the body starts right of it (table 150 pt from the margin, 9 pt away)…
+    const beside = bodyTexts.filter((t) => t.y < tableBottom);
+    expect(beside.length).toBeGreaterThan(0);
+    for (const t of beside) expect(t.x).toBeGreaterThanOrEqual(72 - 5.4 + 150 + 9 - 0.01);
+    // …its first line level with the table's first, and below the table back at the margin.
+    expect(Math.min(...bodyTexts.map((t) => t.y))).toBeLessThan(Math.min(...cellTexts.map((t) => t.y)) + 14);
+    expect(bodyTexts.some((t) => t.y > tableBottom + 5 && Math.abs(t.x - 72) < 0.5)).toBe(true);
   });
 
   it('shades cells and draws the resolved borders, the heavier border winning a shared edge', async () => {

@@ -90,7 +90,19 @@ export function splitRow(row: LaidRow, room: number): { first: LaidRow; rest: La
   };
 }
 
-export function flowTable(table: LaidTable, target: TableFlowTarget): void {
+/** Where a floating table ended up, in page coordinates, when it stayed on one page. */
+export interface FloatingTableBox {
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+}
+
+/**
+ * Places the table's rows, page by page. A floating table that fits on the page it starts on
+ * returns its box, so that the page flow can wrap the following text around it.
+ */
+export function flowTable(table: LaidTable, target: TableFlowTarget): FloatingTableBox | undefined {
   let left = table.left;
   if (table.floating) {
     const placement = floatingPlacement(table.floating, table.width, target.area(), target.cursor());
@@ -99,6 +111,8 @@ export function flowTable(table: LaidTable, target: TableFlowTarget): void {
       target.place(placement.down, { lines: [], backgrounds: [], rules: [] }, [], false);
     }
   }
+  const top = target.cursor();
+  let turnedPage = false;
   const x = () => target.columnX() + left;
   let rowsOnPage = 0;
 
@@ -112,6 +126,7 @@ export function flowTable(table: LaidTable, target: TableFlowTarget): void {
   const nextPage = () => {
     target.advance();
     rowsOnPage = 0;
+    turnedPage = true;
   };
 
   /** Repeats the header rows at the top of a continuation page, when they leave room for more. */
@@ -180,4 +195,6 @@ export function flowTable(table: LaidTable, target: TableFlowTarget): void {
     nextPage();
     repeatHeaders(index);
   }
+  if (!table.floating || turnedPage) return undefined;
+  return { left: x(), right: x() + table.width, top, bottom: target.cursor() };
 }
