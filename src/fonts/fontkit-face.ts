@@ -5,7 +5,7 @@
 import fontkit, { type Font } from '@pdf-lib/fontkit';
 import { BoundedCache } from './bounded-cache';
 import type { FontFace } from './font-face';
-import { isDefaultIgnorable, prepareText, shapingFeatures, standInsFor, UNSHAPED_TEXT } from './shaping';
+import { isDefaultIgnorable, isJoiner, prepareText, shapingFeatures, standInsFor, UNSHAPED_TEXT } from './shaping';
 import { wordLineMetrics } from './word-line-metrics';
 
 /** Widths remembered per face: enough for the distinct words of a long document. */
@@ -25,7 +25,12 @@ export const SHAPE_CACHE_CAPACITY = 16384;
 export interface ShapedRun {
   /** Glyph ids in visual order (fontkit reverses a right-to-left run). */
   readonly glyphIds: readonly number[];
-  /** The code points shaping tracked to each glyph, as a string ('' for a mark split off a letter). */
+  /**
+   * The code points shaping tracked to each glyph, as a string ('' for a mark split off a letter).
+   * A joiner (ZWNJ, ZWJ) draws nothing: its text goes before the text of the glyph after it in
+   * visual order (after the last glyph's, at the end), so that text read in visual order, as
+   * pdftotext gives it, or reordered as a right-to-left run, has it between the right letters.
+   */
   readonly texts: readonly string[];
   /** Sum of the glyphs' advance widths, in font units. */
   readonly advance: number;
@@ -265,18 +270,31 @@ export class FontkitFace implements FontFace {
     const known = this.#shaped.get(prepared);
     if (known) return known;
     this.#shaping ??= this.#shapingFont();
-    const { glyphs } = this.#shaping.layout(prepared, shapingFeatures());
+    const { glyphs, direction } = this.#shaping.layout(prepared, shapingFeatures());
+    // fontkit swaps each default ignorable for the space glyph once shaping is done (fontkit 1.x
+    // hideDefaultIgnorables); a word has no spaces, so those are the joiners prepareText kept, in
+    // the order the glyphs are (visual: reversed for a right-to-left run).
+    const joiners = [...prepared].filter((char) => isJoiner(char.codePointAt(0) ?? 0));
+    if (direction === 'rtl') joiners.reverse();
+    let joiner = 0;
+    let pending = '';
     const glyphIds: number[] = [];
     const texts: string[] = [];
     let advance = 0;
     for (const glyph of glyphs) {
       const codePoints = glyph.codePoints;
+      if (joiner < joiners.length && codePoints.length === 1 && codePoints[0] === 0x20) {
+        pending += joiners[joiner++] as string;
+        continue;
+      }
       glyphIds.push(glyph.id);
-      texts.push(
-        codePoints.length === 1 ? this.#charText(codePoints[0] as number) : String.fromCodePoint(...codePoints),
-      );
+      const text =
+        codePoints.length === 1 ? this.#charText(codePoints[0] as number) : String.fromCodePoint(...codePoints);
+      texts.push(pending + text);
+      pending = '';
       advance += glyph.advanceWidth;
     }
+    if (pending !== '' && texts.length > 0) texts[texts.length - 1] += pending;
     const run = { glyphIds, texts, advance };
     if (prepared.length <= MEASURE_CACHE_MAX_LENGTH) this.#shaped.set(prepared, run);
     return run;

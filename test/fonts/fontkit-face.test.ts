@@ -1,4 +1,7 @@
+import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import { createFontCache } from '../../src/fonts/font-cache';
+import { loadFontSet } from '../../src/fonts/font-set';
 import { FontkitFace } from '../../src/fonts/fontkit-face';
 import { SHAPING_FEATURES } from '../../src/fonts/shaping';
 import { request, testFontSet } from './helpers';
@@ -64,5 +67,29 @@ describe('FontkitFace', () => {
     const run = face.paintingFont().layout('j\u0301', SHAPING_FEATURES);
     // The dotless j reached by shaping carries the code point that reached it in this view.
     expect(run.glyphs[0]?.codePoints).toEqual([0x6a]);
+  });
+
+  it('shapes with the joiners and keeps their text, drawing nothing for them', async () => {
+    const fonts = await loadFontSet([request('Calibri')], {
+      assets: env.ASSETS,
+      embedded: [],
+      cache: createFontCache(),
+      fallbackFaces: [{ script: 'arabic', bold: false }],
+    });
+    const face = fonts.fallback(0x0645, request('Calibri'));
+    if (!(face instanceof FontkitFace)) throw new Error('expected the Arabic fallback face');
+    // Persian "می‌شود": the ZWNJ keeps ی from joining ش, so ی takes its final form.
+    const withZwnj = face.shape(face.prepareText('می\u200cشود'));
+    const joined = face.shape(face.prepareText('میشود'));
+    expect(withZwnj.glyphIds).not.toEqual(joined.glyphIds);
+    // Visual order: د و ش, then ی with the ZWNJ before it, then م; read as a right-to-left run,
+    // the text is the word again.
+    expect(withZwnj.texts.join('')).toBe('دوش\u200cیم');
+    expect([...withZwnj.texts.join('')].reverse().join('')).toBe('می\u200cشود');
+    expect(face.measure('می\u200cشود')).toBeCloseTo(withZwnj.advance / face.font.unitsPerEm, 12);
+    // A joiner in Latin text is shaped too, and draws nothing.
+    const latin = await faceOf('Calibri');
+    expect(latin.measure('a\u200cb')).toBeCloseTo(latin.measure('ab'), 12);
+    expect(latin.shape(latin.prepareText('a\u200cb')).texts).toEqual(['a', '\u200cb']);
   });
 });
