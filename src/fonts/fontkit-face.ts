@@ -27,8 +27,8 @@ export interface ShapedRun {
   readonly glyphIds: readonly number[];
   /**
    * The code points shaping tracked to each glyph, as a string ('' for a mark split off a letter).
-   * A joiner (ZWNJ, ZWJ) draws nothing: its text goes before the text of the glyph after it in
-   * visual order (after the last glyph's, at the end), so that text read in visual order, as
+   * A joiner (ZWNJ, ZWJ) draws nothing: its text goes after the text of the glyph before it in
+   * visual order, or before the text of the glyph after it, so that text read in visual order, as
    * pdftotext gives it, or reordered as a right-to-left run, has it between the right letters.
    */
   readonly texts: readonly string[];
@@ -277,24 +277,35 @@ export class FontkitFace implements FontFace {
     const joiners = [...prepared].filter((char) => isJoiner(char.codePointAt(0) ?? 0));
     if (direction === 'rtl') joiners.reverse();
     let joiner = 0;
-    let pending = '';
     const glyphIds: number[] = [];
     const texts: string[] = [];
+    const advances: number[] = [];
+    /** Each joiner with the index of the glyph after it (visual order). */
+    const hidden: [string, number][] = [];
     let advance = 0;
     for (const glyph of glyphs) {
       const codePoints = glyph.codePoints;
       if (joiner < joiners.length && codePoints.length === 1 && codePoints[0] === 0x20) {
-        pending += joiners[joiner++] as string;
+        hidden.push([joiners[joiner++] as string, glyphIds.length]);
         continue;
       }
       glyphIds.push(glyph.id);
-      const text =
-        codePoints.length === 1 ? this.#charText(codePoints[0] as number) : String.fromCodePoint(...codePoints);
-      texts.push(pending + text);
-      pending = '';
+      texts.push(
+        codePoints.length === 1 ? this.#charText(codePoints[0] as number) : String.fromCodePoint(...codePoints),
+      );
+      advances.push(glyph.advanceWidth);
       advance += glyph.advanceWidth;
     }
-    if (pending !== '' && texts.length > 0) texts[texts.length - 1] += pending;
+    // A joiner's text goes with the wider of the glyphs beside it: after the one before it, or
+    // before the one after it, which reads the same in visual order. Text extractors share a
+    // glyph's width among its characters (poppler), and a character that starts within a tenth
+    // of an em of the one before reads to poppler as an overprinted duplicate, which ends the word.
+    for (const [text, after] of hidden) {
+      const before = after - 1;
+      if (before >= 0 && (after >= texts.length || (advances[before] as number) >= (advances[after] as number))) {
+        texts[before] += text;
+      } else if (after < texts.length) texts[after] = text + texts[after];
+    }
     const run = { glyphIds, texts, advance };
     if (prepared.length <= MEASURE_CACHE_MAX_LENGTH) this.#shaped.set(prepared, run);
     return run;

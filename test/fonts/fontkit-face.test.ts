@@ -90,6 +90,8 @@ describe('FontkitFace', () => {
     // A joiner in Latin text is shaped too, and draws nothing.
     const latin = await faceOf('Calibri');
     expect(latin.measure('a\u200cb')).toBeCloseTo(latin.measure('ab'), 12);
+    // Its text goes with the wider glyph beside it (a poppler-friendly share of the width).
     expect(latin.shape(latin.prepareText('a\u200cb')).texts).toEqual(['a', '\u200cb']);
+    expect(latin.shape(latin.prepareText('m\u200ci')).texts).toEqual(['m\u200c', 'i']);
   });
 });
