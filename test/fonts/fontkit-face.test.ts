@@ -69,7 +69,7 @@ describe('FontkitFace', () => {
     expect(run.glyphs[0]?.codePoints).toEqual([0x6a]);
   });
 
-  it('shapes with the joiners and keeps their text, drawing nothing for them', async () => {
+  it('shapes with the joiners, keeping their text, and gives a two-glyph lam–alef a ligature text', async () => {
     const fonts = await loadFontSet([request('Calibri')], {
       assets: env.ASSETS,
       embedded: [],
@@ -87,6 +87,9 @@ describe('FontkitFace', () => {
     expect(withZwnj.texts.join('')).toBe('دوش\u200cیم');
     expect([...withZwnj.texts.join('')].reverse().join('')).toBe('می\u200cشود');
     expect(face.measure('می\u200cشود')).toBeCloseTo(withZwnj.advance / face.font.unitsPerEm, 12);
+    // Lam–alef, two glyphs in this face, reads as one ligature glyph would: "لا" left to right.
+    const lamAlef = face.shape(face.prepareText('بنغلاديش'));
+    expect(lamAlef.texts.join('')).toBe('شيدلاغنب');
     // A joiner in Latin text is shaped too, and draws nothing.
     const latin = await faceOf('Calibri');
     expect(latin.measure('a\u200cb')).toBeCloseTo(latin.measure('ab'), 12);
