@@ -34,6 +34,11 @@ export interface ShapedRun {
   readonly texts: readonly string[];
   /** Sum of the glyphs' advance widths, in font units. */
   readonly advance: number;
+  /**
+   * Where GPOS moves glyphs (marks onto their base, mark and mkmk features): x and y offset per
+   * glyph, in font units, two numbers a glyph; absent when nothing moves (most words).
+   */
+  readonly offsets?: readonly number[];
 }
 
 /** Code unit classes for measuring without preparing or shaping (see CODE_UNIT_CLASS). */
@@ -292,8 +297,7 @@ export class FontkitFace implements FontFace {
   shape(prepared: string): ShapedRun {
     const known = this.#shaped.get(prepared);
     if (known) return known;
-    this.#shaping ??= this.#shapingFont();
-    const { glyphs, direction } = this.#shaping.layout(prepared, shapingFeatures());
+    const { glyphs, positions, direction } = this.#layout(prepared);
     // fontkit swaps each default ignorable for the space glyph once shaping is done (fontkit 1.x
     // hideDefaultIgnorables); a word has no spaces, so those are the joiners prepareText kept, in
     // the order the glyphs are (visual: reversed for a right-to-left run).
@@ -305,20 +309,31 @@ export class FontkitFace implements FontFace {
     const advances: number[] = [];
     /** Each joiner with the index of the glyph after it (visual order). */
     const hidden: [string, number][] = [];
+    const offsets: number[] = [];
+    let moved = false;
     let advance = 0;
-    for (const glyph of glyphs) {
+    glyphs.forEach((glyph, i) => {
       const codePoints = glyph.codePoints;
       if (joiner < joiners.length && codePoints.length === 1 && codePoints[0] === 0x20) {
         hidden.push([joiners[joiner++] as string, glyphIds.length]);
-        continue;
+        return;
       }
+      // A mark that is its own character moves onto its base; one split off a letter (the dots
+      // Noto Sans Arabic draws apart, with no text: see texts) stays where the face draws it,
+      // close enough, since a reader takes a textless glyph set over the one before for an
+      // overprint and ends the word there (poppler).
+      const position = codePoints.length > 0 ? positions[i] : undefined;
+      const x = position?.xOffset ?? 0;
+      const y = position?.yOffset ?? 0;
+      offsets.push(x, y);
+      if (x !== 0 || y !== 0) moved = true;
       glyphIds.push(glyph.id);
       texts.push(
         codePoints.length === 1 ? this.#charText(codePoints[0] as number) : String.fromCodePoint(...codePoints),
       );
       advances.push(glyph.advanceWidth);
       advance += glyph.advanceWidth;
-    }
+    });
     // A joiner's text goes with the wider of the glyphs beside it: after the one before it, or
     // before the one after it, which reads the same in visual order. Text extractors share a
     // glyph's width among its characters (poppler), and a character that starts within a tenth
@@ -330,9 +345,24 @@ export class FontkitFace implements FontFace {
       } else if (after < texts.length) texts[after] = text + texts[after];
     }
     if (direction === 'rtl') spreadLamAlefTexts(texts);
-    const run = { glyphIds, texts, advance };
+    const run: ShapedRun = moved ? { glyphIds, texts, advance, offsets } : { glyphIds, texts, advance };
     if (prepared.length <= MEASURE_CACHE_MAX_LENGTH) this.#shaped.set(prepared, run);
     return run;
+  }
+
+  /**
+   * fontkit's layout of a word with SHAPING_FEATURES; without mark positioning when fontkit cannot
+   * read the face's mark anchors (fontkit 1.x GPOSProcessor.getAnchor fails on a missing anchor,
+   * which real faces have), so that such a word is drawn with its marks where the face puts them.
+   */
+  #layout(prepared: string): ReturnType<Font['layout']> {
+    const font = this.#shaping ?? this.#shapingFont();
+    this.#shaping = font;
+    try {
+      return font.layout(prepared, shapingFeatures());
+    } catch {
+      return font.layout(prepared, { ...shapingFeatures(), mark: false, mkmk: false });
+    }
   }
 
   /** PostScript name, for the PDF's BaseFont; falls back to the key for nameless fonts. */

@@ -1,8 +1,9 @@
 /**
  * How text becomes glyphs, shared by measuring (FontFace.measure) and painting (src/pdf), so the
  * width layout measures is the width the PDF shows. Both run fontkit's `layout` with
- * SHAPING_FEATURES on the text `prepareText` returns; pdf-lib then paints each glyph with its
- * advance width (the /W array) and ignores GPOS positions, so measuring sums advance widths too.
+ * SHAPING_FEATURES on the text `prepareText` returns; the painter draws each glyph with its
+ * advance width (the /W array), so measuring sums advance widths too. GPOS moves only marks
+ * (mark, mkmk), which have no advance: the painter places them, measuring need not.
  */
 import type { Font, TypeFeatures } from '@pdf-lib/fontkit';
 
@@ -24,9 +25,10 @@ export const UNSHAPED_TEXT =
  *   one glyph per character keeps PDF Tc (character spacing) per character, as Word applies it;
  * - kern: Word kerns only under w:kern;
  * - frac, numr, dnom: fontkit would turn "1⁄2" into fraction glyphs, which Word does not;
- * - rclt, curs, mark, mkmk: positioning (GPOS) and contextual forms. pdf-lib paints each glyph
- *   at its advance width and ignores GPOS, so these could only cost time (fontkit's shaping is
- *   the hot path of measuring and painting).
+ * - rclt, curs: contextual forms and cursive attachment, which would move glyphs with an
+ *   advance (the painter draws each at its advance width).
+ * mark and mkmk stay on: they place combining marks (Arabic harakat, Hebrew niqqud) on their
+ * base, as Word does, and change no advance (FontkitFace.shape keeps their offsets).
  */
 export const SHAPING_FEATURES: TypeFeatures = {
   liga: false,
@@ -39,8 +41,6 @@ export const SHAPING_FEATURES: TypeFeatures = {
   numr: false,
   dnom: false,
   curs: false,
-  mark: false,
-  mkmk: false,
 };
 
 /**
@@ -113,8 +113,8 @@ export function standInsFor(font: Pick<Font, 'hasGlyphForCodePoint'>): ReadonlyM
 
 /**
  * Text as shaped and painted: composed (NFC), default ignorables removed but for the joiners
- * (isJoiner), stand-ins applied. Composing matters because combining marks cannot be positioned
- * (no GPOS in the painter): "e" + U+0301 draws well only as the single glyph "é".
+ * (isJoiner), stand-ins applied. Composing matters because a face may have no mark positioning
+ * for a pair: "e" + U+0301 draws well in every face as the single glyph "é".
  */
 export function prepareText(text: string, standIns: ReadonlyMap<number, number>): string {
   // Fast path: everything below U+00A0 is already composed, neither ignorable nor stood in for.

@@ -1,10 +1,7 @@
-import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { createFontCache } from '../../src/fonts/font-cache';
-import { loadFontSet } from '../../src/fonts/font-set';
 import { FontkitFace } from '../../src/fonts/fontkit-face';
 import { SHAPING_FEATURES } from '../../src/fonts/shaping';
-import { request, testFontSet } from './helpers';
+import { fallbackFaceFor, request, testFontSet } from './helpers';
 
 async function faceOf(family: string): Promise<FontkitFace> {
   const face = (await testFontSet([request(family)])).face(request(family));
@@ -70,14 +67,7 @@ describe('FontkitFace', () => {
   });
 
   it('shapes with the joiners, keeping their text, and gives a two-glyph lam–alef a ligature text', async () => {
-    const fonts = await loadFontSet([request('Calibri')], {
-      assets: env.ASSETS,
-      embedded: [],
-      cache: createFontCache(),
-      fallbackFaces: [{ script: 'arabic', bold: false }],
-    });
-    const face = fonts.fallback(0x0645, request('Calibri'));
-    if (!(face instanceof FontkitFace)) throw new Error('expected the Arabic fallback face');
+    const face = await fallbackFaceFor('arabic', 'م');
     // Persian "می‌شود": the ZWNJ keeps ی from joining ش, so ی takes its final form.
     const withZwnj = face.shape(face.prepareText('می\u200cشود'));
     const joined = face.shape(face.prepareText('میشود'));
@@ -96,5 +86,22 @@ describe('FontkitFace', () => {
     // Its text goes with the wider glyph beside it (a poppler-friendly share of the width).
     expect(latin.shape(latin.prepareText('a\u200cb')).texts).toEqual(['a', '\u200cb']);
     expect(latin.shape(latin.prepareText('m\u200ci')).texts).toEqual(['m\u200c', 'i']);
+  });
+
+  it('keeps where GPOS puts a mark on its base, and leaves split-off dots where the face draws them', async () => {
+    const face = await fallbackFaceFor('hebrew', 'ש');
+    // Hebrew: niqqud (no advance) moved onto their letters; the letters themselves stay.
+    const run = face.shape(face.prepareText('בְּרֵאשִׁית'));
+    const offsets = run.offsets ?? [];
+    expect(offsets).toHaveLength(2 * run.glyphIds.length);
+    const moved = run.glyphIds.filter((_, i) => offsets[2 * i] !== 0 || offsets[2 * i + 1] !== 0);
+    expect(moved.length).toBeGreaterThan(0);
+    for (const id of moved) expect(face.glyphAdvance(id)).toBe(0);
+    // The advance is measuring's: marks add nothing.
+    expect(face.measure('בְּרֵאשִׁית')).toBeCloseTo(run.advance / face.font.unitsPerEm, 12);
+    // Arabic without harakat: the dots Noto draws as glyphs of their own (no text) are not moved.
+    const arabic = await fallbackFaceFor('arabic', 'م');
+    expect(arabic.shape(arabic.prepareText('بنغلاديش')).offsets).toBeUndefined();
+    expect(arabic.shape(arabic.prepareText('بِسْمِ')).offsets).toBeDefined();
   });
 });
