@@ -5,7 +5,7 @@
 import fontkit, { type Font } from '@pdf-lib/fontkit';
 import { BoundedCache } from './bounded-cache';
 import type { FontFace } from './font-face';
-import { isDefaultIgnorable, prepareText, shapingFeatures, standInsFor, UNSHAPED_TEXT } from './shaping';
+import { isDefaultIgnorable, isJoiner, prepareText, shapingFeatures, standInsFor, UNSHAPED_TEXT } from './shaping';
 import { wordLineMetrics } from './word-line-metrics';
 
 /** Widths remembered per face: enough for the distinct words of a long document. */
@@ -25,10 +25,20 @@ export const SHAPE_CACHE_CAPACITY = 16384;
 export interface ShapedRun {
   /** Glyph ids in visual order (fontkit reverses a right-to-left run). */
   readonly glyphIds: readonly number[];
-  /** The code points shaping tracked to each glyph, as a string ('' for a mark split off a letter). */
+  /**
+   * The code points shaping tracked to each glyph, as a string ('' for a mark split off a letter).
+   * A joiner (ZWNJ, ZWJ) draws nothing: its text goes after the text of the glyph before it in
+   * visual order, or before the text of the glyph after it, so that text read in visual order, as
+   * pdftotext gives it, or reordered as a right-to-left run, has it between the right letters.
+   */
   readonly texts: readonly string[];
   /** Sum of the glyphs' advance widths, in font units. */
   readonly advance: number;
+  /**
+   * Where GPOS moves glyphs (marks onto their base, mark and mkmk features): x and y offset per
+   * glyph, in font units, two numbers a glyph; absent when nothing moves (most words).
+   */
+  readonly offsets?: readonly number[];
 }
 
 /** Code unit classes for measuring without preparing or shaping (see CODE_UNIT_CLASS). */
@@ -143,6 +153,29 @@ interface FontkitInternals {
   readonly _cmapProcessor: unknown;
   readonly _variationProcessor: unknown;
   readonly bbox: unknown;
+}
+
+/** Alef and the alefs with hamza or madda: the letters that make a lam–alef ligature after lam. */
+const LAM_ALEF_SECOND = new Set(['\u0627', '\u0622', '\u0623', '\u0625']);
+
+/**
+ * Gives a lam–alef drawn as two glyphs the text a ligature glyph has. Lam followed by alef is a
+ * required ligature in Arabic (rlig; Unicode encodes it as presentation forms U+FEF5–U+FEFC),
+ * which the faces Word uses draw as one glyph whose text is the pair in logical order, "لا"; a
+ * reader spreads that text over the glyph's width from left to right (poppler), so text read in
+ * visual order shows "لا" (as Word's and LibreOffice's PDFs do). Noto Sans Arabic draws the
+ * ligature as two glyphs, alef then lam in visual order: they take the pair's text the same way,
+ * lam on the left glyph and alef on the right. (Leaving a glyph without text instead would open a
+ * gap a reader takes for a word break.) `texts` are in visual order.
+ */
+function spreadLamAlefTexts(texts: string[]): void {
+  for (let i = 0; i + 1 < texts.length; i++) {
+    const alef = texts[i] as string;
+    if (!LAM_ALEF_SECOND.has(alef) || texts[i + 1] !== '\u0644') continue;
+    texts[i] = '\u0644';
+    texts[i + 1] = alef;
+    i++;
+  }
 }
 
 export class FontkitFace implements FontFace {
@@ -264,22 +297,72 @@ export class FontkitFace implements FontFace {
   shape(prepared: string): ShapedRun {
     const known = this.#shaped.get(prepared);
     if (known) return known;
-    this.#shaping ??= this.#shapingFont();
-    const { glyphs } = this.#shaping.layout(prepared, shapingFeatures());
+    const { glyphs, positions, direction } = this.#layout(prepared);
+    // fontkit swaps each default ignorable for the space glyph once shaping is done (fontkit 1.x
+    // hideDefaultIgnorables); a word has no spaces, so those are the joiners prepareText kept, in
+    // the order the glyphs are (visual: reversed for a right-to-left run).
+    const joiners = [...prepared].filter((char) => isJoiner(char.codePointAt(0) ?? 0));
+    if (direction === 'rtl') joiners.reverse();
+    let joiner = 0;
     const glyphIds: number[] = [];
     const texts: string[] = [];
+    const advances: number[] = [];
+    /** Each joiner with the index of the glyph after it (visual order). */
+    const hidden: [string, number][] = [];
+    const offsets: number[] = [];
+    let moved = false;
     let advance = 0;
-    for (const glyph of glyphs) {
+    glyphs.forEach((glyph, i) => {
       const codePoints = glyph.codePoints;
+      if (joiner < joiners.length && codePoints.length === 1 && codePoints[0] === 0x20) {
+        hidden.push([joiners[joiner++] as string, glyphIds.length]);
+        return;
+      }
+      // A mark that is its own character moves onto its base; one split off a letter (the dots
+      // Noto Sans Arabic draws apart, with no text: see texts) stays where the face draws it,
+      // close enough, since a reader takes a textless glyph set over the one before for an
+      // overprint and ends the word there (poppler).
+      const position = codePoints.length > 0 ? positions[i] : undefined;
+      const x = position?.xOffset ?? 0;
+      const y = position?.yOffset ?? 0;
+      offsets.push(x, y);
+      if (x !== 0 || y !== 0) moved = true;
       glyphIds.push(glyph.id);
       texts.push(
         codePoints.length === 1 ? this.#charText(codePoints[0] as number) : String.fromCodePoint(...codePoints),
       );
+      advances.push(glyph.advanceWidth);
       advance += glyph.advanceWidth;
+    });
+    // A joiner's text goes with the wider of the glyphs beside it: after the one before it, or
+    // before the one after it, which reads the same in visual order. Text extractors share a
+    // glyph's width among its characters (poppler), and a character that starts within a tenth
+    // of an em of the one before reads to poppler as an overprinted duplicate, which ends the word.
+    for (const [text, after] of hidden) {
+      const before = after - 1;
+      if (before >= 0 && (after >= texts.length || (advances[before] as number) >= (advances[after] as number))) {
+        texts[before] += text;
+      } else if (after < texts.length) texts[after] = text + texts[after];
     }
-    const run = { glyphIds, texts, advance };
+    if (direction === 'rtl') spreadLamAlefTexts(texts);
+    const run: ShapedRun = moved ? { glyphIds, texts, advance, offsets } : { glyphIds, texts, advance };
     if (prepared.length <= MEASURE_CACHE_MAX_LENGTH) this.#shaped.set(prepared, run);
     return run;
+  }
+
+  /**
+   * fontkit's layout of a word with SHAPING_FEATURES; without mark positioning when fontkit cannot
+   * read the face's mark anchors (fontkit 1.x GPOSProcessor.getAnchor fails on a missing anchor,
+   * which real faces have), so that such a word is drawn with its marks where the face puts them.
+   */
+  #layout(prepared: string): ReturnType<Font['layout']> {
+    const font = this.#shaping ?? this.#shapingFont();
+    this.#shaping = font;
+    try {
+      return font.layout(prepared, shapingFeatures());
+    } catch {
+      return font.layout(prepared, { ...shapingFeatures(), mark: false, mkmk: false });
+    }
   }
 
   /** PostScript name, for the PDF's BaseFont; falls back to the key for nameless fonts. */

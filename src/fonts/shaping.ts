@@ -1,8 +1,9 @@
 /**
  * How text becomes glyphs, shared by measuring (FontFace.measure) and painting (src/pdf), so the
  * width layout measures is the width the PDF shows. Both run fontkit's `layout` with
- * SHAPING_FEATURES on the text `prepareText` returns; pdf-lib then paints each glyph with its
- * advance width (the /W array) and ignores GPOS positions, so measuring sums advance widths too.
+ * SHAPING_FEATURES on the text `prepareText` returns; the painter draws each glyph with its
+ * advance width (the /W array), so measuring sums advance widths too. GPOS moves only marks
+ * (mark, mkmk), which have no advance: the painter places them, measuring need not.
  */
 import type { Font, TypeFeatures } from '@pdf-lib/fontkit';
 
@@ -16,7 +17,7 @@ import type { Font, TypeFeatures } from '@pdf-lib/fontkit';
  * faster than fontkit's full shaping; anything else (combining marks, other scripts) is shaped.
  */
 export const UNSHAPED_TEXT =
-  /^[\u0020-\u024F\u0370-\u03FF\u0400-\u04FF\u2000-\u206F\u20A0-\u20BF\u2100-\u214F\u3000-\u3029\u3030-\u303F\u3041-\u3096\u309B-\u30FF\u4E00-\u9FFF\uAC00-\uD7A3\uFF01-\uFF5E]*$/;
+  /^[\u0020-\u024F\u0370-\u03FF\u0400-\u04FF\u2000-\u200B\u200E-\u206F\u20A0-\u20BF\u2100-\u214F\u3000-\u3029\u3030-\u303F\u3041-\u3096\u309B-\u30FF\u4E00-\u9FFF\uAC00-\uD7A3\uFF01-\uFF5E]*$/;
 
 /**
  * Features switched off, on top of fontkit's defaults (ccmp, locl and rlig stay on):
@@ -24,9 +25,10 @@ export const UNSHAPED_TEXT =
  *   one glyph per character keeps PDF Tc (character spacing) per character, as Word applies it;
  * - kern: Word kerns only under w:kern;
  * - frac, numr, dnom: fontkit would turn "1⁄2" into fraction glyphs, which Word does not;
- * - rclt, curs, mark, mkmk: positioning (GPOS) and contextual forms. pdf-lib paints each glyph
- *   at its advance width and ignores GPOS, so these could only cost time (fontkit's shaping is
- *   the hot path of measuring and painting).
+ * - rclt, curs: contextual forms and cursive attachment, which would move glyphs with an
+ *   advance (the painter draws each at its advance width).
+ * mark and mkmk stay on: they place combining marks (Arabic harakat, Hebrew niqqud) on their
+ * base, as Word does, and change no advance (FontkitFace.shape keeps their offsets).
  */
 export const SHAPING_FEATURES: TypeFeatures = {
   liga: false,
@@ -39,8 +41,6 @@ export const SHAPING_FEATURES: TypeFeatures = {
   numr: false,
   dnom: false,
   curs: false,
-  mark: false,
-  mkmk: false,
 };
 
 /**
@@ -57,7 +57,8 @@ export function shapingFeatures(): TypeFeatures {
 /**
  * Unicode default-ignorable code points, the same list fontkit hides (as HarfBuzz and Uniscribe
  * do). fontkit swaps each for the space glyph with a zero advance, but pdf-lib paints glyphs with
- * their own advance, so each would show as a space: they are removed before shaping instead.
+ * their own advance, so each would show as a space: they are removed before shaping instead, but
+ * for the joiners (isJoiner), which shaping needs.
  */
 export function isDefaultIgnorable(codePoint: number): boolean {
   const cp = codePoint;
@@ -77,6 +78,17 @@ export function isDefaultIgnorable(codePoint: number): boolean {
     (cp >= 0x1d173 && cp <= 0x1d17a) ||
     (cp >= 0xe0000 && cp <= 0xe0fff)
   );
+}
+
+/**
+ * The joiners ZWNJ (U+200C) and ZWJ (U+200D): default ignorables that are kept for shaping, since
+ * they decide how the letters around them join (Unicode §23.2; Persian writes "می‌شود" with a
+ * ZWNJ inside the word, so that the two parts do not join). fontkit hides them after shaping;
+ * FontkitFace.shape drops their glyphs and puts their text on a neighbouring glyph's, so that
+ * copied and searched text keeps them.
+ */
+export function isJoiner(codePoint: number): boolean {
+  return codePoint === 0x200c || codePoint === 0x200d;
 }
 
 /**
@@ -100,9 +112,9 @@ export function standInsFor(font: Pick<Font, 'hasGlyphForCodePoint'>): ReadonlyM
 }
 
 /**
- * Text as shaped and painted: composed (NFC), default ignorables removed, stand-ins applied.
- * Composing matters because combining marks cannot be positioned (no GPOS in the painter): "e"
- * + U+0301 draws well only as the single glyph "é".
+ * Text as shaped and painted: composed (NFC), default ignorables removed but for the joiners
+ * (isJoiner), stand-ins applied. Composing matters because a face may have no mark positioning
+ * for a pair: "e" + U+0301 draws well in every face as the single glyph "é".
  */
 export function prepareText(text: string, standIns: ReadonlyMap<number, number>): string {
   // Fast path: everything below U+00A0 is already composed, neither ignorable nor stood in for.
@@ -117,7 +129,7 @@ export function prepareText(text: string, standIns: ReadonlyMap<number, number>)
   let out = '';
   for (const char of text.normalize('NFC')) {
     const cp = char.codePointAt(0) ?? 0;
-    if (isDefaultIgnorable(cp)) continue;
+    if (isDefaultIgnorable(cp) && !isJoiner(cp)) continue;
     const standIn = standIns.get(cp);
     out += standIn === undefined ? char : String.fromCodePoint(standIn);
   }

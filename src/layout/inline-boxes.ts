@@ -7,6 +7,7 @@ import LineBreaker from 'linebreak';
 import { isEmbeddedFaceKey } from '../fonts/embedded-font-match';
 import { eastAsianVariant, scriptClassOf } from '../fonts/fallback-faces';
 import type { FontFace, FontSet } from '../fonts/font-face';
+import { isDefaultIgnorable } from '../fonts/shaping';
 import { standInLineMetrics } from '../fonts/word-line-metrics';
 import type { Inline, LinkTarget, Paragraph, RevisionMark, RunProperties } from '../model/document';
 
@@ -171,6 +172,14 @@ function measuredBoxes(text: string, props: RunProperties, fonts: FontSet, sourc
       shown = upper;
     }
     const cp = shown.codePointAt(0) ?? 32;
+    // A default ignorable draws nothing and belongs to the letters around it: a ZWNJ inside a
+    // Persian word stays in the word's face, which shapes with it (shaping.ts isJoiner), rather
+    // than going to the run's own face, which has it (every face "has" the ignorables) but not
+    // the letters around it.
+    if (current !== '' && isDefaultIgnorable(cp)) {
+      current += shown;
+      continue;
+    }
     let face = primary;
     let metrics = primary;
     const scriptClass = cp >= 0x0590 ? scriptClassOf(cp) : 'latin';

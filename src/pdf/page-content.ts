@@ -20,8 +20,11 @@ import { pdfY, round } from './pdf-geometry';
 export interface ContentResources {
   /** The page's resource name for a face key's font ("/F1"), registered on first use. */
   fontName(key: string): string;
-  /** Writes the text encoded as glyph codes for that font: the bytes of a literal string's body. */
-  encode(key: string, text: string, write: (codes: Uint8Array) => void): void;
+  /**
+   * Writes the text encoded as glyph codes for that font at that size: the bytes of a literal
+   * string's body (with operators between `) Tj` and `(` where marks are moved, PaintFont).
+   */
+  encode(key: string, text: string, size: number, write: (codes: Uint8Array) => void): void;
   /** The page's resource name for an image key's XObject ("/Im1"), registered on first use. */
   imageName(key: string): string;
 }
@@ -188,7 +191,7 @@ export function pageContent(page: Page, resources: ContentResources): Uint8Array
     out.num(round(item.x));
     out.num(pdfY(page.height, item.y));
     out.text('Tm\n(');
-    resources.encode(item.font, item.text, out.write);
+    resources.encode(item.font, item.text, item.size, out.write);
     out.text(') Tj\n');
   };
 

@@ -67,7 +67,7 @@ function pageResources(
       }
       return name;
     },
-    encode: (key, text, write) => fontOf(key).encodeInto(text, write),
+    encode: (key, text, size, write) => fontOf(key).encodeInto(text, size, write),
     imageName(key) {
       let name = imageNames.get(key);
       if (!name) {

@@ -19,10 +19,12 @@
 import type { Font } from '@pdf-lib/fontkit';
 import { type PDFDocument, type PDFRef, PDFString } from 'pdf-lib';
 import type { FontFace } from '../fonts/font-face';
-import { FontkitFace, parseTrueTypeFace } from '../fonts/fontkit-face';
+import { FontkitFace, parseTrueTypeFace, type ShapedRun } from '../fonts/fontkit-face';
 import { UNSHAPED_TEXT } from '../fonts/shaping';
+import { concatBytes } from '../images/png-encoder';
 import type { LaidOutDocument } from '../layout/display-list';
 import type { FlateStreams } from './flate-streams';
+import { round } from './pdf-geometry';
 import { postscriptNameForPdf, subsetTag } from './subset-tag';
 import { subsetTrueType } from './truetype-subset';
 
@@ -103,21 +105,17 @@ export class PaintFont {
    * (Identity-H, §9.7.5.2), escaped where a literal string needs it. Half the size of a hex
    * string, which matters: content streams are most of what the painter deflates.
    */
-  encode(text: string): Uint8Array {
+  encode(text: string, size = 1): Uint8Array {
     const parts: Uint8Array[] = [];
-    this.encodeInto(text, (codes) => parts.push(codes));
-    if (parts.length === 1) return parts[0] as Uint8Array;
-    const bytes = new Uint8Array(parts.reduce((sum, codes) => sum + codes.length, 0));
-    let at = 0;
-    for (const codes of parts) {
-      bytes.set(codes, at);
-      at += codes.length;
-    }
-    return bytes;
+    this.encodeInto(text, size, (codes) => parts.push(codes));
+    return parts.length === 1 ? (parts[0] as Uint8Array) : concatBytes(parts);
   }
 
-  /** `encode`, handing the codes over a word or run of spaces at a time (no copy is made). */
-  encodeInto(text: string, write: (codes: Uint8Array) => void): void {
+  /**
+   * `encode`, handing the codes over a word or run of spaces at a time (no copy is made). `size`
+   * is the font size in points, for the marks of a word GPOS moves (see #encodeMoved).
+   */
+  encodeInto(text: string, size: number, write: (codes: Uint8Array) => void): void {
     const prepared = this.face.prepareText(text);
     // Runs of spaces and runs of anything else, in turn.
     for (let start = 0; start < prepared.length; ) {
@@ -136,10 +134,17 @@ export class PaintFont {
         const part = prepared.slice(start, end);
         codes = this.#encoded.get(part);
         if (codes === undefined) {
-          codes =
-            UNSHAPED_TEXT.test(part) || this.face.shapesToNotdefs(part)
-              ? this.#encodeUnshaped(part)
-              : this.#encodeShaped(part);
+          if (UNSHAPED_TEXT.test(part) || this.face.shapesToNotdefs(part)) codes = this.#encodeUnshaped(part);
+          else {
+            const run = this.face.shape(part);
+            // A word with moved marks depends on the size too: encoded anew (shaping is cached).
+            if (run.offsets) {
+              write(this.#encodeMoved(run, run.offsets, size));
+              start = end;
+              continue;
+            }
+            codes = this.#encodeShaped(run);
+          }
           this.#encoded.set(part, codes);
         }
       }
@@ -161,12 +166,39 @@ export class PaintFont {
     return out.slice(0, at);
   }
 
-  #encodeShaped(text: string): Uint8Array {
-    const { glyphIds, texts } = this.face.shape(text);
+  #encodeShaped({ glyphIds, texts }: ShapedRun): Uint8Array {
     const out = scratchFor(glyphIds.length);
     let at = 0;
     for (let i = 0; i < glyphIds.length; i++) at = this.#code(glyphIds[i] as number, texts[i] as string, out, at);
     return out.slice(0, at);
+  }
+
+  /**
+   * A word whose glyphs GPOS moves (marks placed on their base): each moved glyph is shown by
+   * itself, the string closed around it. Its x offset shifts the pen with a TJ number, in
+   * thousandths of text space (§9.4.3, negative moves right), and back after it; its y offset is
+   * a text rise (Ts, §9.3.7), in unscaled text space units, so in points at `size`. A mark has no
+   * advance, so the pen is back where the next glyph starts. The bytes are a literal string's
+   * body as `encode` promises, with the operators between `) Tj` and the next `(`.
+   */
+  #encodeMoved({ glyphIds, texts }: ShapedRun, offsets: readonly number[], size: number): Uint8Array {
+    const perThousand = 1000 / this.face.font.unitsPerEm;
+    const ascii = (text: string) => new TextEncoder().encode(text);
+    const parts: Uint8Array[] = [];
+    for (let i = 0; i < glyphIds.length; i++) {
+      const out = new Uint8Array(4);
+      const code = out.slice(0, this.#code(glyphIds[i] as number, texts[i] as string, out, 0));
+      const x = round((offsets[2 * i] as number) * perThousand);
+      const y = round(((offsets[2 * i + 1] as number) * size) / this.face.font.unitsPerEm);
+      if (x === 0 && y === 0) {
+        parts.push(code);
+        continue;
+      }
+      parts.push(ascii(`) Tj\n${x ? `[${-x}] TJ\n` : ''}${y ? `${y} Ts\n` : ''}(`));
+      parts.push(code);
+      parts.push(ascii(`) Tj\n${y ? '0 Ts\n' : ''}${x ? `[${x}] TJ\n` : ''}(`));
+    }
+    return concatBytes(parts);
   }
 
   /**

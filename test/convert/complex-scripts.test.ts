@@ -38,4 +38,21 @@ describe('complex scripts in docx → pdf', () => {
     // maps back to itself (one CID per glyph and text).
     for (const word of ['تين', 'بيت', 'نبت']) expect(text).toContain(visual(word));
   });
+
+  it('keeps a ZWNJ inside a Persian word: shaped with, drawn in the face of its letters, extracted', async () => {
+    // The run's own faces (Times New Roman → Liberation Serif) lack the letters, which go to the
+    // Arabic fallback face; the ZWNJ, which every face "has", must go with them.
+    const docx = buildDocx({
+      styles: '<w:style w:type="paragraph" w:default="1" w:styleId="Normal"><w:name w:val="Normal"/></w:style>',
+      document: `<w:body>${paragraph('می\u200cشود', {
+        pPr: '<w:bidi/>',
+        rPr: '<w:rFonts w:ascii="Times New Roman" w:hAnsi="Times New Roman" w:cs="Times New Roman"/><w:rtl/>',
+      })}</w:body>`,
+    });
+    const res = await convert(docx);
+    expect(res.status).toBe(200);
+    const [shown = ''] = await pdfText(new Uint8Array(await res.arrayBuffer()));
+    // One word, in visual order, with the ZWNJ between ش and ی.
+    expect(shown.replaceAll('\uFFFD', '')).toBe(visual('می\u200cشود'));
+  });
 });

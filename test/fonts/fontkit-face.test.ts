@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FontkitFace } from '../../src/fonts/fontkit-face';
 import { SHAPING_FEATURES } from '../../src/fonts/shaping';
-import { request, testFontSet } from './helpers';
+import { fallbackFaceFor, request, testFontSet } from './helpers';
 
 async function faceOf(family: string): Promise<FontkitFace> {
   const face = (await testFontSet([request(family)])).face(request(family));
@@ -64,5 +64,49 @@ describe('FontkitFace', () => {
     const run = face.paintingFont().layout('j\u0301', SHAPING_FEATURES);
     // The dotless j reached by shaping carries the code point that reached it in this view.
     expect(run.glyphs[0]?.codePoints).toEqual([0x6a]);
+  });
+
+  it('shapes with the joiners, keeping their text, and gives a two-glyph lam–alef a ligature text', async () => {
+    const face = await fallbackFaceFor('arabic', 'م');
+    // Persian "می‌شود": the ZWNJ keeps ی from joining ش, so ی takes its final form.
+    const withZwnj = face.shape(face.prepareText('می\u200cشود'));
+    const joined = face.shape(face.prepareText('میشود'));
+    expect(withZwnj.glyphIds).not.toEqual(joined.glyphIds);
+    // Visual order: د و ش, then ی with the ZWNJ before it, then م; read as a right-to-left run,
+    // the text is the word again.
+    expect(withZwnj.texts.join('')).toBe('دوش\u200cیم');
+    expect([...withZwnj.texts.join('')].reverse().join('')).toBe('می\u200cشود');
+    expect(face.measure('می\u200cشود')).toBeCloseTo(withZwnj.advance / face.font.unitsPerEm, 12);
+    // Lam–alef, two glyphs in this face, reads as one ligature glyph would: "لا" left to right.
+    const lamAlef = face.shape(face.prepareText('بنغلاديش'));
+    expect(lamAlef.texts.join('')).toBe('شيدلاغنب');
+    // A joiner in Latin text is shaped too, and draws nothing.
+    const latin = await faceOf('Calibri');
+    expect(latin.measure('a\u200cb')).toBeCloseTo(latin.measure('ab'), 12);
+    // Its text goes with the wider glyph beside it (a poppler-friendly share of the width).
+    expect(latin.shape(latin.prepareText('a\u200cb')).texts).toEqual(['a', '\u200cb']);
+    expect(latin.shape(latin.prepareText('m\u200ci')).texts).toEqual(['m\u200c', 'i']);
+  });
+
+  it('keeps where GPOS puts a mark on its base, and leaves split-off dots where the face draws them', async () => {
+    const face = await fallbackFaceFor('hebrew', 'ש');
+    // Hebrew: niqqud (no advance) moved onto their letters; the letters themselves stay.
+    const run = face.shape(face.prepareText('בְּרֵאשִׁית'));
+    const offsets = run.offsets ?? [];
+    expect(offsets).toHaveLength(2 * run.glyphIds.length);
+    const moved = run.glyphIds.filter((_, i) => offsets[2 * i] !== 0 || offsets[2 * i + 1] !== 0);
+    expect(moved.length).toBeGreaterThan(0);
+    for (const id of moved) expect(face.glyphAdvance(id)).toBe(0);
+    // The advance is measuring's: marks add nothing.
+    expect(face.measure('בְּרֵאשִׁית')).toBeCloseTo(run.advance / face.font.unitsPerEm, 12);
+    // Arabic without harakat: the dots Noto draws as glyphs of their own (no text) are not moved.
+    const arabic = await fallbackFaceFor('arabic', 'م');
+    expect(arabic.shape(arabic.prepareText('بنغلاديش')).offsets).toBeUndefined();
+    expect(arabic.shape(arabic.prepareText('بِسْمِ')).offsets).toBeDefined();
+    // fontkit cannot read this face's anchor for a stacked Quranic mark (U+06DA): the word is
+    // shaped without mark positioning instead of failing the conversion.
+    const quranic = arabic.shape(arabic.prepareText('ٱللَّهِۚ'));
+    expect(quranic.glyphIds.length).toBeGreaterThan(0);
+    expect(quranic.offsets).toBeUndefined();
   });
 });

@@ -44,4 +44,25 @@ describe('emoji and symbol fallback', () => {
       .map(([, ref]) => (get(pdf, dict(pdf, ref), 'BaseFont') as PDFName).decodeText());
     expect(baseFonts.some((name) => /^[A-Z]{6}\+NotoEmoji/.test(name))).toBe(true);
   });
+
+  it('draws a ZWJ sequence the emoji face has as its one glyph, which extracts as the sequence', async () => {
+    const family = '👨\u200d👩\u200d👧';
+    const model = documentModel([section([paragraph([text(`A ${family} here`, { font: 'Calibri', size: 12 })])])]);
+    const fonts = await loadFontSet(collectFontRequests(model), {
+      assets: env.ASSETS,
+      embedded: [],
+      cache: createFontCache(),
+      fallbackFaces: collectFallbackFaces(model),
+    });
+    const laid = layoutDocument(model, fonts, { markup: false });
+    const items = (laid.pages[0]?.items ?? []).filter((i): i is TextItem => i.kind === 'text');
+    // The joiners stay in the emoji face's box, so the face's ligature for the family applies:
+    // one glyph as wide as one emoji, not three.
+    const box = items.find((item) => item.text === family);
+    expect(box?.font).toBe('NotoEmoji-Regular');
+    const emojiFace = fonts.fallback(cp('👨'), { family: 'Calibri', bold: false, italic: false });
+    expect(emojiFace?.measure(family)).toBeCloseTo(emojiFace?.measure('👨') ?? 0, 9);
+    const pdf = await PDFDocument.load(await paintPdf(laid));
+    expect(pageText(pdf, 0)).toContain(family);
+  });
 });

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { FontkitFace } from '../../src/fonts/fontkit-face';
 import { SHAPING_FEATURES } from '../../src/fonts/shaping';
 import { PaintFont } from '../../src/pdf/pdf-fonts';
-import { request, testFontSet } from '../fonts/helpers';
-import { literalBytes } from './pdf-inspect';
+import { fallbackFaceFor, request, testFontSet } from '../fonts/helpers';
+import { shownText } from './pdf-inspect';
 
 const LINES = [
   'The quick brown fox jumps over the lazy dog.',
@@ -12,11 +12,9 @@ const LINES = [
   'Ærøskøbing İstanbul Ĳssel l·l Şişli Cj\u0301 i\u0307 ‘x’ a  b   c',
 ];
 
+/** The codes a string body shows, as page content frames it: `(` body `) Tj` (moved marks close and reopen it). */
 function codesOfLiteral(body: Uint8Array): number[] {
-  const bytes = literalBytes(String.fromCharCode(...body));
-  const codes: number[] = [];
-  for (let i = 0; i + 1 < bytes.length; i += 2) codes.push(((bytes[i] as number) << 8) | (bytes[i + 1] as number));
-  return codes;
+  return shownText(`(${String.fromCharCode(...body)}) Tj`).flatMap((shown) => shown.codes);
 }
 
 describe('encoding a word at a time', () => {
@@ -41,5 +39,27 @@ describe('encoding a word at a time', () => {
     const font = new PaintFont(pdfDoc.context.nextRef(), face, face.key);
     const byWord = LINES.map((line) => codesOfLiteral(font.encode(line)).map((cid) => font.glyphIds[cid]));
     expect(byWord).toEqual(whole);
+  });
+
+  it('shows a mark GPOS moves by itself: shifted with TJ, raised with Ts, then back', async () => {
+    const face = await fallbackFaceFor('hebrew', 'ש');
+    const font = new PaintFont((await PDFDocument.create()).context.nextRef(), face, face.key);
+    const word = 'בְּרֵאשִׁית';
+    const run = face.shape(face.prepareText(word));
+    const body = String.fromCharCode(...font.encode(word, 12));
+    // Every glyph still shown once, in order; the pen moves around the marks and comes back.
+    expect(codesOfLiteral(font.encode(word, 12)).map((cid) => font.glyphIds[cid])).toEqual(run.glyphIds);
+    const shifts = [...body.matchAll(/\[(-?[\d.]+)\] TJ/g)].map((match) => Number(match[1]));
+    expect(shifts.length).toBeGreaterThan(0);
+    expect(shifts.reduce((sum, shift) => sum + shift, 0)).toBeCloseTo(0, 6);
+    const rises = [...body.matchAll(/(-?[\d.]+) Ts/g)].map((match) => Number(match[1]));
+    expect(rises.at(-1)).toBe(0);
+    // The same word at another size rises by as much more (Ts is in points).
+    const larger = String.fromCharCode(...font.encode(word, 24));
+    const largerRises = [...larger.matchAll(/(-?[\d.]+) Ts/g)].map((match) => Number(match[1]));
+    expect(largerRises).toHaveLength(rises.length);
+    largerRises.forEach((rise, i) => {
+      expect(rise).toBeCloseTo(2 * (rises[i] as number), 2);
+    });
   });
 });
