@@ -27,6 +27,8 @@ export interface Box {
   rise: number;
   /** Whitespace only: hangs past the line end and is not counted when fitting. */
   space: boolean;
+  /** Characters of the East Asian slot (ideographs, kana, their punctuation), set in a CJK face. */
+  eastAsian?: boolean;
   link?: LinkTarget;
   revision?: RevisionMark;
   /** image: the resource id; anchor: the bookmark name; field: the inline it came from. */
@@ -158,8 +160,13 @@ function measuredBoxes(text: string, props: RunProperties, fonts: FontSet, sourc
   let currentFace = primary;
   let currentMetrics = primary;
   let currentSize = size;
+  let currentEastAsian = false;
   const flush = () => {
-    if (current) boxes.push(textBox(current, currentFace, currentSize, props, source, currentMetrics));
+    if (current) {
+      const box = textBox(current, currentFace, currentSize, props, source, currentMetrics);
+      if (currentEastAsian) box.eastAsian = true;
+      boxes.push(box);
+    }
     current = '';
   };
   for (const ch of text) {
@@ -187,11 +194,18 @@ function measuredBoxes(text: string, props: RunProperties, fonts: FontSet, sourc
       // with it, 8 without, against LibreOffice's 10).
       metrics = face;
     } else if (cp >= 32 && !primary.hasGlyph(cp)) face = fonts.fallback(cp, request, variant) ?? primary;
-    if (face !== currentFace || chSize !== currentSize || metrics !== currentMetrics) {
+    const eastAsian = scriptClass === 'eastAsia';
+    if (
+      face !== currentFace ||
+      chSize !== currentSize ||
+      metrics !== currentMetrics ||
+      eastAsian !== currentEastAsian
+    ) {
       flush();
       currentFace = face;
       currentMetrics = metrics;
       currentSize = chSize;
+      currentEastAsian = eastAsian;
     }
     current += shown;
   }

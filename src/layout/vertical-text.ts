@@ -13,7 +13,9 @@ import type { PageItem, PathCommand, TextItem } from './display-list';
 /** The page the section is flowed on: the physical page turned a quarter turn clockwise. */
 export function virtualPage(page: PageGeometry): PageGeometry {
   const { top, right, bottom, left } = page.margins;
+  // The document grid's line pitch stays: in vertical text it spaces the columns.
   return {
+    ...page,
     width: page.height,
     height: page.width,
     margins: { ...page.margins, top: right, right: bottom, bottom: left, left: top },

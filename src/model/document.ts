@@ -63,6 +63,11 @@ export interface PageGeometry {
    * right to left (layout/vertical-text.ts). Width, height and margins stay the physical page's.
    */
   vertical?: boolean;
+  /**
+   * The document grid's line pitch, points (w:docGrid, §17.6.5, of type lines, linesAndChars or
+   * snapToChars): lines of paragraphs that snap to the grid take whole pitches.
+   */
+  lineGrid?: number;
 }
 
 export interface Columns {
@@ -139,6 +144,8 @@ export interface ParagraphProperties {
   outlineLevel?: number;
   /** Bidirectional paragraph (w:bidi). */
   rtl: boolean;
+  /** w:snapToGrid off (§17.3.1.32): the section's line grid does not apply. Unset: it does. */
+  snapToGrid?: false;
 }
 
 export type UnderlineStyle =

@@ -98,6 +98,7 @@ const PARAGRAPH_KEYS: readonly string[] = [
   'styleId',
   'shading',
   'outlineLevel',
+  'snapToGrid',
 ];
 const INDENT_KEYS: readonly string[] = ['left', 'right', 'firstLine'];
 const SPACING_KEYS: readonly string[] = ['before', 'after', 'line', 'lineRule', 'beforeAuto', 'afterAuto'];
