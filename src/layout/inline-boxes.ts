@@ -5,7 +5,7 @@
  */
 import LineBreaker from 'linebreak';
 import { isEmbeddedFaceKey } from '../fonts/embedded-font-match';
-import { eastAsianVariant, scriptClassOf } from '../fonts/fallback-faces';
+import { chineseFontVariant, eastAsianVariant, isAmbiguousQuote, scriptClassOf } from '../fonts/fallback-faces';
 import type { FontFace, FontSet } from '../fonts/font-face';
 import { standInLineMetrics } from '../fonts/word-line-metrics';
 import type { Inline, LinkTarget, Paragraph, RevisionMark, RunProperties } from '../model/document';
@@ -181,7 +181,13 @@ function measuredBoxes(text: string, props: RunProperties, fonts: FontSet, sourc
     let face = primary;
     let metrics = primary;
     const scriptClass = cp >= 0x0590 ? scriptClassOf(cp) : 'latin';
-    if (scriptClass === 'complex' || (allComplex && scriptClass === 'latin')) {
+    let eastAsian = scriptClass === 'eastAsia';
+    const quoteFace = isAmbiguousQuote(cp) ? chineseQuoteFace(cp, props, fonts) : undefined;
+    if (quoteFace) {
+      face = quoteFace;
+      metrics = quoteFace;
+      eastAsian = true;
+    } else if (scriptClass === 'complex' || (allComplex && scriptClass === 'latin')) {
       chSize = complexSize;
       const own = allComplex ? complexPrimary : fonts.face(complexRequest);
       face = cp < 32 || own.hasGlyph(cp) ? own : (fonts.fallback(cp, complexRequest, variant) ?? own);
@@ -194,7 +200,6 @@ function measuredBoxes(text: string, props: RunProperties, fonts: FontSet, sourc
       // with it, 8 without, against LibreOffice's 10).
       metrics = face;
     } else if (cp >= 32 && !primary.hasGlyph(cp)) face = fonts.fallback(cp, request, variant) ?? primary;
-    const eastAsian = scriptClass === 'eastAsia';
     if (
       face !== currentFace ||
       chSize !== currentSize ||
@@ -211,6 +216,27 @@ function measuredBoxes(text: string, props: RunProperties, fonts: FontSet, sourc
   }
   flush();
   return boxes;
+}
+
+/** The font of a run's curly quotation marks: hAnsi, or eastAsia under w:hint (fallback-faces.ts isAmbiguousQuote). */
+export function quoteFont(props: RunProperties): string {
+  return props.fontHintEastAsia ? (props.fontEastAsia ?? props.font) : props.font;
+}
+
+/** A character every CJK face has: asking for its face finds the face of the run's ideographs. */
+const IDEOGRAPH = 0x4e00;
+
+/**
+ * The face of a curly quotation mark whose rFonts slot (hAnsi, or eastAsia under w:hint) names a
+ * Chinese font: the face that draws the run's ideographs, in which the mark is full-width as in
+ * SimSun (fallback-faces.ts chineseFontVariant). Undefined for any other slot font.
+ */
+function chineseQuoteFace(cp: number, props: RunProperties, fonts: FontSet): FontFace | undefined {
+  const slotFont = quoteFont(props);
+  const variant = chineseFontVariant(slotFont);
+  if (!variant) return undefined;
+  const face = fonts.fallback(IDEOGRAPH, { family: slotFont, bold: props.bold, italic: props.italic }, variant);
+  return face?.hasGlyph(cp) ? face : undefined;
 }
 
 /** True when measuredBoxes would give every character of `text` to `primary` at the run's size. */

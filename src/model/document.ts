@@ -181,6 +181,11 @@ export interface RunProperties {
   rtl?: boolean;
   /** w:cs (§17.3.2.7): treat the run as complex script whatever its characters. */
   complexScript?: boolean;
+  /**
+   * w:rFonts/@w:hint eastAsia (§17.3.2.26): characters whose slot is ambiguous, such as the curly
+   * quotation marks, take the East Asian font rather than the Latin one.
+   */
+  fontHintEastAsia?: boolean;
   underline?: UnderlineStyle;
   underlineColor?: string;
   strike: boolean;

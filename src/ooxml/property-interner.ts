@@ -59,6 +59,7 @@ const RUN_KEYS: readonly (keyof RunProperties)[] = [
   'italicComplex',
   'rtl',
   'complexScript',
+  'fontHintEastAsia',
   'underline',
   'underlineColor',
   'color',

@@ -1,0 +1,49 @@
+import { env } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import { createFontCache } from '../../src/fonts/font-cache';
+import { loadFontSet } from '../../src/fonts/font-set';
+import type { LaidOutDocument, TextItem } from '../../src/layout/display-list';
+import { layoutDocument } from '../../src/layout/document-layout';
+import { collectFallbackFaces, collectFontRequests } from '../../src/layout/font-requests';
+import type { DocumentModel, RunProperties } from '../../src/model/document';
+import { documentModel, paragraph, section, text } from './model-builder';
+
+async function layout(model: DocumentModel): Promise<LaidOutDocument> {
+  const fonts = await loadFontSet(collectFontRequests(model), {
+    assets: env.ASSETS,
+    embedded: [],
+    cache: createFontCache(),
+    fallbackFaces: collectFallbackFaces(model),
+  });
+  return layoutDocument(model, fonts, { markup: false });
+}
+
+/** The text items of one line of `text` in a run with `props`. */
+async function lineItems(value: string, props: Partial<RunProperties>): Promise<TextItem[]> {
+  const doc = await layout(documentModel([section([paragraph([text(value, { size: 10, ...props })])])]));
+  return (doc.pages[0]?.items ?? []).filter((i): i is TextItem => i.kind === 'text');
+}
+
+describe('East Asian text', () => {
+  it('sets curly quotes in a Chinese font full-width, in the face of the ideographs (§17.3.2.26 hint)', async () => {
+    // The quotes' slot is hAnsi, here SimSun; or, under w:hint eastAsia, the East Asian font. Either
+    // way the face of the ideographs draws them, full-width (Noto Sans SC's quotes fill a 1 em
+    // cell, as SimSun's do), and the line is one item of that face.
+    for (const props of [
+      { font: '宋体', fontEastAsia: '宋体' },
+      { font: 'Times New Roman', fontEastAsia: 'SimSun', fontHintEastAsia: true },
+    ]) {
+      const items = await lineItems('得“天”之', props);
+      expect(items.map((i) => [i.text, i.font])).toEqual([['得“天”之', 'NotoSansSC-Regular']]);
+    }
+  });
+
+  it('keeps curly quotes proportional when their slot names a Latin font', async () => {
+    const items = await lineItems('得“天”之', { font: 'Times New Roman', fontEastAsia: 'SimSun' });
+    const quote = items.find((i) => i.text === '“');
+    const after = items.find((i) => i.text.startsWith('天'));
+    expect(quote?.font).toBe('LiberationSerif-Regular');
+    // Times New Roman's “ is 0.444 em, not a 1 em cell.
+    expect((after?.x ?? 0) - (quote?.x ?? 0)).toBeCloseTo(4.44, 1);
+  });
+});
