@@ -1,26 +1,12 @@
-import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { createFontCache } from '../../src/fonts/font-cache';
-import { loadFontSet } from '../../src/fonts/font-set';
-import type { LaidOutDocument, TextItem } from '../../src/layout/display-list';
-import { layoutDocument } from '../../src/layout/document-layout';
-import { collectFallbackFaces, collectFontRequests } from '../../src/layout/font-requests';
-import type { DocumentModel, RunProperties } from '../../src/model/document';
+import type { TextItem } from '../../src/layout/display-list';
+import type { RunProperties } from '../../src/model/document';
+import { layoutWithFallback } from './fallback-layout';
 import { documentModel, paragraph, section, text } from './model-builder';
-
-async function layout(model: DocumentModel): Promise<LaidOutDocument> {
-  const fonts = await loadFontSet(collectFontRequests(model), {
-    assets: env.ASSETS,
-    embedded: [],
-    cache: createFontCache(),
-    fallbackFaces: collectFallbackFaces(model),
-  });
-  return layoutDocument(model, fonts, { markup: false });
-}
 
 /** The text items of one line of `text` in a run with `props`. */
 async function lineItems(value: string, props: Partial<RunProperties>): Promise<TextItem[]> {
-  const doc = await layout(documentModel([section([paragraph([text(value, { size: 10, ...props })])])]));
+  const doc = await layoutWithFallback(documentModel([section([paragraph([text(value, { size: 10, ...props })])])]));
   return (doc.pages[0]?.items ?? []).filter((i): i is TextItem => i.kind === 'text');
 }
 

@@ -1,22 +1,7 @@
-import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { createFontCache } from '../../src/fonts/font-cache';
-import { loadFontSet } from '../../src/fonts/font-set';
-import type { LaidOutDocument, TextItem } from '../../src/layout/display-list';
-import { layoutDocument } from '../../src/layout/document-layout';
-import { collectFallbackFaces, collectFontRequests } from '../../src/layout/font-requests';
-import type { DocumentModel } from '../../src/model/document';
+import type { TextItem } from '../../src/layout/display-list';
+import { layoutWithFallback } from './fallback-layout';
 import { documentModel, paragraph, section, text } from './model-builder';
-
-async function layout(model: DocumentModel): Promise<LaidOutDocument> {
-  const fonts = await loadFontSet(collectFontRequests(model), {
-    assets: env.ASSETS,
-    embedded: [],
-    cache: createFontCache(),
-    fallbackFaces: collectFallbackFaces(model),
-  });
-  return layoutDocument(model, fonts, { markup: false });
-}
 
 const margins = { top: 90, right: 72, bottom: 90, left: 72, header: 36, footer: 36, gutter: 0 };
 
@@ -27,7 +12,7 @@ describe('vertical sections (tbRl)', () => {
         page: { width: 842, height: 595, margins, vertical: true },
       }),
     ]);
-    const doc = await layout(model);
+    const doc = await layoutWithFallback(model);
     const page = doc.pages[0];
     expect(page?.width).toBe(842);
     expect(page?.height).toBe(595);
@@ -54,7 +39,7 @@ describe('vertical sections (tbRl)', () => {
       section([paragraph('vertical')], { page: { width: 842, height: 595, margins, vertical: true } }),
       section([paragraph('horizontal')], { start: 'continuous' }),
     ]);
-    const doc = await layout(model);
+    const doc = await layoutWithFallback(model);
     expect(doc.pages.map((p) => [p.width, p.height])).toEqual([
       [842, 595],
       [612, 792],
