@@ -123,35 +123,51 @@ function lineHeight(metrics: LineMetrics, paragraph: Paragraph, lineGrid: number
   return Math.max(0, Math.round((natural + (line - 1) * fontHeight) * TWIPS_PER_POINT) / TWIPS_PER_POINT);
 }
 
-/** Splits text fragments into words so justification can widen the spaces between them. */
+/**
+ * Justification: the slack goes to the spaces, and in East Asian text to the gaps between
+ * characters too (Word spreads a line of ideographs, which has no spaces, to both margins). Text
+ * fragments with spaces are split into words so the spaces can widen.
+ */
 function justify(fragments: Fragment[], extra: number): Fragment[] {
   let spaces = 0;
   for (const f of fragments) if (f.box.kind === 'text') spaces += countSpaces(f.text);
-  if (spaces === 0 || extra <= 0) return fragments;
-  const perSpace = extra / spaces;
+  const gaps = eastAsianGaps(fragments);
+  if (spaces + gaps.size === 0 || extra <= 0) return fragments;
+  const perSpace = extra / (spaces + gaps.size);
   const out: Fragment[] = [];
   let shift = 0;
-  for (const f of fragments) {
-    if (f.box.kind !== 'text' || !f.text.includes(' ')) {
-      out.push({ ...f, x: f.x + shift });
-      continue;
-    }
-    const { box } = f;
-    let x = f.x + shift;
-    for (const part of f.text.split(/( )/)) {
-      if (part === '') continue;
-      const spacing = box.props.characterSpacing;
-      const width = box.face.measure(part) * box.size + (spacing === 0 ? 0 : spacing * [...part].length);
-      if (part === ' ') {
-        x += width + perSpace;
-        shift += perSpace;
-        continue;
+  fragments.forEach((f, index) => {
+    if (f.box.kind !== 'text' || !f.text.includes(' ')) out.push({ ...f, x: f.x + shift });
+    else {
+      const { box } = f;
+      let x = f.x + shift;
+      for (const part of f.text.split(/( )/)) {
+        if (part === '') continue;
+        const spacing = box.props.characterSpacing;
+        const width = box.face.measure(part) * box.size + (spacing === 0 ? 0 : spacing * [...part].length);
+        if (part === ' ') {
+          x += width + perSpace;
+          shift += perSpace;
+          continue;
+        }
+        out.push({ box, text: part, x, width });
+        x += width;
       }
-      out.push({ box, text: part, x, width });
-      x += width;
     }
-  }
+    if (gaps.has(index)) shift += perSpace;
+  });
   return out;
+}
+
+/** Indices of text fragments followed by a text fragment with East Asian characters on either side. */
+function eastAsianGaps(fragments: Fragment[]): Set<number> {
+  const gaps = new Set<number>();
+  for (let i = 0; i + 1 < fragments.length; i++) {
+    const a = fragments[i];
+    const b = fragments[i + 1];
+    if (a?.box.kind === 'text' && b?.box.kind === 'text' && (a.box.eastAsian || b.box.eastAsian)) gaps.add(i);
+  }
+  return gaps;
 }
 
 function countSpaces(text: string): number {

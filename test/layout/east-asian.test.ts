@@ -24,6 +24,20 @@ describe('East Asian text', () => {
     }
   });
 
+  it('justifies a line of ideographs, which has no spaces, by widening the gaps between characters', async () => {
+    const line = '水仙为我国十大名花之一'.repeat(6);
+    const doc = await layoutWithFallback(
+      documentModel([section([paragraph([text(line, { size: 10, fontEastAsia: 'SimSun' })], { align: 'both' })])]),
+    );
+    const items = (doc.pages[0]?.items ?? []).filter((i): i is TextItem => i.kind === 'text');
+    const firstLine = items.filter((i) => i.y === items[0]?.y);
+    const last = firstLine[firstLine.length - 1];
+    // 46 ideographs of 10 pt fit the 468 pt measure; the 8 pt left over is shared out, so the
+    // line's last character ends at the right margin (540 pt), not at 532 pt.
+    expect(firstLine.length).toBe(46);
+    expect((last?.x ?? 0) + 10).toBeCloseTo(540, 1);
+  });
+
   it('keeps curly quotes proportional when their slot names a Latin font', async () => {
     const items = await lineItems('得“天”之', { font: 'Times New Roman', fontEastAsia: 'SimSun' });
     const quote = items.find((i) => i.text === '“');
