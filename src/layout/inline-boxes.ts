@@ -59,6 +59,8 @@ export interface Segment {
   width: number;
   /** Width of trailing spaces (kept when the segment is not last on its line). */
   trailing: number;
+  /** Of `trailing`, a hanging 、。，． (visible: it counts at a line end when it fits the measure). */
+  hanging?: number;
   /** A hard break follows this segment. */
   breakAfter?: 'line' | 'page' | 'column';
 }
@@ -469,11 +471,13 @@ function finishSegment(segment: Segment): void {
       trailing += box.width;
       continue;
     }
-    const match = /\s+$/.exec(box.text) ?? HANGING_PUNCTUATION.exec(box.text);
+    const space = /\s+$/.exec(box.text);
+    const match = space ?? HANGING_PUNCTUATION.exec(box.text);
     if (match) {
       const kept = box.text.slice(0, match.index);
       const keptWidth = box.face.measure(kept) * box.size + box.props.characterSpacing * [...kept].length;
       trailing += box.width - keptWidth;
+      if (!space) segment.hanging = box.width - keptWidth;
     }
     break;
   }

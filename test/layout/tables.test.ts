@@ -149,6 +149,16 @@ describe('table layout', () => {
     expect(fixedOther?.x).toBeCloseTo(72 + 60, 1);
   });
 
+  it('squeezes a wide autofit table into the text column, unless its tblW is in twips', async () => {
+    // 468 pt of text column; the grid asks 100 + 460 pt.
+    const wide = (overrides: Partial<Table>) => table([100, 460], [row([cell('left'), cell('right')])], overrides);
+    const secondX = async (t: Table) => texts(await layout(model([t])), 0).find((i) => i.text === 'right')?.x ?? 0;
+    // Without an absolute width it keeps inside the column: the first column gives up its share.
+    expect(await secondX(wide({}))).toBeLessThan(72 + 100 - 5);
+    // tblW 560 pt (§17.4.63): Word keeps it and lets the table run into the right margin.
+    expect(await secondX(wide({ width: { type: 'dxa', value: 560 } }))).toBeCloseTo(72 + 100, 1);
+  });
+
   it('lays out a nested table inside its cell, cells side by side', async () => {
     const inner = table([80, 80], [row([cell('innerA'), cell('innerB')])]);
     const doc = await layout(model([table([300, 168], [row([cell([paragraph('outer'), inner]), cell('side')])])]));

@@ -125,10 +125,12 @@ export function tableGrid(table: Table, available: number, context: TableContext
     const limit = preferred ?? Number.POSITIVE_INFINITY;
     const total = widened.reduce((a, b) => a + b, 0);
     columns = total > limit + EPSILON ? fitTo(widened, minimum, limit) : widened;
-    // Autofit tables stay inside the text column where their content allows (Word's "autofit to window").
+    // Autofit tables stay inside the text column where their content allows (Word's "autofit to
+    // window"), unless they ask for an absolute width: Word keeps a tblW in twips (§17.4.63) and
+    // lets such a table run into the margin.
     const width = columns.reduce((a, b) => a + b, 0);
     const room = available - Math.max(0, table.indent) + table.cellMargins.left;
-    if (width > room + EPSILON) columns = fitTo(columns, minimum, room);
+    if (width > room + EPSILON && table.width?.type !== 'dxa') columns = fitTo(columns, minimum, room);
   }
   const width = columns.reduce((a, b) => a + b, 0);
   // Word places a left-aligned table so that the first cell's text starts at tblInd: the cell's
