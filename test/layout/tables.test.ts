@@ -118,6 +118,22 @@ describe('table layout', () => {
     expect(rules.length).toBeGreaterThan(0);
   });
 
+  it('grows no row of a merged region whose lines fit it: a row holds only its own lines of the merged cell', async () => {
+    // Three lines in the merged cell, one per row, beside one-line cells: every row stays one line.
+    const merged = [paragraph(''), paragraph(''), paragraph('1')];
+    const rows = [
+      row([cell(merged, { verticalMerge: 'restart' }), cell('first')]),
+      row([cell([], { verticalMerge: 'continue' }), cell('second')]),
+      row([cell([], { verticalMerge: 'continue' }), cell('third')]),
+    ];
+    const items = texts(await layout(model([table([100, 368], rows, { borders: {} })])), 0);
+    const y = (word: string) => items.find((t) => t.text === word)?.y ?? 0;
+    // One Calibri line (13.43 pt) a row, the merged cell's last line beside the last row's.
+    expect(y('second') - y('first')).toBeCloseTo(13.43, 1);
+    expect(y('third') - y('second')).toBeCloseTo(13.43, 1);
+    expect(y('1')).toBeCloseTo(y('third'), 5);
+  });
+
   it('splits a row taller than a page, and moves a cantSplit row whole', async () => {
     const long = filler(1500, 'tall');
     const doc = await layout(model([table([468], [row([cell(long)])])]));
