@@ -8,7 +8,14 @@ import { isEmbeddedFaceKey } from '../fonts/embedded-font-match';
 import { chineseFontVariant, eastAsianVariant, isAmbiguousQuote, scriptClassOf } from '../fonts/fallback-faces';
 import type { FontFace, FontSet } from '../fonts/font-face';
 import { standInLineMetrics } from '../fonts/word-line-metrics';
-import type { Inline, LinkTarget, Paragraph, RevisionMark, RunProperties } from '../model/document';
+import type {
+  Inline,
+  LinkTarget,
+  Paragraph,
+  ParagraphProperties,
+  RevisionMark,
+  RunProperties,
+} from '../model/document';
 
 export type BoxKind = 'text' | 'tab' | 'image' | 'drawing' | 'field' | 'anchor';
 
@@ -328,7 +335,7 @@ export function paragraphSegments(paragraph: Paragraph, fonts: FontSet): Segment
   let lastTextSegment: Segment | undefined;
   const pushText = (box: Box) => {
     if (lastText && lastTextSegment) {
-      const gap = autoSpace(lastText, box);
+      const gap = autoSpace(lastText, box, paragraph.props);
       if (gap > 0) {
         lastText.width += gap;
         if (lastTextSegment !== segment) lastTextSegment.width += gap;
@@ -423,16 +430,23 @@ export function paragraphSegments(paragraph: Paragraph, fonts: FontSet): Segment
 
 /** Ideographs and kana: the East Asian side of autospace. */
 const AUTOSPACE_EAST_ASIAN = /[\u3040-\u30FF\u3400-\u4DBF\u4E00-\u9FFF\uF900-\uFAFF]/;
-/** Latin letters and digits: the other side. */
-const AUTOSPACE_LATIN = /[0-9A-Za-z\u00C0-\u024F]/;
+/** Latin letters (w:autoSpaceDE) and digits (w:autoSpaceDN): the other side. */
+const AUTOSPACE_LETTER = /[A-Za-z\u00C0-\u024F]/;
+const AUTOSPACE_DIGIT = /[0-9]/;
 
-/** The autospace between two adjacent text boxes, points (0 when they are not a CJK/Latin pair). */
-function autoSpace(before: Box, after: Box): number {
+/**
+ * The autospace between two adjacent text boxes, points: a quarter em between East Asian text
+ * and Latin letters unless w:autoSpaceDE is off, and digits unless w:autoSpaceDN is off.
+ */
+function autoSpace(before: Box, after: Box, props: ParagraphProperties): number {
   if (before.kind !== 'text' || after.kind !== 'text' || before.text === '' || after.text === '') return 0;
   const last = before.text.slice(-1);
   const first = after.text.charAt(0);
-  if (AUTOSPACE_EAST_ASIAN.test(last) && AUTOSPACE_LATIN.test(first)) return before.size / 4;
-  if (AUTOSPACE_LATIN.test(last) && AUTOSPACE_EAST_ASIAN.test(first)) return after.size / 4;
+  const other = (ch: string) =>
+    (props.autoSpaceLatin !== false && AUTOSPACE_LETTER.test(ch)) ||
+    (props.autoSpaceDigits !== false && AUTOSPACE_DIGIT.test(ch));
+  if (AUTOSPACE_EAST_ASIAN.test(last) && other(first)) return before.size / 4;
+  if (other(last) && AUTOSPACE_EAST_ASIAN.test(first)) return after.size / 4;
   return 0;
 }
 

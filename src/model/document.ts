@@ -146,6 +146,12 @@ export interface ParagraphProperties {
   rtl: boolean;
   /** w:snapToGrid off (§17.3.1.32): the section's line grid does not apply. Unset: it does. */
   snapToGrid?: false;
+  /**
+   * w:autoSpaceDE / w:autoSpaceDN off (§17.3.1.2, §17.3.1.3): no automatic space between East
+   * Asian text and Latin letters / digits. Unset: Word's default, on.
+   */
+  autoSpaceLatin?: false;
+  autoSpaceDigits?: false;
 }
 
 export type UnderlineStyle =

@@ -33,6 +33,8 @@ export interface ParagraphDelta {
   pageBreakBefore?: boolean;
   contextualSpacing?: boolean;
   snapToGrid?: boolean;
+  autoSpaceDE?: boolean;
+  autoSpaceDN?: boolean;
   rtl?: boolean;
   borders?: Partial<Record<BorderSide, Border | null>>;
   shading?: string | null;
@@ -125,6 +127,12 @@ export function readParagraphDelta(pPr: XmlElement | undefined, colors: ThemeCol
         break;
       case 'w:snapToGrid':
         delta.snapToGrid = onOff(attributes['w:val']);
+        break;
+      case 'w:autoSpaceDE':
+        delta.autoSpaceDE = onOff(attributes['w:val']);
+        break;
+      case 'w:autoSpaceDN':
+        delta.autoSpaceDN = onOff(attributes['w:val']);
         break;
       case 'w:bidi':
         delta.rtl = onOff(attributes['w:val']);
@@ -286,6 +294,8 @@ export function toParagraphProperties(delta: ParagraphDelta): ParagraphPropertie
   if (delta.shading) properties.shading = delta.shading;
   if (delta.outlineLevel !== undefined && delta.outlineLevel !== null) properties.outlineLevel = delta.outlineLevel;
   if (delta.snapToGrid === false) properties.snapToGrid = false;
+  if (delta.autoSpaceDE === false) properties.autoSpaceLatin = false;
+  if (delta.autoSpaceDN === false) properties.autoSpaceDigits = false;
   return properties;
 }
 

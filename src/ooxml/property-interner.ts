@@ -100,6 +100,8 @@ const PARAGRAPH_KEYS: readonly string[] = [
   'shading',
   'outlineLevel',
   'snapToGrid',
+  'autoSpaceLatin',
+  'autoSpaceDigits',
 ];
 const INDENT_KEYS: readonly string[] = ['left', 'right', 'firstLine'];
 const SPACING_KEYS: readonly string[] = ['before', 'after', 'line', 'lineRule', 'beforeAuto', 'afterAuto'];

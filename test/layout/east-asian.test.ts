@@ -38,6 +38,22 @@ describe('East Asian text', () => {
     expect((last?.x ?? 0) + 10).toBeCloseTo(540, 1);
   });
 
+  it('puts a quarter em between ideographs and Latin letters or digits unless autoSpaceDE / autoSpaceDN is off', async () => {
+    const gapAfter = async (value: string, props: Parameters<typeof paragraph>[1]) => {
+      const doc = await layoutWithFallback(
+        documentModel([section([paragraph([text(value, { font: 'Times New Roman', size: 10 })], props)])]),
+      );
+      const items = (doc.pages[0]?.items ?? []).filter((i): i is TextItem => i.kind === 'text');
+      const [latin, cjk] = items;
+      return (cjk?.x ?? 0) - (latin?.x ?? 0);
+    };
+    // "Ab" in Liberation Serif is 0.722 + 0.5 em; "20" is 1 em.
+    expect(await gapAfter('Ab年', {})).toBeCloseTo(12.22 + 2.5, 1);
+    expect(await gapAfter('Ab年', { autoSpaceLatin: false })).toBeCloseTo(12.22, 1);
+    expect(await gapAfter('20年', { autoSpaceLatin: false })).toBeCloseTo(10 + 2.5, 1);
+    expect(await gapAfter('20年', { autoSpaceDigits: false })).toBeCloseTo(10, 1);
+  });
+
   it('keeps curly quotes proportional when their slot names a Latin font', async () => {
     const items = await lineItems('得“天”之', { font: 'Times New Roman', fontEastAsia: 'SimSun' });
     const quote = items.find((i) => i.text === '“');
