@@ -34,6 +34,22 @@ describe('vertical sections (tbRl)', () => {
     expect(latin?.y).toBeGreaterThan(chars[2]?.y ?? 0);
   });
 
+  it('draws 、。， in their vertical forms, inside their own cell', async () => {
+    const model = documentModel([
+      section([paragraph([text('蜀道，难。', { size: 20 })])], {
+        page: { width: 842, height: 595, margins, vertical: true },
+      }),
+    ]);
+    const items = ((await layoutWithFallback(model)).pages[0]?.items ?? []).filter(
+      (i): i is TextItem => i.kind === 'text',
+    );
+    expect(items.map((i) => i.text)).toEqual(['蜀', '道', '\ufe10', '难', '\ufe12']);
+    // Each character a cell below the one before: the comma no longer reaches up into 道's cell.
+    const ys = items.map((i) => i.y);
+    for (let i = 1; i < ys.length; i++) expect((ys[i] ?? 0) - (ys[i - 1] ?? 0)).toBeCloseTo(20, 0);
+    expect(items[2]?.x).toBeCloseTo(items[1]?.x ?? 0, 3);
+  });
+
   it('starts a new page when a continuous section changes the page or its direction', async () => {
     const model = documentModel([
       section([paragraph('vertical')], { page: { width: 842, height: 595, margins, vertical: true } }),
