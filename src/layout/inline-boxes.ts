@@ -66,7 +66,10 @@ export interface Segment {
   width: number;
   /** Width of trailing spaces (kept when the segment is not last on its line). */
   trailing: number;
-  /** Of `trailing`, a hanging 、。，． (visible: it counts at a line end when it fits the measure). */
+  /**
+   * Of `trailing`, the hanging punctuation (HANGING_PUNCTUATION): visible, so it counts at a line
+   * end when it fits the measure.
+   */
   hanging?: number;
   /** A hard break follows this segment. */
   breakAfter?: 'line' | 'page' | 'column';
@@ -468,10 +471,14 @@ function anchorBox(name: string, paragraph: Paragraph, fonts: FontSet): Box {
 }
 
 /**
- * East Asian commas and full stops hang past the line end like spaces (w:overflowPunct, on by
- * default, ECMA-376 Part 1 §17.3.1.21), so a line that fits but for its final "，" keeps it.
+ * Full-width East Asian punctuation that may not start a line hangs past the line end like spaces
+ * (w:overflowPunct, on by default, ECMA-376 Part 1 §17.3.1.21: "punctuation characters … allowed
+ * to extend one character past the text extents"), so a line that fits but for its final "，" or
+ * "！" keeps it rather than sending the character before it down too: 、。，．；：！？ and the
+ * closing brackets ）〉》」』】〕. Latin punctuation does not hang.
  */
-const HANGING_PUNCTUATION = /[\u3001\u3002\uFF0C\uFF0E]$/;
+const HANGING_PUNCTUATION =
+  /[\u3001\u3002\uFF0C\uFF0E\uFF1B\uFF1A\uFF01\uFF1F\uFF09\u3009\u300B\u300D\u300F\u3011\u3015]$/;
 
 /** Splits trailing whitespace (and hanging punctuation) off the last box so it can hang at a line end. */
 function finishSegment(segment: Segment): void {

@@ -22,7 +22,7 @@ export interface BrokenLine {
   start: number;
   /** Width available from `start` to the right indent. */
   available: number;
-  /** Content width without trailing spaces (with a final 、。，． when it fits). */
+  /** Content width without trailing spaces (with final hanging punctuation when it fits). */
   width: number;
   breakAfter?: 'line' | 'page' | 'column';
   /** The paragraph's last line (not stretched when justified). */
@@ -165,8 +165,9 @@ export function breakLines(paragraph: Paragraph, segments: Segment[], context: L
         break;
       }
     }
-    // A final 、。，． that fits the measure is part of the line (justified and aligned with it);
-    // only one that does not fit hangs past the edge (w:overflowPunct, §17.3.1.21).
+    // Final hanging punctuation (、。，！…) that fits the measure is part of the line (justified
+    // and aligned with it); only one that does not fit hangs past the edge (w:overflowPunct,
+    // §17.3.1.21).
     line.width = x + hanging <= available + EPSILON ? x + hanging : x;
     first = false;
     lines.push(line);

@@ -54,6 +54,15 @@ describe('East Asian text', () => {
     expect(await gapAfter('20年', { autoSpaceDigits: false })).toBeCloseTo(10, 1);
   });
 
+  it('lets full-width punctuation that may not start a line hang past the margin (§17.3.1.21)', async () => {
+    // 46 ideographs of 10 pt fill the 468 pt measure; the "！" after them hangs rather than taking
+    // the ideograph before it down to the next line.
+    const ideographs = '水仙为我国十大名花之一'.repeat(5).slice(0, 46);
+    const items = await lineItems(`${ideographs}！再见`, { fontEastAsia: 'SimSun' });
+    expect(items[0]?.text).toBe(`${ideographs}！`);
+    expect(items[1]?.text).toBe('再见');
+  });
+
   it('keeps curly quotes proportional when their slot names a Latin font', async () => {
     const items = await lineItems('得“天”之', { font: 'Times New Roman', fontEastAsia: 'SimSun' });
     const quote = items.find((i) => i.text === '“');
