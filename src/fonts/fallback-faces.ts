@@ -68,6 +68,31 @@ export function eastAsianVariant(fontName: string | undefined): EastAsianVariant
   return 'sc';
 }
 
+/**
+ * The curly quotation marks ‘ ’ “ ”: General Punctuation, whose rFonts slot is the hAnsi font, or
+ * the East Asian font when the run's w:hint is eastAsia ([MS-OI29500] §2.1.88 on §17.3.2.26).
+ */
+export function isAmbiguousQuote(cp: number): boolean {
+  return cp === 0x2018 || cp === 0x2019 || cp === 0x201c || cp === 0x201d;
+}
+
+/** Chinese font names in Latin letters (those in Chinese characters are recognised by those). */
+const CHINESE_LATIN_NAMES =
+  /^(n?simsun|simhei|simkai|simfang|kaiti|fangsong|microsoft yahei|dengxian|p?mingliu|microsoft jhenghei|dfkai-sb|st(song|kaiti|fangsong|heiti|xihei|zhongsong|xinwei|xingkai|liti|hupo|caiyun))/;
+const HAN = /[\u3400-\u9fff]/;
+
+/**
+ * The CJK variant of a Chinese font (SimSun, 宋体, 华文楷体, PMingLiU …), undefined for any other
+ * font. Chinese fonts draw the curly quotation marks full-width, the mark in the corner of an
+ * ideograph's cell: GB 2312 and Big5 code them as full-width characters.
+ */
+export function chineseFontVariant(fontName: string | undefined): 'sc' | 'tc' | undefined {
+  if (!fontName) return undefined;
+  const variant = eastAsianVariant(fontName);
+  if (variant !== 'sc' && variant !== 'tc') return undefined;
+  return HAN.test(fontName) || CHINESE_LATIN_NAMES.test(fontName.toLowerCase()) ? variant : undefined;
+}
+
 /** Script class of a code point for font choice (Word's w:hint/rFonts slots, §17.3.2.26). */
 export type ScriptClass = 'latin' | 'eastAsia' | 'complex';
 

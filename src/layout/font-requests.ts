@@ -1,10 +1,16 @@
 /** Every family and style a document uses, so the font stage can load them before layout. */
-import { eastAsianVariant, fallbackScriptOf, scriptClassOf } from '../fonts/fallback-faces';
+import {
+  chineseFontVariant,
+  eastAsianVariant,
+  fallbackScriptOf,
+  isAmbiguousQuote,
+  scriptClassOf,
+} from '../fonts/fallback-faces';
 import type { FontRequest } from '../fonts/font-face';
 import type { FallbackFaceRequest } from '../fonts/font-set';
 import type { Block, DocumentModel, RunProperties } from '../model/document';
 import type { Chart } from '../model/drawing';
-import { complexFontRequest } from './inline-boxes';
+import { complexFontRequest, quoteFont } from './inline-boxes';
 
 /** The run properties of every text a chart draws, with that text (names and categories). */
 function chartTexts(chart: Chart): [RunProperties, string][] {
@@ -101,11 +107,16 @@ export function collectFallbackFaces(model: DocumentModel): FallbackFaceRequest[
       if (!seen.has(key)) seen.set(key, { script, bold });
     }
   };
-  visitRuns(model, (props, text) =>
+  visitRuns(model, (props, text) => {
     scan(text, props.fontEastAsia, (cp) =>
       scriptClassOf(cp) === 'complex' || props.rtl || props.complexScript ? props.boldComplex === true : props.bold,
-    ),
-  );
+    );
+    // Curly quotes in a Chinese font are set in the CJK face (inline-boxes.ts chineseQuoteFace).
+    let quoted = false;
+    for (let i = 0; i < text.length && !quoted; i++) quoted = isAmbiguousQuote(text.charCodeAt(i));
+    const slotFont = quoted ? quoteFont(props) : undefined;
+    if (slotFont && chineseFontVariant(slotFont)) scan('\u4e00', slotFont, () => props.bold);
+  });
   for (const id in model.pictures ?? {})
     for (const item of model.pictures?.[id]?.items ?? [])
       if (item.kind === 'text') scan(item.text, item.font.family, () => item.font.bold);

@@ -5,11 +5,18 @@
  */
 import LineBreaker from 'linebreak';
 import { isEmbeddedFaceKey } from '../fonts/embedded-font-match';
-import { eastAsianVariant, scriptClassOf } from '../fonts/fallback-faces';
+import { chineseFontVariant, eastAsianVariant, isAmbiguousQuote, scriptClassOf } from '../fonts/fallback-faces';
 import type { FontFace, FontSet } from '../fonts/font-face';
 import { isDefaultIgnorable } from '../fonts/shaping';
 import { standInLineMetrics } from '../fonts/word-line-metrics';
-import type { Inline, LinkTarget, Paragraph, RevisionMark, RunProperties } from '../model/document';
+import type {
+  Inline,
+  LinkTarget,
+  Paragraph,
+  ParagraphProperties,
+  RevisionMark,
+  RunProperties,
+} from '../model/document';
 
 export type BoxKind = 'text' | 'tab' | 'image' | 'drawing' | 'field' | 'anchor';
 
@@ -28,6 +35,8 @@ export interface Box {
   rise: number;
   /** Whitespace only: hangs past the line end and is not counted when fitting. */
   space: boolean;
+  /** Characters of the East Asian slot (ideographs, kana, their punctuation), set in a CJK face. */
+  eastAsian?: boolean;
   link?: LinkTarget;
   revision?: RevisionMark;
   /** image: the resource id; anchor: the bookmark name; field: the inline it came from. */
@@ -58,6 +67,11 @@ export interface Segment {
   width: number;
   /** Width of trailing spaces (kept when the segment is not last on its line). */
   trailing: number;
+  /**
+   * Of `trailing`, the hanging punctuation (HANGING_PUNCTUATION): visible, so it counts at a line
+   * end when it fits the measure.
+   */
+  hanging?: number;
   /** A hard break follows this segment. */
   breakAfter?: 'line' | 'page' | 'column';
 }
@@ -159,8 +173,13 @@ function measuredBoxes(text: string, props: RunProperties, fonts: FontSet, sourc
   let currentFace = primary;
   let currentMetrics = primary;
   let currentSize = size;
+  let currentEastAsian = false;
   const flush = () => {
-    if (current) boxes.push(textBox(current, currentFace, currentSize, props, source, currentMetrics));
+    if (current) {
+      const box = textBox(current, currentFace, currentSize, props, source, currentMetrics);
+      if (currentEastAsian) box.eastAsian = true;
+      boxes.push(box);
+    }
     current = '';
   };
   for (const ch of text) {
@@ -183,7 +202,13 @@ function measuredBoxes(text: string, props: RunProperties, fonts: FontSet, sourc
     let face = primary;
     let metrics = primary;
     const scriptClass = cp >= 0x0590 ? scriptClassOf(cp) : 'latin';
-    if (scriptClass === 'complex' || (allComplex && scriptClass === 'latin')) {
+    let eastAsian = scriptClass === 'eastAsia';
+    const quoteFace = isAmbiguousQuote(cp) ? chineseQuoteFace(cp, props, fonts) : undefined;
+    if (quoteFace) {
+      face = quoteFace;
+      metrics = quoteFace;
+      eastAsian = true;
+    } else if (scriptClass === 'complex' || (allComplex && scriptClass === 'latin')) {
       chSize = complexSize;
       const own = allComplex ? complexPrimary : fonts.face(complexRequest);
       face = cp < 32 || own.hasGlyph(cp) ? own : (fonts.fallback(cp, complexRequest, variant) ?? own);
@@ -196,16 +221,43 @@ function measuredBoxes(text: string, props: RunProperties, fonts: FontSet, sourc
       // with it, 8 without, against LibreOffice's 10).
       metrics = face;
     } else if (cp >= 32 && !primary.hasGlyph(cp)) face = fonts.fallback(cp, request, variant) ?? primary;
-    if (face !== currentFace || chSize !== currentSize || metrics !== currentMetrics) {
+    if (
+      face !== currentFace ||
+      chSize !== currentSize ||
+      metrics !== currentMetrics ||
+      eastAsian !== currentEastAsian
+    ) {
       flush();
       currentFace = face;
       currentMetrics = metrics;
       currentSize = chSize;
+      currentEastAsian = eastAsian;
     }
     current += shown;
   }
   flush();
   return boxes;
+}
+
+/** The font of a run's curly quotation marks: hAnsi, or eastAsia under w:hint (fallback-faces.ts isAmbiguousQuote). */
+export function quoteFont(props: RunProperties): string {
+  return props.fontHintEastAsia ? (props.fontEastAsia ?? props.font) : props.font;
+}
+
+/** A character every CJK face has: asking for its face finds the face of the run's ideographs. */
+const IDEOGRAPH = 0x4e00;
+
+/**
+ * The face of a curly quotation mark whose rFonts slot (hAnsi, or eastAsia under w:hint) names a
+ * Chinese font: the face that draws the run's ideographs, in which the mark is full-width as in
+ * SimSun (fallback-faces.ts chineseFontVariant). Undefined for any other slot font.
+ */
+function chineseQuoteFace(cp: number, props: RunProperties, fonts: FontSet): FontFace | undefined {
+  const slotFont = quoteFont(props);
+  const variant = chineseFontVariant(slotFont);
+  if (!variant) return undefined;
+  const face = fonts.fallback(IDEOGRAPH, { family: slotFont, bold: props.bold, italic: props.italic }, variant);
+  return face?.hasGlyph(cp) ? face : undefined;
 }
 
 /** True when measuredBoxes would give every character of `text` to `primary` at the run's size. */
@@ -295,7 +347,7 @@ export function paragraphSegments(paragraph: Paragraph, fonts: FontSet): Segment
   let lastTextSegment: Segment | undefined;
   const pushText = (box: Box) => {
     if (lastText && lastTextSegment) {
-      const gap = autoSpace(lastText, box);
+      const gap = autoSpace(lastText, box, paragraph.props);
       if (gap > 0) {
         lastText.width += gap;
         if (lastTextSegment !== segment) lastTextSegment.width += gap;
@@ -390,16 +442,23 @@ export function paragraphSegments(paragraph: Paragraph, fonts: FontSet): Segment
 
 /** Ideographs and kana: the East Asian side of autospace. */
 const AUTOSPACE_EAST_ASIAN = /[\u3040-\u30FF\u3400-\u4DBF\u4E00-\u9FFF\uF900-\uFAFF]/;
-/** Latin letters and digits: the other side. */
-const AUTOSPACE_LATIN = /[0-9A-Za-z\u00C0-\u024F]/;
+/** Latin letters (w:autoSpaceDE) and digits (w:autoSpaceDN): the other side. */
+const AUTOSPACE_LETTER = /[A-Za-z\u00C0-\u024F]/;
+const AUTOSPACE_DIGIT = /[0-9]/;
 
-/** The autospace between two adjacent text boxes, points (0 when they are not a CJK/Latin pair). */
-function autoSpace(before: Box, after: Box): number {
+/**
+ * The autospace between two adjacent text boxes, points: a quarter em between East Asian text
+ * and Latin letters unless w:autoSpaceDE is off, and digits unless w:autoSpaceDN is off.
+ */
+function autoSpace(before: Box, after: Box, props: ParagraphProperties): number {
   if (before.kind !== 'text' || after.kind !== 'text' || before.text === '' || after.text === '') return 0;
   const last = before.text.slice(-1);
   const first = after.text.charAt(0);
-  if (AUTOSPACE_EAST_ASIAN.test(last) && AUTOSPACE_LATIN.test(first)) return before.size / 4;
-  if (AUTOSPACE_LATIN.test(last) && AUTOSPACE_EAST_ASIAN.test(first)) return after.size / 4;
+  const other = (ch: string) =>
+    (props.autoSpaceLatin !== false && AUTOSPACE_LETTER.test(ch)) ||
+    (props.autoSpaceDigits !== false && AUTOSPACE_DIGIT.test(ch));
+  if (AUTOSPACE_EAST_ASIAN.test(last) && other(first)) return before.size / 4;
+  if (other(last) && AUTOSPACE_EAST_ASIAN.test(first)) return after.size / 4;
   return 0;
 }
 
@@ -421,10 +480,14 @@ function anchorBox(name: string, paragraph: Paragraph, fonts: FontSet): Box {
 }
 
 /**
- * East Asian commas and full stops hang past the line end like spaces (w:overflowPunct, on by
- * default, ECMA-376 Part 1 §17.3.1.21), so a line that fits but for its final "，" keeps it.
+ * Full-width East Asian punctuation that may not start a line hangs past the line end like spaces
+ * (w:overflowPunct, on by default, ECMA-376 Part 1 §17.3.1.21: "punctuation characters … allowed
+ * to extend one character past the text extents"), so a line that fits but for its final "，" or
+ * "！" keeps it rather than sending the character before it down too: 、。，．；：！？ and the
+ * closing brackets ）〉》」』】〕. Latin punctuation does not hang.
  */
-const HANGING_PUNCTUATION = /[\u3001\u3002\uFF0C\uFF0E]$/;
+const HANGING_PUNCTUATION =
+  /[\u3001\u3002\uFF0C\uFF0E\uFF1B\uFF1A\uFF01\uFF1F\uFF09\u3009\u300B\u300D\u300F\u3011\u3015]$/;
 
 /** Splits trailing whitespace (and hanging punctuation) off the last box so it can hang at a line end. */
 function finishSegment(segment: Segment): void {
@@ -438,11 +501,13 @@ function finishSegment(segment: Segment): void {
       trailing += box.width;
       continue;
     }
-    const match = /\s+$/.exec(box.text) ?? HANGING_PUNCTUATION.exec(box.text);
+    const space = /\s+$/.exec(box.text);
+    const match = space ?? HANGING_PUNCTUATION.exec(box.text);
     if (match) {
       const kept = box.text.slice(0, match.index);
       const keptWidth = box.face.measure(kept) * box.size + box.props.characterSpacing * [...kept].length;
       trailing += box.width - keptWidth;
+      if (!space) segment.hanging = box.width - keptWidth;
     }
     break;
   }

@@ -22,7 +22,7 @@ export interface BrokenLine {
   start: number;
   /** Width available from `start` to the right indent. */
   available: number;
-  /** Content width without trailing spaces. */
+  /** Content width without trailing spaces (with final hanging punctuation when it fits). */
   width: number;
   breakAfter?: 'line' | 'page' | 'column';
   /** The paragraph's last line (not stretched when justified). */
@@ -115,6 +115,8 @@ export function breakLines(paragraph: Paragraph, segments: Segment[], context: L
     let trailing = 0;
     /** How far text may reach: past the right margin only up to a right/center/decimal tab set beyond it. */
     let reach = available;
+    /** The hanging punctuation at the end of the last segment placed (part of `trailing`). */
+    let hanging = 0;
 
     while (index < queue.length) {
       const segment = queue[index];
@@ -142,6 +144,7 @@ export function breakLines(paragraph: Paragraph, segments: Segment[], context: L
         });
         x += trailing + tabWidth;
         trailing = 0;
+        hanging = 0;
         index++;
         continue;
       }
@@ -161,13 +164,17 @@ export function breakLines(paragraph: Paragraph, segments: Segment[], context: L
       }
       x += trailing + segment.width;
       trailing = segment.trailing;
+      hanging = segment.hanging ?? 0;
       index++;
       if (segment.breakAfter) {
         line.breakAfter = segment.breakAfter;
         break;
       }
     }
-    line.width = x;
+    // Final hanging punctuation (、。，！…) that fits the measure is part of the line (justified
+    // and aligned with it); only one that does not fit hangs past the edge (w:overflowPunct,
+    // §17.3.1.21).
+    line.width = x + hanging <= available + EPSILON ? x + hanging : x;
     first = false;
     lines.push(line);
     if (index >= queue.length) break;

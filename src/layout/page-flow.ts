@@ -128,6 +128,7 @@ class Flow {
       laid = layoutParagraph(paragraph, this.fonts, {
         areaWidth: width,
         defaultTabStop: this.model.settings.defaultTabStop,
+        ...this.gridContext(),
       });
       byWidth.set(width, laid);
     }
@@ -431,8 +432,15 @@ class Flow {
         areaWidth: column.width,
         defaultTabStop: this.model.settings.defaultTabStop,
         lineBox,
+        ...this.gridContext(),
       }),
     );
+  }
+
+  /** The current section's document grid, for its paragraphs' line heights. */
+  private gridContext(): { lineGrid?: number } {
+    const lineGrid = this.page.section.page.lineGrid;
+    return lineGrid === undefined ? {} : { lineGrid };
   }
 
   /** A section's blocks: runs of paragraphs flow together (keep rules look ahead within them), tables row by row. */

@@ -13,7 +13,9 @@ import type { PageItem, PathCommand, TextItem } from './display-list';
 /** The page the section is flowed on: the physical page turned a quarter turn clockwise. */
 export function virtualPage(page: PageGeometry): PageGeometry {
   const { top, right, bottom, left } = page.margins;
+  // The document grid's line pitch stays: in vertical text it spaces the columns.
   return {
+    ...page,
     width: page.height,
     height: page.width,
     margins: { ...page.margins, top: right, right: bottom, bottom: left, left: top },
@@ -48,6 +50,17 @@ function raised(cp: number): boolean {
   return cp === 0x3001 || cp === 0x3002 || cp === 0xff0c || cp === 0xff0e;
 }
 
+/**
+ * The vertical presentation forms of 、。，(U+FE11, U+FE12, U+FE10): the glyphs a CJK face draws
+ * for them in vertical text, already in the top right of their cell, so they take no shift and
+ * their box stays inside their own cell. They extract as 、。, under NFKC.
+ */
+const VERTICAL_FORMS: ReadonlyMap<number, string> = new Map([
+  [0x3001, '\ufe11'],
+  [0x3002, '\ufe12'],
+  [0xff0c, '\ufe10'],
+]);
+
 /** East Asian characters stand upright in vertical text; everything else turns with the line. */
 function upright(cp: number): boolean {
   return scriptClassOf(cp) === 'eastAsia' && !turns(cp);
@@ -73,10 +86,12 @@ function mapText(item: TextItem, width: number, faces: Record<string, FontFace>,
       run += char;
     } else {
       flush();
-      const shift = raised(cp) ? RAISE * item.size : 0;
+      const form = VERTICAL_FORMS.get(cp);
+      const vertical = form !== undefined && face?.hasGlyph(form.charCodeAt(0)) ? form : undefined;
+      const shift = !vertical && raised(cp) ? RAISE * item.size : 0;
       const glyph: TextItem = {
         ...item,
-        text: char,
+        text: vertical ?? char,
         x: width - (item.y - EM_CENTRE * item.size) - (advance - spacing) / 2 + shift,
         y: along + EM_TOP * item.size - shift,
       };

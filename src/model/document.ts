@@ -63,6 +63,11 @@ export interface PageGeometry {
    * right to left (layout/vertical-text.ts). Width, height and margins stay the physical page's.
    */
   vertical?: boolean;
+  /**
+   * The document grid's line pitch, points (w:docGrid, §17.6.5, of type lines, linesAndChars or
+   * snapToChars): lines of paragraphs that snap to the grid take whole pitches.
+   */
+  lineGrid?: number;
 }
 
 export interface Columns {
@@ -139,6 +144,14 @@ export interface ParagraphProperties {
   outlineLevel?: number;
   /** Bidirectional paragraph (w:bidi). */
   rtl: boolean;
+  /** w:snapToGrid off (§17.3.1.32): the section's line grid does not apply. Unset: it does. */
+  snapToGrid?: false;
+  /**
+   * w:autoSpaceDE / w:autoSpaceDN off (§17.3.1.2, §17.3.1.3): no automatic space between East
+   * Asian text and Latin letters / digits. Unset: Word's default, on.
+   */
+  autoSpaceLatin?: false;
+  autoSpaceDigits?: false;
 }
 
 export type UnderlineStyle =
@@ -174,6 +187,11 @@ export interface RunProperties {
   rtl?: boolean;
   /** w:cs (§17.3.2.7): treat the run as complex script whatever its characters. */
   complexScript?: boolean;
+  /**
+   * w:rFonts/@w:hint eastAsia (§17.3.2.26): characters whose slot is ambiguous, such as the curly
+   * quotation marks, take the East Asian font rather than the Latin one.
+   */
+  fontHintEastAsia?: boolean;
   underline?: UnderlineStyle;
   underlineColor?: string;
   strike: boolean;

@@ -53,7 +53,8 @@ const INFLATE_SLICE = 16 * 1024;
 /**
  * Markup the reader never looks at, left out of the trees to save time and memory: proofing and
  * revision-save marks, comment ranges, kerning. On a large document these are a third of all
- * elements and attributes. (w:szCs, w:bCs, w:iCs are read: complex-script text is set with them.)
+ * elements and attributes. (w:szCs, w:bCs, w:iCs are read: complex-script text is set with them;
+ * w:snapToGrid, w:autoSpaceDE and w:autoSpaceDN too: East Asian layout follows them.)
  */
 const XML_OPTIONS: XmlParseOptions = {
   ...DEFAULT_XML_LIMITS,
@@ -68,9 +69,6 @@ const XML_OPTIONS: XmlParseOptions = {
     'w:permEnd',
     'w:rsids',
     'w:kern',
-    'w:snapToGrid',
-    'w:autoSpaceDE',
-    'w:autoSpaceDN',
     'w:adjustRightInd',
   ]),
   ignoreAttribute: (name) =>

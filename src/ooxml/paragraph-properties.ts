@@ -32,6 +32,9 @@ export interface ParagraphDelta {
   widowControl?: boolean;
   pageBreakBefore?: boolean;
   contextualSpacing?: boolean;
+  snapToGrid?: boolean;
+  autoSpaceDE?: boolean;
+  autoSpaceDN?: boolean;
   rtl?: boolean;
   borders?: Partial<Record<BorderSide, Border | null>>;
   shading?: string | null;
@@ -121,6 +124,15 @@ export function readParagraphDelta(pPr: XmlElement | undefined, colors: ThemeCol
         break;
       case 'w:contextualSpacing':
         delta.contextualSpacing = onOff(attributes['w:val']);
+        break;
+      case 'w:snapToGrid':
+        delta.snapToGrid = onOff(attributes['w:val']);
+        break;
+      case 'w:autoSpaceDE':
+        delta.autoSpaceDE = onOff(attributes['w:val']);
+        break;
+      case 'w:autoSpaceDN':
+        delta.autoSpaceDN = onOff(attributes['w:val']);
         break;
       case 'w:bidi':
         delta.rtl = onOff(attributes['w:val']);
@@ -281,6 +293,9 @@ export function toParagraphProperties(delta: ParagraphDelta): ParagraphPropertie
   }
   if (delta.shading) properties.shading = delta.shading;
   if (delta.outlineLevel !== undefined && delta.outlineLevel !== null) properties.outlineLevel = delta.outlineLevel;
+  if (delta.snapToGrid === false) properties.snapToGrid = false;
+  if (delta.autoSpaceDE === false) properties.autoSpaceLatin = false;
+  if (delta.autoSpaceDN === false) properties.autoSpaceDigits = false;
   return properties;
 }
 

@@ -59,6 +59,7 @@ const RUN_KEYS: readonly (keyof RunProperties)[] = [
   'italicComplex',
   'rtl',
   'complexScript',
+  'fontHintEastAsia',
   'underline',
   'underlineColor',
   'color',
@@ -98,6 +99,9 @@ const PARAGRAPH_KEYS: readonly string[] = [
   'styleId',
   'shading',
   'outlineLevel',
+  'snapToGrid',
+  'autoSpaceLatin',
+  'autoSpaceDigits',
 ];
 const INDENT_KEYS: readonly string[] = ['left', 'right', 'firstLine'];
 const SPACING_KEYS: readonly string[] = ['before', 'after', 'line', 'lineRule', 'beforeAuto', 'afterAuto'];

@@ -17,6 +17,8 @@ export interface RunDelta {
   hAnsi?: FontChoice;
   eastAsia?: FontChoice;
   complex?: FontChoice;
+  /** w:rFonts/@w:hint (§17.18.41 ST_Hint), inherited like the fonts themselves. */
+  hint?: string;
   /** The w:lang/@w:eastAsia language, to pick a theme's script face. */
   eastAsiaLanguage?: string;
   size?: number;
@@ -225,6 +227,8 @@ function readFonts(attributes: Readonly<Record<string, string>>, delta: RunDelta
   if (hAnsi) delta.hAnsi = hAnsi;
   if (eastAsia) delta.eastAsia = eastAsia;
   if (complex) delta.complex = complex;
+  const hint = attributes['w:hint'];
+  if (hint) delta.hint = hint;
 }
 
 /**
@@ -323,6 +327,7 @@ export function toRunProperties(delta: RunDelta, fonts: ThemeFonts): RunProperti
   if (delta.italicComplex) properties.italicComplex = true;
   if (delta.rtl) properties.rtl = true;
   if (delta.complexScript) properties.complexScript = true;
+  if (delta.hint === 'eastAsia') properties.fontHintEastAsia = true;
   if (delta.underline) properties.underline = delta.underline;
   if (delta.underline && delta.underlineColor) properties.underlineColor = delta.underlineColor;
   if (delta.color) properties.color = delta.color;

@@ -79,6 +79,8 @@ export function readSectionProperties(sectPr: XmlElement | undefined): SectionPr
   // tbRl (tbRlV and tbV in the strict and older spellings): vertical East Asian text.
   const direction = child(sectPr, 'w:textDirection')?.attributes['w:val'];
   if (direction === 'tbRl' || direction === 'tbRlV' || direction === 'tbV') page.vertical = true;
+  const lineGrid = readLineGrid(child(sectPr, 'w:docGrid'));
+  if (lineGrid !== undefined) page.lineGrid = lineGrid;
 
   const pgNumType = child(sectPr, 'w:pgNumType')?.attributes;
   const format = pgNumType?.['w:fmt'] as PageNumberFormat | undefined;
@@ -111,6 +113,17 @@ export function readSectionProperties(sectPr: XmlElement | undefined): SectionPr
     (isHeader ? properties.headerReferences : properties.footerReferences)[type] = id;
   }
   return properties;
+}
+
+/**
+ * The line pitch of w:docGrid (§17.6.5), points, when the grid governs lines: types lines,
+ * linesAndChars and snapToChars. Type default (also when absent) has no grid, whatever linePitch
+ * says: Word writes a pitch into every section.
+ */
+function readLineGrid(docGrid: XmlElement | undefined): number | undefined {
+  const type = docGrid?.attributes['w:type'];
+  if (type !== 'lines' && type !== 'linesAndChars' && type !== 'snapToChars') return undefined;
+  return positive(twips(docGrid?.attributes['w:linePitch']));
 }
 
 /** w:cols (§17.6.4): count, spacing, separator line, and explicit widths when not equal. */

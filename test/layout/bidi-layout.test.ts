@@ -1,22 +1,7 @@
-import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { createFontCache } from '../../src/fonts/font-cache';
-import { loadFontSet } from '../../src/fonts/font-set';
 import type { LaidOutDocument, TextItem } from '../../src/layout/display-list';
-import { layoutDocument } from '../../src/layout/document-layout';
-import { collectFallbackFaces, collectFontRequests } from '../../src/layout/font-requests';
-import type { DocumentModel } from '../../src/model/document';
+import { layoutWithFallback } from './fallback-layout';
 import { documentModel, paragraph, section, text } from './model-builder';
-
-async function layout(model: DocumentModel): Promise<LaidOutDocument> {
-  const fonts = await loadFontSet(collectFontRequests(model), {
-    assets: env.ASSETS,
-    embedded: [],
-    cache: createFontCache(),
-    fallbackFaces: collectFallbackFaces(model),
-  });
-  return layoutDocument(model, fonts, { markup: false });
-}
 
 function texts(doc: LaidOutDocument): TextItem[] {
   return (doc.pages[0]?.items ?? []).filter((i): i is TextItem => i.kind === 'text' && i.text.trim() !== '');
@@ -39,7 +24,7 @@ describe('bidirectional lines (UAX #9)', () => {
         ),
       ]),
     ]);
-    const doc = await layout(model);
+    const doc = await layoutWithFallback(model);
     const items = texts(doc);
     // Visual order, left to right: the last word (bold, its own item) leftmost, the first rightmost.
     expect(items.map((item) => item.text.trim())).toEqual(['ומלואו', 'שלום עולם']);
@@ -55,7 +40,7 @@ describe('bidirectional lines (UAX #9)', () => {
     const model = documentModel([
       section([paragraph([text('שלום Hello World עולם', { font: 'Arial', size: 12 })], { rtl: true, align: 'right' })]),
     ]);
-    const words = texts(await layout(model)).map((item) => item.text.trim());
+    const words = texts(await layoutWithFallback(model)).map((item) => item.text.trim());
     // Items keep logical order inside; the Latin phrase reads left to right between the words.
     expect(words).toEqual(['עולם', 'Hello World', 'שלום']);
   });
@@ -67,7 +52,7 @@ describe('bidirectional lines (UAX #9)', () => {
         paragraph([text('Plain text only', { font: 'Arial', size: 12 })]),
       ]),
     ]);
-    const items = texts(await layout(model));
+    const items = texts(await layoutWithFallback(model));
     const first = items.filter((item) => item.y === items[0]?.y).map((item) => item.text.trim());
     // The Hebrew phrase is one item in logical order, placed between the Latin words.
     expect(first).toEqual(['Say', 'שלום עולם', 'today']);
@@ -83,7 +68,7 @@ describe('bidirectional lines (UAX #9)', () => {
         paragraph([text('2007年', { font: 'Times New Roman', size: 10 })]),
       ]),
     ]);
-    const items = texts(await layout(model));
+    const items = texts(await layoutWithFallback(model));
     expect(items.find((item) => item.text.includes('Total'))?.size).toBe(8);
     expect(items.find((item) => item.text.includes('مرحبا'))?.size).toBe(15);
     const year = items.find((item) => item.text === '2007');

@@ -5,7 +5,7 @@ import type { FontSet } from '../../src/fonts/font-face';
 import { loadFontSet } from '../../src/fonts/font-set';
 import type { LaidOutDocument, TextItem } from '../../src/layout/display-list';
 import { layoutDocument } from '../../src/layout/document-layout';
-import { collectFontRequests } from '../../src/layout/font-requests';
+import { collectFallbackFaces, collectFontRequests } from '../../src/layout/font-requests';
 import { layoutParagraph } from '../../src/layout/paragraph-layout';
 import type { DocumentModel } from '../../src/model/document';
 import { documentModel, filler, paragraph, runProps, section, text } from './model-builder';
@@ -77,6 +77,40 @@ describe('line layout', () => {
     const laid = layoutParagraph(picture, await fontsFor(model), { areaWidth: 468, defaultTabStop: 36 });
     // Word: 77.25 + 0.15 × 13.43 (Calibri 11 pt single), not 1.15 × 77.25.
     expect(laid.lines[0]?.height).toBeCloseTo(77.25 + 0.15 * 13.43, 1);
+  });
+
+  it('snaps auto line heights to whole pitches of the document grid, multiples of them for multiple spacing', async () => {
+    const grid = { areaWidth: 468, defaultTabStop: 36, lineGrid: 15.6 };
+    const body = (props: Parameters<typeof paragraph>[1] = {}) => paragraph(filler(150), props);
+    const fonts = await fontsFor(documentModel([section([body()])]));
+    const height = (p: ReturnType<typeof body>, context: typeof grid | { areaWidth: number; defaultTabStop: number }) =>
+      layoutParagraph(p, fonts, context).lines[1]?.height;
+    // Calibri 11 pt is 13.43 pt: one pitch; 1.5 lines are 1.5 pitches (§17.6.5).
+    expect(height(body(), grid)).toBeCloseTo(15.6, 5);
+    expect(height(body({ spacing: { before: 0, after: 0, line: 1.5, lineRule: 'auto' } }), grid)).toBeCloseTo(23.4, 5);
+    // Off the grid: w:snapToGrid off (§17.3.1.32), exact heights, no grid at all.
+    expect(height(body({ snapToGrid: false }), grid)).toBeCloseTo(13.43, 1);
+    expect(height(body({ spacing: { before: 0, after: 0, line: 12, lineRule: 'exact' } }), grid)).toBe(12);
+    expect(height(body(), { areaWidth: 468, defaultTabStop: 36 })).toBeCloseTo(13.43, 1);
+  });
+
+  it("measures CJK lines against the grid at Word's CJK line height, not the taller Noto face's", async () => {
+    const cjk = (size: number) => paragraph([text('蜀道之难难于上青天'.repeat(8), { size, fontEastAsia: 'SimSun' })]);
+    const model = documentModel([section([cjk(12), cjk(22)])]);
+    const fonts = await loadFontSet(collectFontRequests(model), {
+      assets: env.ASSETS,
+      embedded: [],
+      cache,
+      fallbackFaces: collectFallbackFaces(model),
+    });
+    const grid = { areaWidth: 468, defaultTabStop: 36, lineGrid: 15.6 };
+    // SimSun 12 pt is 15.6 pt in Word (1.3 em): one pitch, though Noto Sans SC's 1.45 em is 17.4 pt.
+    expect(layoutParagraph(cjk(12), fonts, grid).lines[0]?.height).toBeCloseTo(15.6, 5);
+    expect(layoutParagraph(cjk(22), fonts, grid).lines[0]?.height).toBeCloseTo(31.2, 5);
+    // Page flow lays a section's paragraphs out on its grid.
+    const onGrid = documentModel([section([cjk(12)], { page: { ...section([]).page, lineGrid: 18 } })]);
+    const lines = baselines(await layoutDocument(onGrid, fonts, { markup: false }), 0);
+    expect((lines[1] ?? 0) - (lines[0] ?? 0)).toBeCloseTo(18, 5);
   });
 
   it('gives a line with a Symbol bullet the ascent of Symbol, though the bullet is drawn in the text face', async () => {

@@ -119,6 +119,22 @@ describe('table layout', () => {
     expect(rules.length).toBeGreaterThan(0);
   });
 
+  it('grows no row of a merged region whose lines fit it: a row holds only its own lines of the merged cell', async () => {
+    // Three lines in the merged cell, one per row, beside one-line cells: every row stays one line.
+    const merged = [paragraph(''), paragraph(''), paragraph('1')];
+    const rows = [
+      row([cell(merged, { verticalMerge: 'restart' }), cell('first')]),
+      row([cell([], { verticalMerge: 'continue' }), cell('second')]),
+      row([cell([], { verticalMerge: 'continue' }), cell('third')]),
+    ];
+    const items = texts(await layout(model([table([100, 368], rows, { borders: {} })])), 0);
+    const y = (word: string) => items.find((t) => t.text === word)?.y ?? 0;
+    // One Calibri line (13.43 pt) a row, the merged cell's last line beside the last row's.
+    expect(y('second') - y('first')).toBeCloseTo(13.43, 1);
+    expect(y('third') - y('second')).toBeCloseTo(13.43, 1);
+    expect(y('1')).toBeCloseTo(y('third'), 5);
+  });
+
   it('splits a row taller than a page, and moves a cantSplit row whole', async () => {
     const long = filler(1500, 'tall');
     const doc = await layout(model([table([468], [row([cell(long)])])]));
@@ -148,6 +164,16 @@ describe('table layout', () => {
     const fixed = await layout(model([table([60, 408], [row([cell(word), cell('short text')])], { layout: 'fixed' })]));
     const fixedOther = texts(fixed, 0).find((t) => t.text.startsWith('short'));
     expect(fixedOther?.x).toBeCloseTo(72 + 60, 1);
+  });
+
+  it('squeezes a wide autofit table into the text column, unless its tblW is in twips', async () => {
+    // 468 pt of text column; the grid asks 100 + 460 pt.
+    const wide = (overrides: Partial<Table>) => table([100, 460], [row([cell('left'), cell('right')])], overrides);
+    const secondX = async (t: Table) => texts(await layout(model([t])), 0).find((i) => i.text === 'right')?.x ?? 0;
+    // Without an absolute width it keeps inside the column: the first column gives up its share.
+    expect(await secondX(wide({}))).toBeLessThan(72 + 100 - 5);
+    // tblW 560 pt (§17.4.63): Word keeps it and lets the table run into the right margin.
+    expect(await secondX(wide({ width: { type: 'dxa', value: 560 } }))).toBeCloseTo(72 + 100, 1);
   });
 
   it('lays out a nested table inside its cell, cells side by side', async () => {

@@ -1,22 +1,7 @@
-import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { createFontCache } from '../../src/fonts/font-cache';
-import { loadFontSet } from '../../src/fonts/font-set';
-import type { LaidOutDocument, TextItem } from '../../src/layout/display-list';
-import { layoutDocument } from '../../src/layout/document-layout';
-import { collectFallbackFaces, collectFontRequests } from '../../src/layout/font-requests';
-import type { DocumentModel } from '../../src/model/document';
+import type { TextItem } from '../../src/layout/display-list';
+import { layoutWithFallback } from './fallback-layout';
 import { documentModel, paragraph, section, text } from './model-builder';
-
-async function layout(model: DocumentModel): Promise<LaidOutDocument> {
-  const fonts = await loadFontSet(collectFontRequests(model), {
-    assets: env.ASSETS,
-    embedded: [],
-    cache: createFontCache(),
-    fallbackFaces: collectFallbackFaces(model),
-  });
-  return layoutDocument(model, fonts, { markup: false });
-}
 
 const margins = { top: 90, right: 72, bottom: 90, left: 72, header: 36, footer: 36, gutter: 0 };
 
@@ -27,7 +12,7 @@ describe('vertical sections (tbRl)', () => {
         page: { width: 842, height: 595, margins, vertical: true },
       }),
     ]);
-    const doc = await layout(model);
+    const doc = await layoutWithFallback(model);
     const page = doc.pages[0];
     expect(page?.width).toBe(842);
     expect(page?.height).toBe(595);
@@ -49,12 +34,28 @@ describe('vertical sections (tbRl)', () => {
     expect(latin?.y).toBeGreaterThan(chars[2]?.y ?? 0);
   });
 
+  it('draws 、。， in their vertical forms, inside their own cell', async () => {
+    const model = documentModel([
+      section([paragraph([text('蜀道，难。', { size: 20 })])], {
+        page: { width: 842, height: 595, margins, vertical: true },
+      }),
+    ]);
+    const items = ((await layoutWithFallback(model)).pages[0]?.items ?? []).filter(
+      (i): i is TextItem => i.kind === 'text',
+    );
+    expect(items.map((i) => i.text)).toEqual(['蜀', '道', '\ufe10', '难', '\ufe12']);
+    // Each character a cell below the one before: the comma no longer reaches up into 道's cell.
+    const ys = items.map((i) => i.y);
+    for (let i = 1; i < ys.length; i++) expect((ys[i] ?? 0) - (ys[i - 1] ?? 0)).toBeCloseTo(20, 0);
+    expect(items[2]?.x).toBeCloseTo(items[1]?.x ?? 0, 3);
+  });
+
   it('starts a new page when a continuous section changes the page or its direction', async () => {
     const model = documentModel([
       section([paragraph('vertical')], { page: { width: 842, height: 595, margins, vertical: true } }),
       section([paragraph('horizontal')], { start: 'continuous' }),
     ]);
-    const doc = await layout(model);
+    const doc = await layoutWithFallback(model);
     expect(doc.pages.map((p) => [p.width, p.height])).toEqual([
       [842, 595],
       [612, 792],

@@ -20,4 +20,15 @@ describe('complex-script run properties', () => {
     expect(latin).toMatchObject({ complexScript: true, bold: true, boldComplex: true });
     expect(latin?.italicComplex).toBeUndefined();
   });
+
+  it('reads rFonts w:hint eastAsia, inherited from the style like the fonts', () => {
+    const styles = `<w:style w:type="paragraph" w:default="1" w:styleId="Normal"><w:name w:val="Normal"/></w:style>
+<w:style w:type="character" w:styleId="Quote"><w:name w:val="Quote"/><w:rPr><w:rFonts w:eastAsia="SimSun" w:hint="eastAsia"/></w:rPr></w:style>`;
+    const document = `<w:body><w:p><w:r><w:rPr><w:rStyle w:val="Quote"/></w:rPr><w:t>“a”</w:t></w:r><w:r><w:t>b</w:t></w:r></w:p></w:body>`;
+    const model = readDocx(buildDocx({ styles, document }), { revisions: 'markup', maxInflatedBytes: 1 << 24 });
+    const paragraph = model.sections[0]?.blocks[0] as Paragraph;
+    const [hinted, plain] = paragraph.inlines.map((inline) => (inline.kind === 'text' ? inline.props : undefined));
+    expect(hinted).toMatchObject({ fontEastAsia: 'SimSun', fontHintEastAsia: true });
+    expect(plain?.fontHintEastAsia).toBeUndefined();
+  });
 });

@@ -55,6 +55,21 @@ describe('sections', () => {
     expect(model.sections.map((s) => s.page.vertical)).toEqual([true, undefined]);
   });
 
+  it('reads the line pitch of a document grid that governs lines, and a paragraph turning it and autospace off', () => {
+    const model = readParts({
+      document: `<w:body><w:p><w:pPr><w:sectPr>${LETTER}<w:docGrid w:type="lines" w:linePitch="312"/></w:sectPr></w:pPr></w:p><w:p><w:pPr><w:snapToGrid w:val="0"/><w:autoSpaceDE w:val="0"/><w:autoSpaceDN w:val="0"/></w:pPr><w:r><w:t>off</w:t></w:r></w:p><w:sectPr>${LETTER}<w:docGrid w:linePitch="286" w:charSpace="53982"/></w:sectPr></w:body>`,
+    });
+    // Type default (here: absent) has no grid, whatever linePitch Word wrote (§17.6.5).
+    expect(model.sections.map((s) => s.page.lineGrid)).toEqual([15.6, undefined]);
+    const [first, second] = model.sections.map((s) => s.blocks[0]);
+    expect(first?.kind === 'paragraph' && first.props.snapToGrid).toBeUndefined();
+    expect(second?.kind === 'paragraph' && second.props).toMatchObject({
+      snapToGrid: false,
+      autoSpaceLatin: false,
+      autoSpaceDigits: false,
+    });
+  });
+
   it('reads unequal columns', () => {
     const model = readParts({
       document: `<w:body>${paragraph('x')}<w:sectPr>${LETTER}<w:cols w:num="2" w:equalWidth="0"><w:col w:w="2880" w:space="720"/><w:col w:w="5760"/></w:cols></w:sectPr></w:body>`,

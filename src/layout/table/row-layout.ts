@@ -9,6 +9,7 @@ import { borderLine as borderLineItem, borderWidth, cellEdges, separateCellEdges
 import {
   type CellContent,
   contentFrom,
+  contentTo,
   EMPTY_CONTENT,
   layoutCellContent,
   type Slice,
@@ -318,7 +319,9 @@ function distributeMerged(
       stop++;
     }
     if (piece) {
-      const taken = contentFrom({ slices: content.slices.slice(0, stop), height: content.height }, next);
+      // A row's piece is as tall as its own slices; only the last row's runs to the content's end.
+      const upTo = r === region.last ? content : contentTo(content, stop);
+      const taken = contentFrom(upTo, next);
       const firstY = content.slices[next]?.y ?? 0;
       // Slices keep their place relative to the region: the piece's content starts where its first slice was.
       piece.content = taken;
