@@ -7,6 +7,7 @@
  */
 import type { FontSet } from '../fonts/font-face';
 import type { Block, DocumentModel, DrawingInline, Paragraph, Section, Table } from '../model/document';
+import { type BalanceUnit, balancedHeight } from './column-balance';
 import type { LineItem, RectItem } from './display-list';
 import { flattenBlocks } from './flatten-blocks';
 import { FloatWrap } from './float-wrap';
@@ -106,6 +107,8 @@ class Flow {
   private readonly cache = new Map<Paragraph, Map<number, LaidParagraph>>();
   /** Floating objects on the current page and the room they leave the text. */
   private readonly floatWrap = new FloatWrap();
+  /** Column balancing (column-balance.ts): columns but the last end here on this page. */
+  private balance: { bottom: number; page: PageFrame } | undefined;
 
   private readonly model: DocumentModel;
   private readonly fonts: FontSet;
@@ -211,6 +214,7 @@ class Flow {
   }
 
   startSection(section: Section, index: number): void {
+    this.balance = undefined;
     if (index === 0) {
       this.newPage(section, index, true);
       return;
@@ -227,7 +231,8 @@ class Flow {
           this.newPage(section, index, true);
           return;
         }
-        // Same page, new column set-up below what is there (balancing of columns: not yet).
+        // Same page, new column set-up below what is there (the previous section's columns were
+        // balanced when it knew this break follows: balanceColumns).
         this.page.section = section;
         this.page.sectionIndex = index;
         this.columns = columnGeometry(section);
@@ -262,9 +267,46 @@ class Flow {
     return this.columns[this.column]?.width ?? 100;
   }
 
-  /** The bottom of the body: above the footnotes placed on this page. */
+  /** The bottom of the body: above the footnotes placed on this page; a balanced column's end. */
   private bottom(): number {
-    return this.page.bodyBottom - this.footnotes.height;
+    const body = this.page.bodyBottom - this.footnotes.height;
+    const balance = this.balance;
+    if (balance && balance.page === this.page && this.column < this.columns.length - 1) {
+      return Math.min(body, balance.bottom);
+    }
+    return body;
+  }
+
+  /**
+   * Evens out the columns of a section that a continuous section break follows, when the whole
+   * section fits in the columns left on this page: every column but the last ends at the balanced
+   * height (the last runs on to the page bottom, so keep rules that push a line over never make
+   * a new page).
+   */
+  balanceColumns(blocks: Block[]): void {
+    const count = this.columns.length;
+    if (count < 2 || this.column !== 0) return;
+    const width = this.columnWidth;
+    const units: BalanceUnit[] = [];
+    let after = 0;
+    for (const block of blocks) {
+      if (block.kind === 'table') {
+        const table = this.layoutTable(block);
+        table.rows.forEach((row, i) => {
+          units.push({ height: row.height, before: i === 0 ? after : 0 });
+        });
+        after = 0;
+        continue;
+      }
+      const laid = this.laid(block, width);
+      laid.lines.forEach((line, i) => {
+        units.push({ height: line.height, before: i === 0 ? Math.max(after, laid.spaceBefore) : 0 });
+      });
+      after = laid.spaceAfter;
+    }
+    const height = balancedHeight(units, count);
+    if (this.regionTop + height > this.bottom() + EPSILON) return;
+    this.balance = { bottom: this.regionTop + height + EPSILON, page: this.page };
   }
 
   private remaining(): number {
@@ -587,6 +629,7 @@ export function flowDocument(model: DocumentModel, fonts: FontSet, headerFooter:
   const flow = new Flow(model, fonts, headerFooter);
   model.sections.forEach((section, index) => {
     flow.startSection(section, index);
+    if (model.sections[index + 1]?.start === 'continuous') flow.balanceColumns(section.blocks);
     flow.flowBlocks(section.blocks);
   });
   flow.flowEndnotes();

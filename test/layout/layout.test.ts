@@ -280,6 +280,35 @@ describe('pagination', () => {
     expect(pageText(doc, 1)).toBe('Index entry');
   });
 
+  it('balances the columns of a section that a continuous section break follows', async () => {
+    const three = { count: 3, space: 18, separator: false };
+    const lines = Array.from({ length: 12 }, (_, i) => paragraph(`item${i}`));
+    const columnsOf = (doc: LaidOutDocument) => {
+      const xs = new Map<number, number>();
+      for (const t of textsOf(doc, 0).filter((t) => t.text.startsWith('item'))) {
+        const key = Math.round(t.x);
+        xs.set(key, (xs.get(key) ?? 0) + 1);
+      }
+      return [...xs.entries()].sort((a, b) => a[0] - b[0]).map(([, n]) => n);
+    };
+    const balanced = await layout(
+      documentModel([section(lines, { columns: three }), section([paragraph('after')], { start: 'continuous' })]),
+    );
+    expect(columnsOf(balanced)).toEqual([4, 4, 4]);
+    // The next section starts below the balanced columns, on the same page.
+    const after = textsOf(balanced, 0).find((t) => t.text === 'after');
+    const lowest = Math.max(
+      ...textsOf(balanced, 0)
+        .filter((t) => t.text.startsWith('item'))
+        .map((t) => t.y),
+    );
+    expect(after?.y).toBeGreaterThan(lowest);
+    expect(balanced.pages).toHaveLength(1);
+    // Without a continuous break after it, the last section's columns fill one by one.
+    const unbalanced = await layout(documentModel([section(lines, { columns: three })]));
+    expect(columnsOf(unbalanced)).toEqual([12]);
+  });
+
   it('gives a paragraph ending in a line break an empty last line for its mark', async () => {
     const br = { kind: 'break' as const, type: 'line' as const, props: runProps() };
     const plain = await layout(documentModel([section([paragraph('one'), paragraph('two')])]));
