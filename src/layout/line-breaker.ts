@@ -49,10 +49,16 @@ const EPSILON = 0.01;
 /** The tab stop after `position` (measured from the text area's left edge). */
 export function nextTabStop(position: number, paragraph: Paragraph, defaultTabStop: number): TabStop {
   const { tabs, indent } = paragraph.props;
-  for (const stop of tabs) if (stop.position > position + EPSILON && stop.align !== 'bar') return stop;
-  // A hanging indent is an implicit stop (how list labels reach their text).
-  if (indent.firstLine < 0 && indent.left > position + EPSILON)
-    return { position: indent.left, align: 'left', leader: 'none' };
+  // A hanging indent is an implicit stop (how list labels reach their text), and it counts where
+  // it falls among the custom stops: a TOC entry "A.<tab>Title<tab>14" with a right stop at the
+  // margin reaches its title at the indent, not at the right stop.
+  const hanging = indent.firstLine < 0 && indent.left > position + EPSILON ? indent.left : undefined;
+  for (const stop of tabs) {
+    if (stop.position <= position + EPSILON || stop.align === 'bar') continue;
+    if (hanging !== undefined && hanging < stop.position - EPSILON) break;
+    return stop;
+  }
+  if (hanging !== undefined) return { position: hanging, align: 'left', leader: 'none' };
   const step = defaultTabStop > 0 ? defaultTabStop : 36;
   return { position: (Math.floor(position / step + EPSILON) + 1) * step, align: 'left', leader: 'none' };
 }

@@ -318,6 +318,19 @@ describe('pagination', () => {
     expect(gap(broken) - gap(plain)).toBeCloseTo(2 * 13.43, 1);
   });
 
+  it('stops a tab at the hanging indent when it comes before the next custom stop', async () => {
+    // TOC entry: "A.<tab>Title<tab>14", hanging indent at 45 pt, a right dot stop at 440 pt.
+    const tabs = [{ position: 440, align: 'right' as const, leader: 'dot' as const }];
+    const tab = { kind: 'tab' as const, props: runProps() };
+    const entry = paragraph([text('A.'), tab, text('Title'), tab, text('14')], {
+      tabs,
+      indent: { left: 45, right: 0, firstLine: -45 },
+    });
+    const doc = await layout(documentModel([section([entry])]));
+    const title = textsOf(doc, 0).find((t) => t.text === 'Title');
+    expect(title?.x).toBeCloseTo(72 + 45, 1);
+  });
+
   it('keeps text at a right tab set beyond the right margin on its line, running into the margin', async () => {
     // 468 pt of text width; the right tab at 500 pt is 32 pt into the right margin.
     const tabs = [{ position: 500, align: 'right' as const, leader: 'dot' as const }];
