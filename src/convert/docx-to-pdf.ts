@@ -7,6 +7,7 @@ import { loadFontSet } from '../fonts/font-set';
 import { layoutDocument } from '../layout/document-layout';
 import { collectFallbackFaces, collectFontRequests } from '../layout/font-requests';
 import { readDocx } from '../ooxml/docx-reader';
+import { inflateLargeParts } from '../ooxml/package-reader';
 import { paintPdf } from '../pdf/paint-pdf';
 
 export type RevisionMode = 'markup' | 'final' | 'original';
@@ -37,7 +38,14 @@ export async function convertDocxToPdf(
   options: DocxToPdfOptions,
   resources: EngineResources,
 ): Promise<ConvertedPdf> {
-  const model = readDocx(bytes, { revisions: options.revisions, maxInflatedBytes: options.maxInflatedBytes });
+  // The large parts are inflated natively first; the reader itself is synchronous.
+  const inflatedAhead = await inflateLargeParts(bytes, options.maxInflatedBytes);
+  const model = readDocx(bytes, {
+    revisions: options.revisions,
+    maxInflatedBytes: options.maxInflatedBytes,
+    inflatedAhead,
+  });
+  inflatedAhead.clear();
   const fonts = await loadFontSet(collectFontRequests(model), {
     assets: resources.assets,
     embedded: model.embeddedFonts,
