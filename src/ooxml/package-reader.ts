@@ -9,8 +9,8 @@ import { DEFAULT_XML_LIMITS, parseXml, type XmlElement, type XmlParseOptions } f
  * The Open Packaging Conventions layer (ECMA-376 Part 2): parts by name, content types,
  * relationships. Parts are inflated only when asked for, once, and every byte inflated counts
  * against one budget for the whole package, so a ZIP bomb is refused before it can exhaust memory.
- * The large parts the reader will want may be inflated natively beforehand (inflateLargeParts);
- * the reader then takes them as read, counting them against the same budget.
+ * The large parts the reader will want may be inflated natively beforehand (readPartsAhead); the
+ * reader then takes them as read, counting them against the same budget.
  */
 
 export interface Relationship {
@@ -89,7 +89,7 @@ export function openPackage(
   bytes: Uint8Array,
   maxInflatedBytes: number,
   warn: (message: string) => void = () => {},
-  inflatedAhead?: InflatedParts,
+  partsAhead?: PartsAhead,
 ): OpcPackage {
   const byName = partEntries(readEntries(bytes));
 
@@ -108,8 +108,8 @@ export function openPackage(
     const remaining = maxInflatedBytes - inflated;
     if (entry.size > remaining) throw bombError(maxInflatedBytes, entry.name);
     // Taken out of the map, so that a parsed part's bytes are released with the cache entry.
-    const ahead = inflatedAhead?.get(entry.localHeaderOffset);
-    if (ahead) inflatedAhead?.delete(entry.localHeaderOffset);
+    const ahead = partsAhead?.get(entry.localHeaderOffset);
+    if (ahead) partsAhead?.delete(entry.localHeaderOffset);
     const data = ahead ?? inflateEntry(bytes, entry, remaining, maxInflatedBytes);
     inflated += data.length;
     partCache.set(key, data);
@@ -198,8 +198,8 @@ function partEntries(entries: readonly ZipEntry[]): Map<string, ZipEntry> {
   return byName;
 }
 
-/** Parts inflated ahead of the reader, keyed by where their ZIP entry's local header starts. */
-export type InflatedParts = Map<number, Uint8Array>;
+/** Parts read ahead of the reader, keyed by where their ZIP entry's local header starts. */
+export type PartsAhead = Map<number, Uint8Array>;
 
 /**
  * Deflated parts whose compressed data is at least this long are inflated natively ahead of the
@@ -218,37 +218,45 @@ function readAhead(name: string): boolean {
 }
 
 /**
- * Inflates the large deflated parts the reader will want with the runtime's native zlib
- * (native-inflate.ts), for openPackage to take as read. Declared sizes are held to the same budget
- * the reader applies, and each output to its declared size. Anything that cannot be done here
- * (a damaged archive, an encrypted or corrupt part, a runtime without native inflation) is left
- * to the reader, which reports it exactly as it would have; the result is then only a cache.
+ * The parts the reader will want that are worth having before it runs: the large deflated ones,
+ * inflated with the runtime's native zlib (native-inflate.ts), and the stored media, as they are
+ * (so that images can be checked ahead too, image-resource.ts). openPackage takes them as read.
+ * Declared sizes are held to the same budget the reader applies, and each output to its declared
+ * size. Anything that cannot be done here (a damaged archive, an encrypted or corrupt part, a
+ * runtime without native inflation) is left to the reader, which reports it exactly as it would
+ * have; the result is only ever a cache.
  */
-export async function inflateLargeParts(bytes: Uint8Array, maxInflatedBytes: number): Promise<InflatedParts> {
-  const inflated: InflatedParts = new Map();
-  if (!canInflateNatively()) return inflated;
+export async function readPartsAhead(bytes: Uint8Array, maxInflatedBytes: number): Promise<PartsAhead> {
+  const ahead: PartsAhead = new Map();
   let entries: ZipEntry[];
   try {
     entries = readZipDirectory(bytes);
   } catch {
-    return inflated;
+    return ahead;
   }
+  const native = canInflateNatively();
   let remaining = maxInflatedBytes;
   for (const entry of partEntries(entries).values()) {
-    if (entry.method !== 8 || entry.flags & 1 || entry.compressedSize < NATIVE_INFLATE_MIN_BYTES) continue;
-    if (!readAhead(entry.name) || entry.size > remaining) continue;
+    if (entry.flags & 1 || !readAhead(entry.name) || entry.size > remaining) continue;
+    const stored = entry.method === 0 && entry.name.toLowerCase().includes('/media/');
+    const large = native && entry.method === 8 && entry.compressedSize >= NATIVE_INFLATE_MIN_BYTES;
+    if (!stored && !large) continue;
     let data: Uint8Array;
     try {
       data = entryData(bytes, entry);
     } catch {
       continue;
     }
-    const part = await inflateExactly(data, 'deflate-raw', entry.size);
+    const part = stored
+      ? data.length === entry.size
+        ? data
+        : undefined
+      : await inflateExactly(data, 'deflate-raw', entry.size);
     if (!part) continue;
-    inflated.set(entry.localHeaderOffset, part);
+    ahead.set(entry.localHeaderOffset, part);
     remaining -= part.length;
   }
-  return inflated;
+  return ahead;
 }
 
 function readEntries(bytes: Uint8Array): ZipEntry[] {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inflateLargeParts, openPackage, relationshipsPartName, resolveTarget } from '../../src/ooxml/package-reader';
+import { openPackage, readPartsAhead, relationshipsPartName, resolveTarget } from '../../src/ooxml/package-reader';
 import { zipParts } from './docx-fixture';
 
 describe('the package reader', () => {
@@ -72,7 +72,7 @@ describe('the package reader', () => {
     it('gives the reader the same bytes it would have inflated, and only parts it reads', async () => {
       const big = noisyXml(64 * 1024);
       const zip = zipParts({ 'word/document.xml': big, 'word/small.xml': '<a/>', 'word/embeddings/x.xml': big });
-      const ahead = await inflateLargeParts(zip, 1 << 24);
+      const ahead = await readPartsAhead(zip, 1 << 24);
       expect(ahead.size).toBe(1);
       const pkg = openPackage(zip, 1 << 24, () => {}, ahead);
       expect(new TextDecoder().decode(pkg.readPart('word/document.xml'))).toBe(big);
@@ -83,7 +83,7 @@ describe('the package reader', () => {
     it('leaves a part whose declared size is wrong to the reader, which refuses it as before', async () => {
       const big = noisyXml(64 * 1024);
       const zip = declareSize(zipParts({ 'word/document.xml': big }), 'word/document.xml', 1000);
-      const ahead = await inflateLargeParts(zip, 1 << 24);
+      const ahead = await readPartsAhead(zip, 1 << 24);
       expect(ahead.size).toBe(0);
       expect(() => openPackage(zip, 1 << 24, () => {}, ahead).readPart('word/document.xml')).toThrow(
         /decompresses to more bytes than the ZIP directory declares/,
@@ -92,7 +92,7 @@ describe('the package reader', () => {
 
     it('inflates nothing ahead past the budget', async () => {
       const zip = zipParts({ 'word/document.xml': noisyXml(64 * 1024) });
-      expect((await inflateLargeParts(zip, 1000)).size).toBe(0);
+      expect((await readPartsAhead(zip, 1000)).size).toBe(0);
     });
   });
 });
