@@ -12,23 +12,23 @@ import type { ParagraphProperties, RunProperties } from '../model/document';
  * with the same values (-0, NaN and undefined kept apart), so sharing cannot change output.
  */
 export class PropertyInterner {
-  /** Candidates by field hash; the exact comparison decides (fieldsHash, sameFields). */
+  /** Candidates by a hash of their fields; the exact comparison decides (sameRun, sameParagraph). */
   private readonly runs = new Map<number, RunProperties[]>();
   private readonly paragraphs = new Map<number, ParagraphProperties[]>();
-  /** Values the field layouts do not cover, by their exact JSON. */
+  /** Values the typed comparisons do not cover, by their exact JSON. */
   private readonly other = new Map<string, object>();
 
   run(value: RunProperties): RunProperties {
-    if (!sameKeysInOrder(value, RUN_KEYS, presentCount(value, RUN_KEYS))) return this.intern(value);
-    return shareByFields(this.runs, RUN_FIELDS, value);
+    if (!keysInOrder(value, RUN_KEYS)) return this.intern(value);
+    return shareEqual(this.runs, runHash(value), value, sameRun);
   }
 
   paragraph(value: ParagraphProperties): ParagraphProperties {
     if (!hasParagraphLayout(value)) return this.intern(value);
-    return shareByFields(this.paragraphs, PARAGRAPH_FIELDS, value);
+    return shareEqual(this.paragraphs, paragraphHash(value), value, sameParagraph);
   }
 
-  /** Any plain-data object, keyed by its JSON (slower than the typed keys above). */
+  /** Any plain-data object, keyed by its JSON (slower than the typed comparisons above). */
   intern<T extends object>(value: T): T {
     return share(this.other as Map<string, T>, JSON.stringify(value, keyReplacer), value);
   }
@@ -43,12 +43,11 @@ function share<T extends object>(map: Map<string, T>, key: string, value: T): T 
 }
 
 /**
- * The shared object equal to `value` field by field, or `value` itself, frozen, when it is new. No
- * key string is built: a hash of the fields picks the candidates and sameFields compares them
- * exactly, so a run costs no allocation once its formatting has been seen.
+ * The shared object `same` as `value`, or `value` itself, frozen, when it is new. No key string is
+ * built: the hash picks the candidates and `same` compares them exactly, so a run costs no
+ * allocation once its formatting has been seen.
  */
-function shareByFields<T extends object>(map: Map<number, T[]>, fields: readonly Field[], value: T): T {
-  const hash = fieldsHash(value, fields);
+function shareEqual<T extends object>(map: Map<number, T[]>, hash: number, value: T, same: (a: T, b: T) => boolean): T {
   const candidates = map.get(hash);
   if (candidates === undefined) {
     deepFreeze(value);
@@ -57,7 +56,7 @@ function shareByFields<T extends object>(map: Map<number, T[]>, fields: readonly
   }
   for (let i = 0; i < candidates.length; i++) {
     const candidate = candidates[i] as T;
-    if (sameFields(candidate, value, fields)) return candidate;
+    if (same(candidate, value)) return candidate;
   }
   deepFreeze(value);
   candidates.push(value);
@@ -92,24 +91,105 @@ const RUN_KEYS: readonly (keyof RunProperties)[] = [
   'shading',
 ];
 
-/** How many of `names` the object has as own keys. */
-function presentCount(value: object, names: readonly string[]): number {
-  let count = 0;
-  for (let i = 0; i < names.length; i++) if ((names[i] as string) in value) count++;
-  return count;
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
+
+function mixText(hash: number, text: string | undefined): number {
+  if (text === undefined) return Math.imul(hash ^ 1, FNV_PRIME);
+  let h = hash;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), FNV_PRIME);
+  return Math.imul(h ^ 2, FNV_PRIME);
+}
+
+function mixNumber(hash: number, value: number | undefined): number {
+  return Math.imul(hash ^ (value === undefined ? 3 : (value * 4096) | 0), FNV_PRIME);
+}
+
+function mixFlag(hash: number, value: boolean | undefined): number {
+  return Math.imul(hash ^ (value === undefined ? 5 : value ? 6 : 7), FNV_PRIME);
 }
 
 /**
- * One compared value: a top-level key, or a key of one of the nested objects (indent, spacing).
- * Values are scalars, except paragraph tabs and borders, which take part only when empty (a
- * paragraph with real ones goes through the JSON key).
+ * Equal values, and the optional field present in both or in neither (an own undefined is not
+ * an absent key). Object.is: -0 and 0, NaN and NaN as the exact keys had them.
  */
-interface Field {
-  key: string;
-  inside?: string;
+function sameOptional(a: object, b: object, key: string, x: unknown, y: unknown): boolean {
+  return Object.is(x, y) && (x !== undefined || key in a === key in b);
 }
 
-const RUN_FIELDS: readonly Field[] = RUN_KEYS.map((key) => ({ key }));
+/** Hash over the fields that usually differ (collisions only cost a comparison). */
+function runHash(v: RunProperties): number {
+  let h = mixText(FNV_OFFSET, v.font);
+  h = mixNumber(h, v.size);
+  h = mixFlag(h, v.bold);
+  h = mixFlag(h, v.italic);
+  h = mixText(h, v.color);
+  h = mixText(h, v.fontEastAsia);
+  h = mixText(h, v.fontComplex);
+  h = mixText(h, v.underline);
+  h = mixText(h, v.highlight);
+  h = mixText(h, v.shading);
+  h = mixText(h, v.verticalAlign);
+  h = mixNumber(h, v.characterSpacing);
+  h = mixNumber(h, v.position);
+  return mixFlag(h, v.hidden);
+}
+
+/** Every field of RUN_KEYS compared; the key order was checked when each was interned. */
+function sameRun(a: RunProperties, b: RunProperties): boolean {
+  return (
+    a.font === b.font &&
+    Object.is(a.size, b.size) &&
+    a.bold === b.bold &&
+    a.italic === b.italic &&
+    a.strike === b.strike &&
+    a.doubleStrike === b.doubleStrike &&
+    a.caps === b.caps &&
+    a.smallCaps === b.smallCaps &&
+    a.verticalAlign === b.verticalAlign &&
+    Object.is(a.characterSpacing, b.characterSpacing) &&
+    Object.is(a.position, b.position) &&
+    a.hidden === b.hidden &&
+    sameOptional(a, b, 'fontEastAsia', a.fontEastAsia, b.fontEastAsia) &&
+    sameOptional(a, b, 'fontComplex', a.fontComplex, b.fontComplex) &&
+    sameOptional(a, b, 'sizeComplex', a.sizeComplex, b.sizeComplex) &&
+    sameOptional(a, b, 'boldComplex', a.boldComplex, b.boldComplex) &&
+    sameOptional(a, b, 'italicComplex', a.italicComplex, b.italicComplex) &&
+    sameOptional(a, b, 'rtl', a.rtl, b.rtl) &&
+    sameOptional(a, b, 'complexScript', a.complexScript, b.complexScript) &&
+    sameOptional(a, b, 'underline', a.underline, b.underline) &&
+    sameOptional(a, b, 'underlineColor', a.underlineColor, b.underlineColor) &&
+    sameOptional(a, b, 'color', a.color, b.color) &&
+    sameOptional(a, b, 'highlight', a.highlight, b.highlight) &&
+    sameOptional(a, b, 'shading', a.shading, b.shading) &&
+    // Required fields, but a value built elsewhere might lack one: present in both or neither.
+    sameRequired(a, b, RUN_REQUIRED)
+  );
+}
+
+/** RunProperties' required fields: an object without one is still told apart from one with it. */
+const RUN_REQUIRED: readonly string[] = [
+  'font',
+  'size',
+  'bold',
+  'italic',
+  'strike',
+  'doubleStrike',
+  'caps',
+  'smallCaps',
+  'verticalAlign',
+  'characterSpacing',
+  'position',
+  'hidden',
+];
+
+function sameRequired(a: object, b: object, keys: readonly string[]): boolean {
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i] as string;
+    if (key in a !== key in b) return false;
+  }
+  return true;
+}
 
 /** toParagraphProperties' order; borders and tabs (rare) go through the exact JSON key. */
 const PARAGRAPH_KEYS: readonly string[] = [
@@ -131,77 +211,74 @@ const PARAGRAPH_KEYS: readonly string[] = [
 const INDENT_KEYS: readonly string[] = ['left', 'right', 'firstLine'];
 const SPACING_KEYS: readonly string[] = ['before', 'after', 'line', 'lineRule', 'beforeAuto', 'afterAuto'];
 
-const PARAGRAPH_FIELDS: readonly Field[] = [
-  ...PARAGRAPH_KEYS.filter((key) => key !== 'indent' && key !== 'spacing').map((key) => ({ key })),
-  ...INDENT_KEYS.map((key) => ({ key, inside: 'indent' })),
-  ...SPACING_KEYS.map((key) => ({ key, inside: 'spacing' })),
-];
-
 /**
  * Whether the paragraph has toParagraphProperties' layout: its keys from PARAGRAPH_KEYS in that
- * order, indent and spacing objects with theirs, and tabs and borders (if any) empty.
+ * order, indent and spacing objects with theirs, and tabs and borders (if any) empty. Anything
+ * else (real tab stops or borders, which are rare) goes through the exact JSON key.
  */
 function hasParagraphLayout(value: ParagraphProperties): boolean {
-  const { indent, spacing } = value;
-  const record = value as unknown as Record<string, unknown>;
-  if ('tabs' in value && !(Array.isArray(record.tabs) && record.tabs.length === 0)) return false;
-  if ('borders' in value && !isEmptyObject(record.borders)) return false;
+  const { indent, spacing, tabs, borders } = value;
+  if ('tabs' in value && !(Array.isArray(tabs) && tabs.length === 0)) return false;
+  if ('borders' in value && !isEmptyObject(borders)) return false;
   return (
-    sameKeysInOrder(value, PARAGRAPH_KEYS, presentCount(value, PARAGRAPH_KEYS)) &&
+    keysInOrder(value, PARAGRAPH_KEYS) &&
     typeof indent === 'object' &&
     typeof spacing === 'object' &&
-    sameKeysInOrder(indent, INDENT_KEYS, 3) &&
-    sameKeysInOrder(spacing, SPACING_KEYS, 4 + ('beforeAuto' in spacing ? 1 : 0) + ('afterAuto' in spacing ? 1 : 0))
+    keysInOrder(indent, INDENT_KEYS) &&
+    keysInOrder(spacing, SPACING_KEYS) &&
+    sameRequired(indent, FULL_INDENT, INDENT_KEYS) &&
+    sameRequired(spacing, BASE_SPACING, REQUIRED_SPACING_KEYS)
   );
 }
 
-/** The object holding the field (the value, or its indent or spacing), as a record. */
-function holder(value: object, field: Field): Record<string, unknown> | undefined {
-  const record = value as Record<string, unknown>;
-  return field.inside === undefined ? record : (record[field.inside] as Record<string, unknown> | undefined);
+const FULL_INDENT = { left: 0, right: 0, firstLine: 0 };
+const REQUIRED_SPACING_KEYS: readonly string[] = ['before', 'after', 'line', 'lineRule'];
+const BASE_SPACING = { before: 0, after: 0, line: 0, lineRule: 'auto' };
+
+function paragraphHash(v: ParagraphProperties): number {
+  let h = mixText(FNV_OFFSET, v.styleId);
+  h = mixText(h, v.align);
+  h = mixNumber(h, v.indent.left);
+  h = mixNumber(h, v.indent.right);
+  h = mixNumber(h, v.indent.firstLine);
+  h = mixNumber(h, v.spacing.before);
+  h = mixNumber(h, v.spacing.after);
+  h = mixNumber(h, v.spacing.line);
+  h = mixText(h, v.spacing.lineRule);
+  h = mixFlag(h, v.keepNext);
+  h = mixFlag(h, v.contextualSpacing);
+  return mixNumber(h, v.outlineLevel);
 }
 
-/** FNV-1a over the fields: presence, type and value (numbers by their bits' low words). */
-function fieldsHash(value: object, fields: readonly Field[]): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < fields.length; i++) {
-    const field = fields[i] as Field;
-    const owner = holder(value, field);
-    hash = Math.imul(hash ^ (owner !== undefined && field.key in owner ? 1 : 2), 0x01000193);
-    const item = owner?.[field.key];
-    if (typeof item === 'string') {
-      for (let c = 0; c < item.length; c++) hash = Math.imul(hash ^ item.charCodeAt(c), 0x01000193);
-    } else if (typeof item === 'number') {
-      hash = Math.imul(hash ^ ((item * 4096) | 0), 0x01000193);
-    } else if (typeof item === 'boolean') {
-      hash = Math.imul(hash ^ (item ? 3 : 4), 0x01000193);
-    }
-  }
-  return hash;
-}
-
-/**
- * Exact equality over the fields: the same keys present and the same values (Object.is, so -0,
- * NaN and undefined stay apart; empty tabs and borders are equal). Both objects passed the layout
- * check, so the same keys also come in the same order.
- */
-function sameFields(a: object, b: object, fields: readonly Field[]): boolean {
-  for (let i = 0; i < fields.length; i++) {
-    const field = fields[i] as Field;
-    const x = holder(a, field);
-    const y = holder(b, field);
-    const inX = x !== undefined && field.key in x;
-    const inY = y !== undefined && field.key in y;
-    if (inX !== inY) return false;
-    if (!inX) continue;
-    const p = x?.[field.key];
-    const q = y?.[field.key];
-    if (Object.is(p, q)) continue;
-    // Empty tabs ([]) and borders ({}) are the only objects that reach here.
-    const emptyArrays = Array.isArray(p) && Array.isArray(q) && p.length === 0 && q.length === 0;
-    if (!emptyArrays && !(isEmptyObject(p) && isEmptyObject(q))) return false;
-  }
-  return true;
+/** Every field compared; both passed hasParagraphLayout, so tabs and borders are empty if present. */
+function sameParagraph(a: ParagraphProperties, b: ParagraphProperties): boolean {
+  const ai = a.indent;
+  const bi = b.indent;
+  const as = a.spacing;
+  const bs = b.spacing;
+  return (
+    sameOptional(a, b, 'styleId', a.styleId, b.styleId) &&
+    sameOptional(a, b, 'align', a.align, b.align) &&
+    Object.is(ai.left, bi.left) &&
+    Object.is(ai.right, bi.right) &&
+    Object.is(ai.firstLine, bi.firstLine) &&
+    Object.is(as.before, bs.before) &&
+    Object.is(as.after, bs.after) &&
+    Object.is(as.line, bs.line) &&
+    as.lineRule === bs.lineRule &&
+    sameOptional(as, bs, 'beforeAuto', as.beforeAuto, bs.beforeAuto) &&
+    sameOptional(as, bs, 'afterAuto', as.afterAuto, bs.afterAuto) &&
+    'tabs' in a === 'tabs' in b &&
+    'borders' in a === 'borders' in b &&
+    sameOptional(a, b, 'keepNext', a.keepNext, b.keepNext) &&
+    sameOptional(a, b, 'keepLines', a.keepLines, b.keepLines) &&
+    sameOptional(a, b, 'widowControl', a.widowControl, b.widowControl) &&
+    sameOptional(a, b, 'pageBreakBefore', a.pageBreakBefore, b.pageBreakBefore) &&
+    sameOptional(a, b, 'contextualSpacing', a.contextualSpacing, b.contextualSpacing) &&
+    sameOptional(a, b, 'rtl', a.rtl, b.rtl) &&
+    sameOptional(a, b, 'shading', a.shading, b.shading) &&
+    sameOptional(a, b, 'outlineLevel', a.outlineLevel, b.outlineLevel)
+  );
 }
 
 function isEmptyObject(value: unknown): boolean {
@@ -210,16 +287,14 @@ function isEmptyObject(value: unknown): boolean {
   return true;
 }
 
-/** Whether the object's `count` own keys all come from `order`, in that order. */
-function sameKeysInOrder(value: object, order: readonly string[], count: number): boolean {
+/** Whether the object's keys all come from `order`, in that order. */
+function keysInOrder(value: object, order: readonly string[]): boolean {
   let at = 0;
-  let seen = 0;
   for (const name in value) {
     while (at < order.length && order[at] !== name) at++;
     if (at === order.length) return false;
-    seen++;
   }
-  return seen === count;
+  return true;
 }
 
 /** JSON leaves out undefined and turns -0, NaN and ±Infinity into 0 or null; keep them apart. */
