@@ -274,7 +274,9 @@ export function paragraphSegments(paragraph: Paragraph, fonts: FontSet): Segment
     }
   }
   positions.add(text.length);
-  const cuts = [...positions].filter((p) => p > 0).sort((a, b) => a - b);
+  const cuts: number[] = [];
+  for (const p of positions) if (p > 0) cuts.push(p);
+  cuts.sort((a, b) => a - b);
 
   const segments: Segment[] = [];
   let segment: Segment = { boxes: [], width: 0, trailing: 0 };
@@ -315,10 +317,10 @@ export function paragraphSegments(paragraph: Paragraph, fonts: FontSet): Segment
       while (cutIndex < cuts.length && (cuts[cutIndex] ?? 0) <= piece.end) cutIndex++;
       continue;
     }
-    const source: BoxSource = {
-      ...(inline.link ? { link: inline.link } : {}),
-      ...(inline.revision ? { revision: inline.revision } : {}),
-    };
+    // Assigned rather than spread in (one object per inline, not three).
+    const source: BoxSource = {};
+    if (inline.link) source.link = inline.link;
+    if (inline.revision) source.revision = inline.revision;
     if (inline.kind === 'tab' || inline.kind === 'image' || inline.kind === 'drawing') {
       // Tabs, pictures and drawings stand alone: each is its own segment, sized by the line
       // breaker (tabs) or by the document (pictures and drawings, which sit on the baseline; a
@@ -367,7 +369,10 @@ export function paragraphSegments(paragraph: Paragraph, fonts: FontSet): Segment
       while (cutIndex < cuts.length && (cuts[cutIndex] ?? 0) <= from) cutIndex++;
       const cut = Math.min(cuts[cutIndex] ?? piece.end, piece.end);
       const part = text.slice(from, cut);
-      if (part) for (const box of measuredBoxes(part, inline.props, fonts, source)) pushText(box);
+      if (part) {
+        const boxes = measuredBoxes(part, inline.props, fonts, source);
+        for (let b = 0; b < boxes.length; b++) pushText(boxes[b] as Box);
+      }
       if (cut === cuts[cutIndex]) {
         closeSegment();
         cutIndex++;
