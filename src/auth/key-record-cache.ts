@@ -46,7 +46,7 @@ export class KeyRecordCache {
 
   /** Forgets the key with database id `keyId` (it was just revoked). */
   forget(keyId: number): void {
-    // Touching every entry in order keeps their relative order; the cache is small.
+    // A get may move an entry to the recent end, which is harmless here; the cache is small.
     for (const hash of this.#entries.keys()) {
       if (this.#entries.get(hash)?.record.id === keyId) this.#entries.delete(hash);
     }
