@@ -75,8 +75,13 @@ export function faceFor(fonts: FontSet, props: RunProperties): FontFace {
  * (Caladea drawing Cambria is as tall as Cambria); a font embedded in the document is the real one.
  */
 export function verticalMetrics(face: FontFace, family: string): { ascent: number; descent: number } {
-  const { ascent, descent, lineGap } = (!isEmbeddedFaceKey(face.key) && standInLineMetrics(family)) || face;
+  const { ascent, descent, lineGap } = lineMetricsOf(face, family);
   return { ascent, descent: descent + lineGap };
+}
+
+/** The face's or its stand-in's line metrics, as they are (verticalMetrics without a new object). */
+function lineMetricsOf(face: FontFace, family: string): { ascent: number; descent: number; lineGap: number } {
+  return (!isEmbeddedFaceKey(face.key) && standInLineMetrics(family)) || face;
 }
 
 /** The face request for complex-script characters: w:cs face, w:bCs and w:iCs (not w:b, w:i). */
@@ -113,7 +118,8 @@ function textBox(
   metrics: FontFace = face,
 ): Box {
   const spacing = props.characterSpacing === 0 ? 0 : props.characterSpacing * [...text].length;
-  const vertical = verticalMetrics(metrics, props.font);
+  // verticalMetrics, without making an object per word.
+  const vertical = lineMetricsOf(metrics, props.font);
   const box: Box = {
     kind: 'text',
     text,
@@ -122,7 +128,7 @@ function textBox(
     props,
     width: face.measure(text) * size + spacing,
     ascent: vertical.ascent * size,
-    descent: vertical.descent * size,
+    descent: (vertical.descent + vertical.lineGap) * size,
     rise: rise(props),
     space: /^\s+$/.test(text),
   };
