@@ -110,8 +110,8 @@ function mixFlag(hash: number, value: boolean | undefined): number {
 }
 
 /**
- * Equal values, and the optional field present in both or in neither (an own undefined is not
- * an absent key). Object.is: -0 and 0, NaN and NaN as the exact keys had them.
+ * Equal values, and the field present in both or in neither (an own undefined is not an absent
+ * key). Object.is: -0 and 0, NaN and NaN as the exact keys had them.
  */
 function sameOptional(a: object, b: object, key: string, x: unknown, y: unknown): boolean {
   return Object.is(x, y) && (x !== undefined || key in a === key in b);
@@ -135,21 +135,25 @@ function runHash(v: RunProperties): number {
   return mixFlag(h, v.hidden);
 }
 
-/** Every field of RUN_KEYS compared; the key order was checked when each was interned. */
+/**
+ * Every field of RUN_KEYS compared; the key order was checked when each was interned. The `in`
+ * checks of sameOptional only run for a value undefined in both, which for the required fields
+ * never happens in practice.
+ */
 function sameRun(a: RunProperties, b: RunProperties): boolean {
   return (
-    a.font === b.font &&
-    Object.is(a.size, b.size) &&
-    a.bold === b.bold &&
-    a.italic === b.italic &&
-    a.strike === b.strike &&
-    a.doubleStrike === b.doubleStrike &&
-    a.caps === b.caps &&
-    a.smallCaps === b.smallCaps &&
-    a.verticalAlign === b.verticalAlign &&
-    Object.is(a.characterSpacing, b.characterSpacing) &&
-    Object.is(a.position, b.position) &&
-    a.hidden === b.hidden &&
+    sameOptional(a, b, 'font', a.font, b.font) &&
+    sameOptional(a, b, 'size', a.size, b.size) &&
+    sameOptional(a, b, 'bold', a.bold, b.bold) &&
+    sameOptional(a, b, 'italic', a.italic, b.italic) &&
+    sameOptional(a, b, 'strike', a.strike, b.strike) &&
+    sameOptional(a, b, 'doubleStrike', a.doubleStrike, b.doubleStrike) &&
+    sameOptional(a, b, 'caps', a.caps, b.caps) &&
+    sameOptional(a, b, 'smallCaps', a.smallCaps, b.smallCaps) &&
+    sameOptional(a, b, 'verticalAlign', a.verticalAlign, b.verticalAlign) &&
+    sameOptional(a, b, 'characterSpacing', a.characterSpacing, b.characterSpacing) &&
+    sameOptional(a, b, 'position', a.position, b.position) &&
+    sameOptional(a, b, 'hidden', a.hidden, b.hidden) &&
     sameOptional(a, b, 'fontEastAsia', a.fontEastAsia, b.fontEastAsia) &&
     sameOptional(a, b, 'fontComplex', a.fontComplex, b.fontComplex) &&
     sameOptional(a, b, 'sizeComplex', a.sizeComplex, b.sizeComplex) &&
@@ -161,28 +165,11 @@ function sameRun(a: RunProperties, b: RunProperties): boolean {
     sameOptional(a, b, 'underlineColor', a.underlineColor, b.underlineColor) &&
     sameOptional(a, b, 'color', a.color, b.color) &&
     sameOptional(a, b, 'highlight', a.highlight, b.highlight) &&
-    sameOptional(a, b, 'shading', a.shading, b.shading) &&
-    // Required fields, but a value built elsewhere might lack one: present in both or neither.
-    sameRequired(a, b, RUN_REQUIRED)
+    sameOptional(a, b, 'shading', a.shading, b.shading)
   );
 }
 
-/** RunProperties' required fields: an object without one is still told apart from one with it. */
-const RUN_REQUIRED: readonly string[] = [
-  'font',
-  'size',
-  'bold',
-  'italic',
-  'strike',
-  'doubleStrike',
-  'caps',
-  'smallCaps',
-  'verticalAlign',
-  'characterSpacing',
-  'position',
-  'hidden',
-];
-
+/** Whether `a` and `b` each have all of `keys` or lack the same ones. */
 function sameRequired(a: object, b: object, keys: readonly string[]): boolean {
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i] as string;
