@@ -1,3 +1,4 @@
+import { KeyRecordCache } from './auth/key-record-cache';
 import { OPENAPI_INFO } from './discovery/openapi-info';
 import { renderReferencePage } from './discovery/reference-page';
 import { createFontCache, FALLBACK_FONT_CACHE_CAPACITY } from './fonts/font-cache';
@@ -6,7 +7,7 @@ import { conventions } from './http/conventions';
 import { handleError } from './http/error-response';
 import { createRouter } from './http/router';
 import { unmatchedRoute } from './http/unmatched-route';
-import { auth } from './routes/auth';
+import { authRoutes } from './routes/auth';
 import { convertRouter } from './routes/convert';
 import { health } from './routes/health';
 import { merge } from './routes/merge';
@@ -15,7 +16,9 @@ import { merge } from './routes/merge';
 export function createApp() {
   const app = createRouter();
 
-  app.use('*', ...conventions(apiKeyAuth()));
+  // Keys recently found live, per isolate (bounded, 30 s TTL); revocation forgets its key here.
+  const keyCache = new KeyRecordCache();
+  app.use('*', ...conventions(apiKeyAuth(keyCache)));
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
     type: 'http',
     scheme: 'bearer',
@@ -23,7 +26,7 @@ export function createApp() {
   });
 
   app.route('/', health);
-  app.route('/', auth);
+  app.route('/', authRoutes(keyCache));
   // Parsed fonts outlive requests: the isolate's bounded caches, owned here (fallback faces apart,
   // being large).
   app.route(

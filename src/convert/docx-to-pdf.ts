@@ -7,6 +7,8 @@ import { loadFontSet } from '../fonts/font-set';
 import { layoutDocument } from '../layout/document-layout';
 import { collectFallbackFaces, collectFontRequests } from '../layout/font-requests';
 import { readDocx } from '../ooxml/docx-reader';
+import { checkPngsAhead } from '../ooxml/image-resource';
+import { readPartsAhead } from '../ooxml/package-reader';
 import { paintPdf } from '../pdf/paint-pdf';
 
 export type RevisionMode = 'markup' | 'final' | 'original';
@@ -37,7 +39,17 @@ export async function convertDocxToPdf(
   options: DocxToPdfOptions,
   resources: EngineResources,
 ): Promise<ConvertedPdf> {
-  const model = readDocx(bytes, { revisions: options.revisions, maxInflatedBytes: options.maxInflatedBytes });
+  // The reader is synchronous: the large parts are inflated natively first, and the PNGs among
+  // them checked natively, so that it need not do either with fflate.
+  const partsAhead = await readPartsAhead(bytes, options.maxInflatedBytes);
+  const checkedPngs = await checkPngsAhead(partsAhead.values());
+  const model = readDocx(bytes, {
+    revisions: options.revisions,
+    maxInflatedBytes: options.maxInflatedBytes,
+    partsAhead,
+    checkedPngs,
+  });
+  partsAhead.clear();
   const fonts = await loadFontSet(collectFontRequests(model), {
     assets: resources.assets,
     embedded: model.embeddedFonts,

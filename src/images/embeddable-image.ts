@@ -49,10 +49,10 @@ function fromRgba(image: RgbaImage | undefined): ImageResource | undefined {
   return { format: 'png', bytes: encodePng(image), pixelWidth: image.width, pixelHeight: image.height };
 }
 
-function convert(bytes: Uint8Array, limits: ImageLimits): ImageResource | undefined {
+function convert(bytes: Uint8Array, limits: ImageLimits, pngChecked: boolean): ImageResource | undefined {
   switch (sniffImageFormat(bytes)) {
     case 'png': {
-      const png = toEmbeddablePng(bytes, limits);
+      const png = toEmbeddablePng(bytes, limits, pngChecked);
       return png && { format: 'png', bytes: ownBuffer(png.bytes), pixelWidth: png.width, pixelHeight: png.height };
     }
     case 'jpeg': {
@@ -79,10 +79,14 @@ function convert(bytes: Uint8Array, limits: ImageLimits): ImageResource | undefi
   }
 }
 
-export function toEmbeddableImage(bytes: Uint8Array, limits?: { maxPixels?: number }): ImageResource | undefined {
+/** `pngChecked`: the bytes are a PNG whose data pngDataInflates proved whole, under the same limits. */
+export function toEmbeddableImage(
+  bytes: Uint8Array,
+  options?: { maxPixels?: number; pngChecked?: boolean },
+): ImageResource | undefined {
   try {
     if (!(bytes instanceof Uint8Array) || bytes.length === 0) return undefined;
-    return convert(bytes, imageLimits(limits?.maxPixels));
+    return convert(bytes, imageLimits(options?.maxPixels), options?.pngChecked ?? false);
   } catch {
     // Out-of-range reads (DataView), allocation failures: a file we cannot decode.
     return undefined;

@@ -22,6 +22,8 @@
  * §5.6 chunk ordering, §11.2.2 IHDR (Table 11.1 allowed colour type / bit depth combinations),
  * §11.2.3 PLTE, §8.2 Adam7 passes; APNG: §11.3.6 acTL, fcTL, fdAT.
  */
+
+import { inflateExactly } from '../zip/native-inflate';
 import { boundedInflate } from './bounded-inflate';
 import { decodePngPixels } from './png-decoder';
 import { concatBytes, encodePng } from './png-encoder';
@@ -195,21 +197,55 @@ export interface EmbeddablePng {
   height: number;
 }
 
-/**
- * Returns PNG bytes pdf-lib's embedPng renders correctly, or undefined for a malformed, truncated
- * or too large file.
- */
-export function toEmbeddablePng(bytes: Uint8Array, limits: ImageLimits): EmbeddablePng | undefined {
+/** The PNG's header, when it is one and within the limits, with the size its data must inflate to. */
+function checkedHeader(bytes: Uint8Array, limits: ImageLimits): { info: PngInfo; expected: number } | undefined {
   const info = readPngInfo(bytes);
   if (!info || !sizeAcceptable(info.width, info.height, limits)) return undefined;
   const expected = pngInflatedSize(info);
-  if (expected > limits.maxDecodedBytes) return undefined;
+  return expected > limits.maxDecodedBytes ? undefined : { info, expected };
+}
+
+function idatData(info: PngInfo): Uint8Array {
+  return info.idat.length === 1 ? (info.idat[0] as Uint8Array) : concatBytes(info.idat);
+}
+
+/**
+ * The most inflated data checked natively: the check holds the whole output for a moment (the
+ * synchronous check counts it without keeping it), so larger images are left to that one.
+ */
+const NATIVE_CHECK_MAX_BYTES = 16 * 1024 * 1024;
+
+/**
+ * Whether the PNG is within `limits` and its IDAT stream inflates to exactly the size its header
+ * implies, found with the runtime's native zlib (native-inflate.ts). False means only "not shown
+ * here": toEmbeddablePng then checks it itself, and decides as it always did.
+ */
+export async function pngDataInflates(bytes: Uint8Array, limits: ImageLimits): Promise<boolean> {
+  const header = checkedHeader(bytes, limits);
+  if (!header || header.expected > NATIVE_CHECK_MAX_BYTES) return false;
+  return (await inflateExactly(idatData(header.info), 'deflate', header.expected)) !== undefined;
+}
+
+/**
+ * Returns PNG bytes pdf-lib's embedPng renders correctly, or undefined for a malformed, truncated
+ * or too large file. `dataChecked`: pngDataInflates has shown the data whole, under the same limits.
+ */
+export function toEmbeddablePng(
+  bytes: Uint8Array,
+  limits: ImageLimits,
+  dataChecked = false,
+): EmbeddablePng | undefined {
+  const header = checkedHeader(bytes, limits);
+  if (!header) return undefined;
+  const { info, expected } = header;
   const mustDecode = info.interlaced && expected > upngInflateBuffer(info);
-  const stream = info.idat.length === 1 ? (info.idat[0] as Uint8Array) : concatBytes(info.idat);
-  const inflated = boundedInflate(stream, expected, { keep: mustDecode });
-  if (!inflated || inflated.length !== expected) return undefined;
+  let inflated: { bytes: Uint8Array; length: number } | undefined;
+  if (!dataChecked || mustDecode) {
+    inflated = boundedInflate(idatData(info), expected, { keep: mustDecode });
+    if (!inflated || inflated.length !== expected) return undefined;
+  }
   const { width, height } = info;
-  if (mustDecode) {
+  if (mustDecode && inflated) {
     const pixels = decodePngPixels(info, inflated.bytes);
     return pixels ? { bytes: encodePng(pixels), width, height } : undefined;
   }

@@ -73,7 +73,12 @@ export function collectFontRequests(model: DocumentModel): FontRequest[] {
     const key = `${request.family}|${request.bold}|${request.italic}`;
     if (!seen.has(key)) seen.set(key, request);
   };
+  // Run properties are interned (property-interner.ts): runs formatted alike share one object, so
+  // each object needs looking at once.
+  const visited = new Set<RunProperties>();
   visitRuns(model, (props) => {
+    if (visited.has(props)) return;
+    visited.add(props);
     add({ family: props.font, bold: props.bold, italic: props.italic });
     // East Asian and complex-script characters are set in their own faces (§17.3.2.26).
     if (props.fontEastAsia) add({ family: props.fontEastAsia, bold: props.bold, italic: props.italic });

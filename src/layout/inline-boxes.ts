@@ -90,8 +90,13 @@ export function faceFor(fonts: FontSet, props: RunProperties): FontFace {
  * (Caladea drawing Cambria is as tall as Cambria); a font embedded in the document is the real one.
  */
 export function verticalMetrics(face: FontFace, family: string): { ascent: number; descent: number } {
-  const { ascent, descent, lineGap } = (!isEmbeddedFaceKey(face.key) && standInLineMetrics(family)) || face;
+  const { ascent, descent, lineGap } = lineMetricsOf(face, family);
   return { ascent, descent: descent + lineGap };
+}
+
+/** The face's or its stand-in's line metrics, as they are (verticalMetrics without a new object). */
+function lineMetricsOf(face: FontFace, family: string): { ascent: number; descent: number; lineGap: number } {
+  return (!isEmbeddedFaceKey(face.key) && standInLineMetrics(family)) || face;
 }
 
 /** The face request for complex-script characters: w:cs face, w:bCs and w:iCs (not w:b, w:i). */
@@ -128,7 +133,8 @@ function textBox(
   metrics: FontFace = face,
 ): Box {
   const spacing = props.characterSpacing === 0 ? 0 : props.characterSpacing * [...text].length;
-  const vertical = verticalMetrics(metrics, props.font);
+  // verticalMetrics, without making an object per word.
+  const vertical = lineMetricsOf(metrics, props.font);
   const box: Box = {
     kind: 'text',
     text,
@@ -137,7 +143,7 @@ function textBox(
     props,
     width: face.measure(text) * size + spacing,
     ascent: vertical.ascent * size,
-    descent: vertical.descent * size,
+    descent: (vertical.descent + vertical.lineGap) * size,
     rise: rise(props),
     space: /^\s+$/.test(text),
   };
@@ -335,7 +341,9 @@ export function paragraphSegments(paragraph: Paragraph, fonts: FontSet): Segment
     }
   }
   positions.add(text.length);
-  const cuts = [...positions].filter((p) => p > 0).sort((a, b) => a - b);
+  const cuts: number[] = [];
+  for (const p of positions) if (p > 0) cuts.push(p);
+  cuts.sort((a, b) => a - b);
 
   const segments: Segment[] = [];
   let segment: Segment = { boxes: [], width: 0, trailing: 0 };
@@ -376,10 +384,10 @@ export function paragraphSegments(paragraph: Paragraph, fonts: FontSet): Segment
       while (cutIndex < cuts.length && (cuts[cutIndex] ?? 0) <= piece.end) cutIndex++;
       continue;
     }
-    const source: BoxSource = {
-      ...(inline.link ? { link: inline.link } : {}),
-      ...(inline.revision ? { revision: inline.revision } : {}),
-    };
+    // Assigned rather than spread in (one object per inline, not three).
+    const source: BoxSource = {};
+    if (inline.link) source.link = inline.link;
+    if (inline.revision) source.revision = inline.revision;
     if (inline.kind === 'tab' || inline.kind === 'image' || inline.kind === 'drawing') {
       // Tabs, pictures and drawings stand alone: each is its own segment, sized by the line
       // breaker (tabs) or by the document (pictures and drawings, which sit on the baseline; a
@@ -428,7 +436,10 @@ export function paragraphSegments(paragraph: Paragraph, fonts: FontSet): Segment
       while (cutIndex < cuts.length && (cuts[cutIndex] ?? 0) <= from) cutIndex++;
       const cut = Math.min(cuts[cutIndex] ?? piece.end, piece.end);
       const part = text.slice(from, cut);
-      if (part) for (const box of measuredBoxes(part, inline.props, fonts, source)) pushText(box);
+      if (part) {
+        const boxes = measuredBoxes(part, inline.props, fonts, source);
+        for (let b = 0; b < boxes.length; b++) pushText(boxes[b] as Box);
+      }
       if (cut === cuts[cutIndex]) {
         closeSegment();
         cutIndex++;

@@ -6,7 +6,7 @@
 import type { FontFace } from '../fonts/font-face';
 import type { Border, DrawingInline, PageGeometry, RevisionMark, RunProperties } from '../model/document';
 import { fieldSwitchFormat, formatNumber } from '../text/number-format';
-import type { PageItem } from './display-list';
+import type { PageItem, TextItem } from './display-list';
 import { type DrawingRenderer, floatingOrigin, translateItems } from './drawing-layout';
 import type { PlacedLine } from './page-flow';
 import type { Fragment } from './paragraph-layout';
@@ -203,16 +203,8 @@ export function paintLine(out: PageItem[], placed: PlacedLine, values: FieldValu
           previous.text = fragment.rtl ? text + previous.text : previous.text + text;
           lastText.end = x + width;
         } else {
-          const item: PageItem = {
-            kind: 'text',
-            x,
-            y,
-            font: box.face.key,
-            size: box.size,
-            color,
-            text,
-            ...(spacing ? { characterSpacing: spacing } : {}),
-          };
+          const item: TextItem = { kind: 'text', x, y, font: box.face.key, size: box.size, color, text };
+          if (spacing) item.characterSpacing = spacing;
           foreground.push(item);
           lastText = { item, end: x + width, rtl: fragment.rtl === true };
         }

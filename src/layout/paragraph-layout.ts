@@ -137,8 +137,11 @@ function justify(fragments: Fragment[], extra: number): Fragment[] {
   const out: Fragment[] = [];
   let shift = 0;
   fragments.forEach((f, index) => {
-    if (f.box.kind !== 'text' || !f.text.includes(' ')) out.push({ ...f, x: f.x + shift });
-    else {
+    if (f.box.kind !== 'text' || !f.text.includes(' ')) {
+      // The line's own fragments (layoutParagraph made them): moved in place.
+      f.x += shift;
+      out.push(f);
+    } else {
       const { box } = f;
       let x = f.x + shift;
       for (const part of f.text.split(/( )/)) {
@@ -279,19 +282,18 @@ export function layoutParagraph(paragraph: Paragraph, fonts: FontSet, context: P
       fonts,
     );
     const height = lineHeight(metrics, paragraph, context.lineGrid);
-    let fragments: Fragment[] = line.placed.map((p) => ({
-      box: p.box,
-      text: p.box.text,
-      x: line.start + p.x,
-      width: p.width,
-      ...(p.leader ? { leader: p.leader } : {}),
-    }));
+    // The fragments are made here, so shifting them below may move them in place.
+    let fragments: Fragment[] = line.placed.map((p) => {
+      const fragment: Fragment = { box: p.box, text: p.box.text, x: line.start + p.x, width: p.width };
+      if (p.leader) fragment.leader = p.leader;
+      return fragment;
+    });
     const slack = line.available - line.width;
     const stretch = align === 'distribute' || (align === 'both' && !line.last);
     if (stretch) fragments = justify(trimTrailingSpaces(fragments), slack);
     else if (align === 'center' || align === 'right') {
       const shift = align === 'center' ? slack / 2 : slack;
-      fragments = fragments.map((f) => ({ ...f, x: f.x + shift }));
+      for (const f of fragments) f.x += shift;
     }
     if (index === 0) fragments = [...label.fragments, ...fragments];
     fragments = reorderLine(fragments, paragraph.props.rtl, context.areaWidth);

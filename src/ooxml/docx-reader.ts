@@ -6,7 +6,7 @@ import { readEmbeddedFonts } from './embedded-fonts';
 import { numberNoteReferences, type SectionNoteNumbering } from './note-numbering';
 import { readNotes } from './notes-reader';
 import { NO_NUMBERING, readNumbering } from './numbering';
-import { type OpcPackage, openPackage, type Relationship, relationshipKind } from './package-reader';
+import { type OpcPackage, openPackage, type PartsAhead, type Relationship, relationshipKind } from './package-reader';
 import { PartError } from './part-error';
 import { type DocumentContext, newStory, type RevisionMode, type StoryContext } from './read-context';
 import { type HeaderFooterSlot, readSectionProperties, type SectionProperties } from './section-reader';
@@ -31,6 +31,10 @@ export interface ReadDocxOptions {
   revisions: RevisionMode;
   /** The most bytes the package may inflate to, all parts read together (ZIP bomb guard). */
   maxInflatedBytes: number;
+  /** Parts read ahead (readPartsAhead); each is taken out of the map when it is read. */
+  partsAhead?: PartsAhead;
+  /** Image bytes whose PNG data was checked ahead (checkPngsAhead). */
+  checkedPngs?: ReadonlySet<Uint8Array>;
 }
 
 /** Relationship types (last segment) of the parts read besides the main document. */
@@ -55,7 +59,7 @@ export function readDocx(bytes: Uint8Array, options: ReadDocxOptions): DocumentM
     warnings.push(message);
   };
   try {
-    return readPackage(openPackage(bytes, options.maxInflatedBytes, warn), options, warnings, warn);
+    return readPackage(openPackage(bytes, options.maxInflatedBytes, warn, options.partsAhead), options, warnings, warn);
   } catch (error) {
     // Part problems that reach this far are fatal ones (a DTD, limits) or in required parts.
     throw toApiError(error);
@@ -115,6 +119,7 @@ function readPackage(
     images: {},
     pictures: {},
     imageIds: new Map(),
+    checkedPngs: options.checkedPngs ?? new Set(),
     customNoteMarks: new Set(),
     warn,
   };

@@ -1,4 +1,6 @@
 import { sniffImageFormat, toEmbeddableImage } from '../images/embeddable-image';
+import { pngDataInflates } from '../images/png-info';
+import { imageLimits } from '../images/raster';
 import { isMetafile, readMetafile } from '../metafile/read-metafile';
 import type { ImageResource } from '../model/document';
 import type { MetafilePicture } from '../model/metafile';
@@ -32,8 +34,23 @@ function vectorFormat(bytes: Uint8Array): string | undefined {
   return undefined;
 }
 
-export function checkImage(bytes: Uint8Array): ImageCheck {
-  const image = toEmbeddableImage(bytes, { maxPixels: MAX_PIXELS });
+/**
+ * The image parts among `parts` that are PNGs whose compressed data inflates natively to exactly
+ * the size their header implies (png-info.ts pngDataInflates): checkImage then need not inflate
+ * them again. What cannot be proven here is simply checked by checkImage as before.
+ */
+export async function checkPngsAhead(parts: Iterable<Uint8Array>): Promise<Set<Uint8Array>> {
+  const checked = new Set<Uint8Array>();
+  const limits = imageLimits(MAX_PIXELS);
+  for (const bytes of parts) {
+    if (sniffImageFormat(bytes) === 'png' && (await pngDataInflates(bytes, limits))) checked.add(bytes);
+  }
+  return checked;
+}
+
+/** `pngChecked`: the bytes are a PNG whose data checkPngsAhead proved whole. */
+export function checkImage(bytes: Uint8Array, pngChecked = false): ImageCheck {
+  const image = toEmbeddableImage(bytes, { maxPixels: MAX_PIXELS, pngChecked });
   if (image) return { image };
   const raster = sniffImageFormat(bytes);
   if (raster) {

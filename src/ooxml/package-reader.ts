@@ -1,5 +1,6 @@
 import { Inflate, inflateSync } from 'fflate';
 import { ApiError } from '../errors';
+import { canInflateNatively, inflateExactly } from '../zip/native-inflate';
 import { DamagedZipError, entryData, readZipDirectory, type ZipEntry } from '../zip/zip-directory';
 import { PartError } from './part-error';
 import { DEFAULT_XML_LIMITS, parseXml, type XmlElement, type XmlParseOptions } from './xml-tree';
@@ -8,6 +9,8 @@ import { DEFAULT_XML_LIMITS, parseXml, type XmlElement, type XmlParseOptions } f
  * The Open Packaging Conventions layer (ECMA-376 Part 2): parts by name, content types,
  * relationships. Parts are inflated only when asked for, once, and every byte inflated counts
  * against one budget for the whole package, so a ZIP bomb is refused before it can exhaust memory.
+ * The large parts the reader will want may be inflated natively beforehand (readPartsAhead); the
+ * reader then takes them as read, counting them against the same budget.
  */
 
 export interface Relationship {
@@ -84,15 +87,9 @@ export function openPackage(
   bytes: Uint8Array,
   maxInflatedBytes: number,
   warn: (message: string) => void = () => {},
+  partsAhead?: PartsAhead,
 ): OpcPackage {
-  const entries = readEntries(bytes);
-  const byName = new Map<string, ZipEntry>();
-  for (const entry of entries) {
-    // Directories and duplicates are skipped; the first of equivalent names wins.
-    if (entry.name.endsWith('/')) continue;
-    const key = normalize(entry.name);
-    if (!byName.has(key)) byName.set(key, entry);
-  }
+  const byName = partEntries(readEntries(bytes));
 
   let inflated = 0;
   const partCache = new Map<string, Uint8Array>();
@@ -108,7 +105,10 @@ export function openPackage(
     if (entry === undefined) return undefined;
     const remaining = maxInflatedBytes - inflated;
     if (entry.size > remaining) throw bombError(maxInflatedBytes, entry.name);
-    const data = inflateEntry(bytes, entry, remaining, maxInflatedBytes);
+    // Taken out of the map, so that a parsed part's bytes are released with the cache entry.
+    const ahead = partsAhead?.get(entry.localHeaderOffset);
+    if (ahead) partsAhead?.delete(entry.localHeaderOffset);
+    const data = ahead ?? inflateEntry(bytes, entry, remaining, maxInflatedBytes);
     inflated += data.length;
     partCache.set(key, data);
     return data;
@@ -183,6 +183,78 @@ export function openPackage(
       return dot === -1 ? undefined : types.defaults.get(key.slice(dot + 1));
     },
   };
+}
+
+/** Part entries by lookup key: directories and duplicates skipped, the first of equivalent names wins. */
+function partEntries(entries: readonly ZipEntry[]): Map<string, ZipEntry> {
+  const byName = new Map<string, ZipEntry>();
+  for (const entry of entries) {
+    if (entry.name.endsWith('/')) continue;
+    const key = normalize(entry.name);
+    if (!byName.has(key)) byName.set(key, entry);
+  }
+  return byName;
+}
+
+/** Parts read ahead of the reader, keyed by where their ZIP entry's local header starts. */
+export type PartsAhead = Map<number, Uint8Array>;
+
+/**
+ * Deflated parts whose compressed data is at least this long are inflated natively ahead of the
+ * reader: below it, fflate's synchronous call is as fast as the asynchronous hop.
+ */
+const NATIVE_INFLATE_MIN_BYTES = 8 * 1024;
+
+/**
+ * The parts the DOCX reader will read anyway (XML parts and media), not embedded objects, the
+ * glossary or custom XML, which it never opens: inflating them ahead would only cost memory.
+ */
+function readAhead(name: string): boolean {
+  const key = name.toLowerCase();
+  if (key.startsWith('word/glossary/') || key.startsWith('customxml/') || key.includes('/embeddings/')) return false;
+  return key.endsWith('.xml') || key.includes('/media/');
+}
+
+/**
+ * The parts the reader will want that are worth having before it runs: the large deflated ones,
+ * inflated with the runtime's native zlib (native-inflate.ts), and the stored media, as they are
+ * (so that images can be checked ahead too, image-resource.ts). openPackage takes them as read.
+ * Declared sizes are held to the same budget the reader applies, and each output to its declared
+ * size. Anything that cannot be done here (a damaged archive, an encrypted or corrupt part, a
+ * runtime without native inflation) is left to the reader, which reports it exactly as it would
+ * have; the result is only ever a cache.
+ */
+export async function readPartsAhead(bytes: Uint8Array, maxInflatedBytes: number): Promise<PartsAhead> {
+  const ahead: PartsAhead = new Map();
+  let entries: ZipEntry[];
+  try {
+    entries = readZipDirectory(bytes);
+  } catch {
+    return ahead;
+  }
+  const native = canInflateNatively();
+  let remaining = maxInflatedBytes;
+  for (const entry of partEntries(entries).values()) {
+    if (entry.flags & 1 || !readAhead(entry.name) || entry.size > remaining) continue;
+    const stored = entry.method === 0 && entry.name.toLowerCase().includes('/media/');
+    const large = native && entry.method === 8 && entry.compressedSize >= NATIVE_INFLATE_MIN_BYTES;
+    if (!stored && !large) continue;
+    let data: Uint8Array;
+    try {
+      data = entryData(bytes, entry);
+    } catch {
+      continue;
+    }
+    const part = stored
+      ? data.length === entry.size
+        ? data
+        : undefined
+      : await inflateExactly(data, 'deflate-raw', entry.size);
+    if (!part) continue;
+    ahead.set(entry.localHeaderOffset, part);
+    remaining -= part.length;
+  }
+  return ahead;
 }
 
 function readEntries(bytes: Uint8Array): ZipEntry[] {

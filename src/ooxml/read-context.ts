@@ -36,6 +36,8 @@ export interface DocumentContext {
   pictures: Record<string, MetafilePicture>;
   /** Image part → its id, or null when it could not be used (so it is reported once). */
   imageIds: Map<string, string | null>;
+  /** Image part bytes whose PNG data was proven whole ahead of reading (image-resource.ts). */
+  checkedPngs: ReadonlySet<Uint8Array>;
   /** Note references whose mark is the text of the run after them (w:customMarkFollows): they take no number. */
   customNoteMarks: Set<NoteReferenceInline>;
   warn(message: string): void;

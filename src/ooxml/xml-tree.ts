@@ -324,6 +324,12 @@ function renameAttributes(attributes: Record<string, string>, renames: ReadonlyM
 /** The first child named `name`, or undefined. */
 export function child(element: XmlElement | undefined, name: string): XmlElement | undefined {
   if (element === undefined) return undefined;
-  for (const candidate of element.children) if (candidate.name === name) return candidate;
+  // Indexed, not for…of: called for nearly every element read, and the iterator for…of makes was
+  // the reader's largest single allocation on a large document.
+  const children = element.children;
+  for (let i = 0; i < children.length; i++) {
+    const candidate = children[i] as XmlElement;
+    if (candidate.name === name) return candidate;
+  }
   return undefined;
 }

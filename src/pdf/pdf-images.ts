@@ -28,6 +28,7 @@ import { decodePngPixels, unfilter } from '../images/png-decoder';
 import { concatBytes } from '../images/png-encoder';
 import { type PngInfo, pngInflatedSize, readPngInfo } from '../images/png-info';
 import type { ImageResource } from '../model/document';
+import { inflateExactly } from '../zip/native-inflate';
 import type { FlateStreams } from './flate-streams';
 import { hexOfBytes } from './pdf-strings';
 
@@ -120,16 +121,23 @@ function passThroughDict(info: PngInfo): PdfDict {
   };
 }
 
-/** The filtered scanlines, or undefined when the stream is corrupt or the wrong length. */
-function inflateIdat(info: PngInfo): Uint8Array | undefined {
+/**
+ * The filtered scanlines, or undefined when the stream is corrupt or the wrong length: natively
+ * when the runtime can (native-inflate.ts), else (or when zlib is stricter, e.g. about Adler-32)
+ * with fflate, which decides as it always did.
+ */
+async function inflateIdat(info: PngInfo): Promise<Uint8Array | undefined> {
   const expected = pngInflatedSize(info);
-  const inflated = boundedInflate(idatStream(info), expected);
+  const stream = idatStream(info);
+  const native = await inflateExactly(stream, 'deflate', expected);
+  if (native) return native;
+  const inflated = boundedInflate(stream, expected);
   return inflated && inflated.length === expected ? inflated.bytes : undefined;
 }
 
 /** 8-bit grey+alpha or RGBA, not interlaced: split the filtered rows into colour and alpha. */
-function embedAlphaSplit(streams: FlateStreams, info: PngInfo): PDFRef | undefined {
-  const inflated = inflateIdat(info);
+async function embedAlphaSplit(streams: FlateStreams, info: PngInfo): Promise<PDFRef | undefined> {
+  const inflated = await inflateIdat(info);
   if (!inflated) return undefined;
   const { width, height, channels } = info;
   const colours = channels - 1;
@@ -190,8 +198,8 @@ function alphaOf(rgba: Uint8Array): Uint8Array | undefined {
 }
 
 /** Any other PNG: decoded to 8-bit RGBA, written as RGB with an /SMask when needed. */
-function embedDecoded(streams: FlateStreams, info: PngInfo): PDFRef | undefined {
-  const inflated = inflateIdat(info);
+async function embedDecoded(streams: FlateStreams, info: PngInfo): Promise<PDFRef | undefined> {
+  const inflated = await inflateIdat(info);
   const pixels = inflated && decodePngPixels(info, inflated);
   if (!pixels) return undefined;
   const { width, height, data } = pixels;
@@ -213,8 +221,8 @@ function embedDecoded(streams: FlateStreams, info: PngInfo): PDFRef | undefined 
 }
 
 /** Indexed with partial alpha, not interlaced: the indices as they are, the alpha decoded. */
-function embedIndexedWithAlpha(streams: FlateStreams, info: PngInfo): PDFRef | undefined {
-  const inflated = inflateIdat(info);
+async function embedIndexedWithAlpha(streams: FlateStreams, info: PngInfo): Promise<PDFRef | undefined> {
+  const inflated = await inflateIdat(info);
   const pixels = inflated && decodePngPixels(info, inflated);
   if (!pixels) return undefined;
   const alpha = alphaOf(pixels.data);
@@ -223,7 +231,7 @@ function embedIndexedWithAlpha(streams: FlateStreams, info: PngInfo): PDFRef | u
 }
 
 /** A PNG as an image XObject, or undefined when its data cannot be read. */
-export function embedPng(streams: FlateStreams, bytes: Uint8Array): PDFRef | undefined {
+export async function embedPng(streams: FlateStreams, bytes: Uint8Array): Promise<PDFRef | undefined> {
   const info = readPngInfo(bytes);
   if (!info) return undefined;
   const simple = !info.interlaced && info.bitDepth <= 8;
@@ -248,7 +256,7 @@ export async function embedImage(
   resource: ImageResource,
 ): Promise<PDFRef | undefined> {
   try {
-    if (resource.format === 'png') return embedPng(streams, resource.bytes);
+    if (resource.format === 'png') return await embedPng(streams, resource.bytes);
     return (await pdfDoc.embedJpg(resource.bytes)).ref;
   } catch {
     // The reader checks images and warns; a broken one costs its picture, not the document.

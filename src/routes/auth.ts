@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { Context, MiddlewareHandler } from 'hono';
 import { AccountStore } from '../auth/account-store';
 import { EmailAddressSchema } from '../auth/email-address';
+import type { KeyRecordCache } from '../auth/key-record-cache';
 import { CODE_TTL_SECONDS, type RegistrationDeps, requestVerificationCode, verifyCode } from '../auth/registration';
 import { CODE_PATTERN } from '../auth/verification-code';
 import { ApiError } from '../errors';
@@ -94,7 +95,8 @@ const revoke = createRoute({
   method: 'delete',
   path: '/v1/auth/key',
   summary: 'Revoke the calling API key',
-  description: 'The key in the Authorization header stops working at once. Other keys of the account are not touched.',
+  description:
+    'The key in the Authorization header stops working at once (within 30 seconds everywhere). Other keys of the account are not touched.',
   tags: ['Accounts'],
   responses: {
     200: {
@@ -109,22 +111,26 @@ const revoke = createRoute({
   },
 });
 
-export const auth = createRouter()
-  .openapi(register, async (c) => {
-    const { email } = c.req.valid('query');
-    await limitByEmail(c, email);
-    await requestVerificationCode(registrationDeps(c), email);
-    return c.json(
-      { message: 'Check your email for a verification code.' as const, expiresInSeconds: CODE_TTL_SECONDS },
-      200,
-    );
-  })
-  .openapi(verify, async (c) => {
-    const { email, code } = c.req.valid('query');
-    await limitByEmail(c, email);
-    return c.json(await verifyCode(registrationDeps(c), email, code), 200);
-  })
-  .openapi(revoke, async (c) => {
-    const revokedAt = await new AccountStore(c.env.DB).revokeKey(c.get('apiKey').id, new Date().toISOString());
-    return c.json({ message: 'The API key has been revoked.', revokedAt }, 200);
-  });
+/** The auth routes; revocation makes `keyCache` (apiKeyAuth's) forget the key at once. */
+export const authRoutes = (keyCache: KeyRecordCache) =>
+  createRouter()
+    .openapi(register, async (c) => {
+      const { email } = c.req.valid('query');
+      await limitByEmail(c, email);
+      await requestVerificationCode(registrationDeps(c), email);
+      return c.json(
+        { message: 'Check your email for a verification code.' as const, expiresInSeconds: CODE_TTL_SECONDS },
+        200,
+      );
+    })
+    .openapi(verify, async (c) => {
+      const { email, code } = c.req.valid('query');
+      await limitByEmail(c, email);
+      return c.json(await verifyCode(registrationDeps(c), email, code), 200);
+    })
+    .openapi(revoke, async (c) => {
+      const { id } = c.get('apiKey');
+      const revokedAt = await new AccountStore(c.env.DB).revokeKey(id, new Date().toISOString());
+      keyCache.forget(id);
+      return c.json({ message: 'The API key has been revoked.', revokedAt }, 200);
+    });

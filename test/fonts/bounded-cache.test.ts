@@ -13,6 +13,16 @@ describe('BoundedCache', () => {
     expect(cache.keys()).toEqual(['a', 'c']);
   });
 
+  it('moves a hit to the recent end only once it has aged by half the capacity', () => {
+    const cache = new BoundedCache<string, number>(8);
+    for (const key of ['a', 'b', 'c']) cache.set(key, 0);
+    cache.get('b'); // placed 1 insertion ago: stays where it is
+    expect(cache.keys()).toEqual(['a', 'b', 'c']);
+    for (const key of ['d', 'e']) cache.set(key, 0);
+    cache.get('a'); // placed 4 insertions ago, half the capacity: moved
+    expect(cache.keys()).toEqual(['b', 'c', 'd', 'e', 'a']);
+  });
+
   it('refuses a capacity below one', () => {
     expect(() => new BoundedCache(0)).toThrow(RangeError);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openPackage, relationshipsPartName, resolveTarget } from '../../src/ooxml/package-reader';
+import { openPackage, readPartsAhead, relationshipsPartName, resolveTarget } from '../../src/ooxml/package-reader';
 import { zipParts } from './docx-fixture';
 
 describe('the package reader', () => {
@@ -43,5 +43,56 @@ describe('the package reader', () => {
     const pkg = openPackage(zipParts({ 'a.xml': 'x'.repeat(600), 'b.xml': 'y'.repeat(600) }), 1000);
     expect(pkg.readPart('a.xml')?.length).toBe(600);
     expect(() => pkg.readPart('b.xml')).toThrow(/expands to more than 1000 bytes/);
+  });
+
+  describe('inflating large parts ahead, natively', () => {
+    /** XML that deflate cannot shrink much: 64 KiB of it compresses to well over the 8 KiB threshold. */
+    function noisyXml(length: number): string {
+      let state = 1;
+      let text = '<root>';
+      while (text.length < length) {
+        state = (state * 1103515245 + 12345) >>> 0;
+        text += String.fromCharCode(97 + ((state >>> 16) % 26));
+      }
+      return `${text}</root>`;
+    }
+
+    /** Sets the uncompressed size the central directory declares for `name` (APPNOTE §4.3.12). */
+    function declareSize(zip: Uint8Array, name: string, size: number): Uint8Array {
+      const out = zip.slice();
+      const view = new DataView(out.buffer);
+      const encoded = new TextEncoder().encode(name);
+      for (let at = 0; at + 46 <= out.length; at++) {
+        if (view.getUint32(at, true) !== 0x02014b50 || view.getUint16(at + 28, true) !== encoded.length) continue;
+        if (encoded.every((byte, i) => out[at + 46 + i] === byte)) view.setUint32(at + 24, size, true);
+      }
+      return out;
+    }
+
+    it('gives the reader the same bytes it would have inflated, and only parts it reads', async () => {
+      const big = noisyXml(64 * 1024);
+      const zip = zipParts({ 'word/document.xml': big, 'word/small.xml': '<a/>', 'word/embeddings/x.xml': big });
+      const ahead = await readPartsAhead(zip, 1 << 24);
+      expect(ahead.size).toBe(1);
+      const pkg = openPackage(zip, 1 << 24, () => {}, ahead);
+      expect(new TextDecoder().decode(pkg.readPart('word/document.xml'))).toBe(big);
+      expect(ahead.size).toBe(0);
+      expect(new TextDecoder().decode(openPackage(zip, 1 << 24).readPart('word/embeddings/x.xml'))).toBe(big);
+    });
+
+    it('leaves a part whose declared size is wrong to the reader, which refuses it as before', async () => {
+      const big = noisyXml(64 * 1024);
+      const zip = declareSize(zipParts({ 'word/document.xml': big }), 'word/document.xml', 1000);
+      const ahead = await readPartsAhead(zip, 1 << 24);
+      expect(ahead.size).toBe(0);
+      expect(() => openPackage(zip, 1 << 24, () => {}, ahead).readPart('word/document.xml')).toThrow(
+        /decompresses to more bytes than the ZIP directory declares/,
+      );
+    });
+
+    it('inflates nothing ahead past the budget', async () => {
+      const zip = zipParts({ 'word/document.xml': noisyXml(64 * 1024) });
+      expect((await readPartsAhead(zip, 1000)).size).toBe(0);
+    });
   });
 });

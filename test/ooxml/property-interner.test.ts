@@ -76,6 +76,13 @@ describe('property interning', () => {
       change(value);
       expect(interner.paragraph(value)).not.toBe(shared);
     }
+    // Paragraphs with the same tab stops or borders share too (through their exact JSON).
+    const tabbed = (): ParagraphProperties => {
+      const value = copy();
+      value.tabs.push({ position: 72, align: 'right', leader: 'dot' });
+      return value;
+    };
+    expect(interner.paragraph(tabbed())).toBe(interner.paragraph(tabbed()));
   });
 
   it('gives runs and paragraphs formatted alike one shared object', () => {

@@ -140,7 +140,7 @@ function visible(rgba: number[]): number[] {
 async function embedded(png: Uint8Array) {
   const pdf = await PDFDocument.create();
   const streams = new FlateStreams(pdf.context);
-  const ref = embedPng(streams, png);
+  const ref = await embedPng(streams, png);
   if (!ref) throw new Error('not embedded');
   await streams.done();
   const stream = pdf.context.lookup(ref) as PDFRawStream;
@@ -376,7 +376,7 @@ describe('embedPng', () => {
   it('leaves out what it cannot read', async () => {
     const pdf = await PDFDocument.create();
     const streams = new FlateStreams(pdf.context);
-    expect(embedPng(streams, Uint8Array.from([1, 2, 3]))).toBeUndefined();
+    expect(await embedPng(streams, Uint8Array.from([1, 2, 3]))).toBeUndefined();
     const rgba = filteredPng(4, 4, 6, (x, y) => [x, y, 0, 100]);
     const idat = idatOf(rgba);
     const corrupt = concat(
@@ -385,14 +385,14 @@ describe('embedPng', () => {
       pngChunk('IDAT', idat.subarray(0, idat.length - 6)),
       pngChunk('IEND', []),
     );
-    expect(embedPng(streams, corrupt)).toBeUndefined();
+    expect(await embedPng(streams, corrupt)).toBeUndefined();
     const badFilter = concat(
       PNG_SIGNATURE,
       ihdr(1, 1, 8, 6),
       pngChunk('IDAT', zlibSync(Uint8Array.from([7, 1, 2, 3, 4]))),
       pngChunk('IEND', []),
     );
-    expect(embedPng(streams, badFilter)).toBeUndefined();
+    expect(await embedPng(streams, badFilter)).toBeUndefined();
     const jpeg = { format: 'jpeg' as const, bytes: Uint8Array.from([1, 2]), pixelWidth: 1, pixelHeight: 1 };
     expect(await embedImage(pdf, streams, jpeg)).toBeUndefined();
   });

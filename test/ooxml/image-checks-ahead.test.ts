@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { encodePng } from '../../src/images/png-encoder';
+import { checkImage, checkPngsAhead } from '../../src/ooxml/image-resource';
+
+function gradientPng(width: number, height: number): Uint8Array {
+  const data = new Uint8Array(width * height * 4);
+  for (let i = 0; i < data.length; i += 4) data.set([i % 251, (i >> 8) % 253, 7, 255], i);
+  return encodePng({ width, height, data });
+}
+
+/** The PNG with its IDAT data cut short (and the chunk length fixed up, CRC left stale). */
+function truncatedIdat(png: Uint8Array): Uint8Array {
+  const view = new DataView(png.buffer, png.byteOffset, png.byteLength);
+  const out: number[] = [...png.subarray(0, 8)];
+  for (let at = 8; at < png.length; ) {
+    const length = view.getUint32(at);
+    const type = String.fromCharCode(...png.subarray(at + 4, at + 8));
+    const keep = type === 'IDAT' ? length - 8 : length;
+    const chunk = new Uint8Array(12 + keep);
+    new DataView(chunk.buffer).setUint32(0, keep);
+    chunk.set(png.subarray(at + 4, at + 8 + keep), 4);
+    out.push(...chunk);
+    at += 12 + length;
+  }
+  return Uint8Array.from(out);
+}
+
+describe('PNG data checked ahead of the reader', () => {
+  it('proves whole PNGs and leaves out damaged ones and other bytes', async () => {
+    const good = gradientPng(40, 30);
+    const damaged = truncatedIdat(good);
+    const text = new TextEncoder().encode('<w:document/>');
+    const checked = await checkPngsAhead([good, damaged, text]);
+    expect(checked.has(good)).toBe(true);
+    expect(checked.has(damaged)).toBe(false);
+    expect(checked.has(text)).toBe(false);
+  });
+
+  it('gives the same image whether or not the data was checked ahead', () => {
+    const good = gradientPng(40, 30);
+    expect(checkImage(good, true)).toEqual(checkImage(good));
+    expect(checkImage(truncatedIdat(good))).toHaveProperty('problem');
+  });
+});
