@@ -162,6 +162,7 @@ function sameRun(a: RunProperties, b: RunProperties): boolean {
     sameOptional(a, b, 'italicComplex', a.italicComplex, b.italicComplex) &&
     sameOptional(a, b, 'rtl', a.rtl, b.rtl) &&
     sameOptional(a, b, 'complexScript', a.complexScript, b.complexScript) &&
+    sameOptional(a, b, 'fontHintEastAsia', a.fontHintEastAsia, b.fontHintEastAsia) &&
     sameOptional(a, b, 'underline', a.underline, b.underline) &&
     sameOptional(a, b, 'underlineColor', a.underlineColor, b.underlineColor) &&
     sameOptional(a, b, 'color', a.color, b.color) &&
@@ -268,7 +269,10 @@ function sameParagraph(a: ParagraphProperties, b: ParagraphProperties): boolean 
     sameOptional(a, b, 'contextualSpacing', a.contextualSpacing, b.contextualSpacing) &&
     sameOptional(a, b, 'rtl', a.rtl, b.rtl) &&
     sameOptional(a, b, 'shading', a.shading, b.shading) &&
-    sameOptional(a, b, 'outlineLevel', a.outlineLevel, b.outlineLevel)
+    sameOptional(a, b, 'outlineLevel', a.outlineLevel, b.outlineLevel) &&
+    sameOptional(a, b, 'snapToGrid', a.snapToGrid, b.snapToGrid) &&
+    sameOptional(a, b, 'autoSpaceLatin', a.autoSpaceLatin, b.autoSpaceLatin) &&
+    sameOptional(a, b, 'autoSpaceDigits', a.autoSpaceDigits, b.autoSpaceDigits)
   );
 }
 

@@ -39,6 +39,7 @@ describe('property interning', () => {
       { fontEastAsia: 'SimSun' },
       { color: '000000' },
       { shading: 'FFFF00' },
+      { fontHintEastAsia: true },
     ];
     for (const variant of variants) expect(interner.run({ ...run, ...variant })).not.toBe(base);
     const { size, ...rest } = run;
@@ -69,6 +70,15 @@ describe('property interning', () => {
       },
       (p) => {
         p.outlineLevel = 0;
+      },
+      (p) => {
+        p.snapToGrid = false;
+      },
+      (p) => {
+        p.autoSpaceLatin = false;
+      },
+      (p) => {
+        p.autoSpaceDigits = false;
       },
     ];
     for (const change of changed) {
