@@ -79,6 +79,29 @@ const TAB_LEADER: Record<string, TabStop['leader']> = {
   middleDot: 'middleDot',
 };
 
+/** On/off paragraph properties (§17.17.4 ST_OnOff) and the delta field each sets. */
+type OnOffField =
+  | 'keepNext'
+  | 'keepLines'
+  | 'widowControl'
+  | 'pageBreakBefore'
+  | 'contextualSpacing'
+  | 'snapToGrid'
+  | 'autoSpaceDE'
+  | 'autoSpaceDN'
+  | 'rtl';
+const ON_OFF: ReadonlyMap<string, OnOffField> = new Map([
+  ['w:keepNext', 'keepNext'],
+  ['w:keepLines', 'keepLines'],
+  ['w:widowControl', 'widowControl'],
+  ['w:pageBreakBefore', 'pageBreakBefore'],
+  ['w:contextualSpacing', 'contextualSpacing'],
+  ['w:snapToGrid', 'snapToGrid'],
+  ['w:autoSpaceDE', 'autoSpaceDE'],
+  ['w:autoSpaceDN', 'autoSpaceDN'],
+  ['w:bidi', 'rtl'],
+]);
+
 /** Reads one w:pPr; w:rPr, w:sectPr and w:pPrChange inside it belong to the paragraph reader. */
 export function readParagraphDelta(pPr: XmlElement | undefined, colors: ThemeColors): ParagraphDelta {
   const delta: ParagraphDelta = {};
@@ -110,33 +133,6 @@ export function readParagraphDelta(pPr: XmlElement | undefined, colors: ThemeCol
       case 'w:tabs':
         delta.tabs = readTabs(property);
         break;
-      case 'w:keepNext':
-        delta.keepNext = onOff(attributes['w:val']);
-        break;
-      case 'w:keepLines':
-        delta.keepLines = onOff(attributes['w:val']);
-        break;
-      case 'w:widowControl':
-        delta.widowControl = onOff(attributes['w:val']);
-        break;
-      case 'w:pageBreakBefore':
-        delta.pageBreakBefore = onOff(attributes['w:val']);
-        break;
-      case 'w:contextualSpacing':
-        delta.contextualSpacing = onOff(attributes['w:val']);
-        break;
-      case 'w:snapToGrid':
-        delta.snapToGrid = onOff(attributes['w:val']);
-        break;
-      case 'w:autoSpaceDE':
-        delta.autoSpaceDE = onOff(attributes['w:val']);
-        break;
-      case 'w:autoSpaceDN':
-        delta.autoSpaceDN = onOff(attributes['w:val']);
-        break;
-      case 'w:bidi':
-        delta.rtl = onOff(attributes['w:val']);
-        break;
       case 'w:pBdr':
         delta.borders = readBorders(property, colors);
         break;
@@ -149,6 +145,10 @@ export function readParagraphDelta(pPr: XmlElement | undefined, colors: ThemeCol
         const level = integer(attributes['w:val']);
         if (level !== undefined) delta.outlineLevel = level >= 0 && level <= 8 ? level : null;
         break;
+      }
+      default: {
+        const flag = ON_OFF.get(property.name);
+        if (flag) delta[flag] = onOff(attributes['w:val']);
       }
     }
   }
