@@ -6,7 +6,7 @@
 import type { FontSet } from '../fonts/font-face';
 import type { Block, DocumentModel, HeaderFooterSet, Section } from '../model/document';
 import type { LineItem, RectItem } from './display-list';
-import { columnGeometry, type HeaderFooterMetrics, type PlacedLine } from './page-flow';
+import { columnGeometry, type HeaderFooterMetrics, type PlacedLine, placedCellLine } from './page-flow';
 import { type LaidParagraph, layoutParagraph } from './paragraph-layout';
 import type { Slice } from './table/cell-content';
 import { layoutTableSlices } from './table/row-layout';
@@ -121,19 +121,8 @@ export class HeaderFooterLayout implements HeaderFooterMetrics {
         for (const slice of entry.slices) {
           const top = y + slice.y;
           for (const entry of slice.lines) {
-            const item = offsetLine(entry, x, top);
-            const line = item.laid.lines[item.index];
-            if (line) {
-              arranged.lines.push({
-                line,
-                x: item.x,
-                top: item.y,
-                laid: item.laid,
-                index: item.index,
-                columnWidth: item.width,
-                ...(item.turn ? { turn: item.turn } : {}),
-              });
-            }
+            const placed = placedCellLine(offsetLine(entry, x, top));
+            if (placed) arranged.lines.push(placed);
           }
           for (const rect of slice.backgrounds) arranged.decorations.push({ ...rect, x: rect.x + x, y: rect.y + top });
           for (const rule of slice.rules) {

@@ -13,6 +13,7 @@ import { flattenBlocks } from './flatten-blocks';
 import { FloatWrap } from './float-wrap';
 import { endnoteOrder, FootnoteFlow, NOTE_SEPARATOR, noteLines, type PendingNotes } from './footnote-area';
 import { type LaidLine, type LaidParagraph, layoutParagraph } from './paragraph-layout';
+import type { ContentLine } from './table/cell-content';
 import { type LaidTable, layoutTableRows } from './table/row-layout';
 import { flowTable as flowLaidTable, type TableFlowTarget } from './table/table-pagination';
 import type { TurnedBox } from './table/turned-cell';
@@ -549,17 +550,8 @@ class Flow {
         if (force) this.footnotes.makeRoom(this.y + height);
         this.page.backgrounds.push(...paint.backgrounds);
         for (const item of paint.lines) {
-          const line = item.laid.lines[item.index];
-          if (!line) continue;
-          this.page.lines.push({
-            line,
-            x: item.x,
-            top: item.y,
-            laid: item.laid,
-            index: item.index,
-            columnWidth: item.width,
-            ...(item.turn ? { turn: item.turn } : {}),
-          });
+          const placed = placedCellLine(item);
+          if (placed) this.page.lines.push(placed);
         }
         this.page.rules.push(...paint.rules);
         this.y += height;
@@ -623,6 +615,21 @@ class Flow {
     );
     return true;
   }
+}
+
+/** A table cell's line, positioned on the page, as a placed line of the page (or of a header). */
+export function placedCellLine(item: ContentLine): PlacedLine | undefined {
+  const line = item.laid.lines[item.index];
+  if (!line) return undefined;
+  return {
+    line,
+    x: item.x,
+    top: item.y,
+    laid: item.laid,
+    index: item.index,
+    columnWidth: item.width,
+    ...(item.turn ? { turn: item.turn } : {}),
+  };
 }
 
 export function flowDocument(model: DocumentModel, fonts: FontSet, headerFooter: HeaderFooterMetrics): PageFrame[] {
