@@ -295,6 +295,14 @@ describe('table layout', () => {
     const pitchCollapsed = y(collapsed, 'c') - y(collapsed, 'a');
     const pitchSpaced = y(spaced, 'c') - y(spaced, 'a');
     expect(pitchSpaced - pitchCollapsed).toBeCloseTo(0.5 + 2 * 2, 1);
+    // Shading stays inside the cell's box, off the spacing around it.
+    const shaded = await layout(
+      model([table([200, 200], [row([cell('s', { shading: 'FFC000' }), cell('t')])], { cellSpacing: 4 })]),
+    );
+    const fill = (shaded.pages[0]?.items ?? []).find((i): i is RectItem => i.kind === 'rect' && i.fill === 'FFC000');
+    const edges = (shaded.pages[0]?.items ?? []).filter((i): i is LineItem => i.kind === 'line' && i.y1 === i.y2);
+    const boxTop = Math.min(...edges.filter((l) => l.x1 > 72 - 5.4 + 1).map((l) => l.y1));
+    expect(fill?.y).toBeCloseTo(boxTop, 1);
     // Zero spacing still means separate borders: each row holds its own top and bottom edge.
     const zero = await layout(model([table([200, 200], rows, { cellSpacing: 0 })]));
     expect(y(zero, 'c') - y(zero, 'a') - pitchCollapsed).toBeCloseTo(0.5, 1);

@@ -383,7 +383,12 @@ export function paintRow(
   for (const cell of row.cells) {
     if (cell.placeholder) continue;
     const left = x + cell.x;
-    if (cell.shading) out.backgrounds.push({ kind: 'rect', x: left, y, width: cell.width, height, fill: cell.shading });
+    if (cell.shading) {
+      // With cell spacing the shading fills the cell's own box, not the spacing around it.
+      const top = y + (cell.box?.top ?? 0);
+      const shaded = height - (cell.box ? cell.box.top + cell.box.bottom : 0);
+      out.backgrounds.push({ kind: 'rect', x: left, y: top, width: cell.width, height: shaded, fill: cell.shading });
+    }
     const free = Math.max(0, height - cell.contentTop - cell.content.height - cell.bottomMargin);
     const shift = cell.verticalAlign === 'center' ? free / 2 : cell.verticalAlign === 'bottom' ? free : 0;
     const originX = left + cell.contentX;
