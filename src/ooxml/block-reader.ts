@@ -23,11 +23,35 @@ export function readBlockContent(
   story: StoryContext,
   tableStyleId: string | undefined,
 ): BlockContent {
-  const content: BlockContent = { blocks: [], sectionBreaks: [] };
-  const state: JoinState = { pending: undefined };
-  readInto(container, story, tableStyleId, content, state);
-  flushPending(content, state);
-  return content;
+  const reader = new BlockReader(story, tableStyleId);
+  for (const element of container.children) reader.read(element);
+  return reader.finish();
+}
+
+/**
+ * Block content read one child element at a time, for a container whose children arrive as the
+ * part is parsed (the main document's body, xml-tree.ts ChildStream): the same result as
+ * readBlockContent over all of them.
+ */
+export class BlockReader {
+  private readonly content: BlockContent = { blocks: [], sectionBreaks: [] };
+  private readonly state: JoinState = { pending: undefined };
+  private readonly story: StoryContext;
+  private readonly tableStyleId: string | undefined;
+
+  constructor(story: StoryContext, tableStyleId: string | undefined) {
+    this.story = story;
+    this.tableStyleId = tableStyleId;
+  }
+
+  read(element: XmlElement): void {
+    readElement(element, this.story, this.tableStyleId, this.content, this.state);
+  }
+
+  finish(): BlockContent {
+    flushPending(this.content, this.state);
+    return this.content;
+  }
 }
 
 interface JoinState {
@@ -42,57 +66,65 @@ function readInto(
   content: BlockContent,
   state: JoinState,
 ): void {
-  for (const element of container.children) {
-    switch (element.name) {
-      case 'w:p': {
-        const result = readParagraph(element, story, tableStyleId);
-        const paragraph = result.paragraph;
-        if (state.pending !== undefined) {
-          paragraph.inlines.unshift(...state.pending.inlines);
-          state.pending = undefined;
-        }
-        if (result.joinsNext) {
-          state.pending = paragraph;
-          continue;
-        }
-        content.blocks.push(paragraph);
-        if (result.sectionProperties !== undefined) {
-          content.sectionBreaks.push({ blockCount: content.blocks.length, properties: result.sectionProperties });
-        }
-        continue;
+  for (const element of container.children) readElement(element, story, tableStyleId, content, state);
+}
+
+function readElement(
+  element: XmlElement,
+  story: StoryContext,
+  tableStyleId: string | undefined,
+  content: BlockContent,
+  state: JoinState,
+): void {
+  switch (element.name) {
+    case 'w:p': {
+      const result = readParagraph(element, story, tableStyleId);
+      const paragraph = result.paragraph;
+      if (state.pending !== undefined) {
+        paragraph.inlines.unshift(...state.pending.inlines);
+        state.pending = undefined;
       }
-      case 'w:tbl': {
-        flushPending(content, state);
-        const table = readTable(element, story);
-        if (table !== undefined) content.blocks.push(table);
-        continue;
+      if (result.joinsNext) {
+        state.pending = paragraph;
+        return;
       }
-      case 'w:sdt': {
-        const inner = child(element, 'w:sdtContent');
-        if (inner) readInto(inner, story, tableStyleId, content, state);
-        continue;
+      content.blocks.push(paragraph);
+      if (result.sectionProperties !== undefined) {
+        content.sectionBreaks.push({ blockCount: content.blocks.length, properties: result.sectionProperties });
       }
-      case 'w:customXml':
-        readInto(element, story, tableStyleId, content, state);
-        continue;
-      case 'mc:AlternateContent': {
-        const branch = chooseAlternative(element);
-        if (branch) readInto(branch, story, tableStyleId, content, state);
-        continue;
-      }
-      case 'w:bookmarkStart': {
-        const name = element.attributes['w:name'];
-        if (name && name !== '_GoBack') story.pendingBookmarks.push({ kind: 'bookmark', name });
-        continue;
-      }
-      case 'w:altChunk':
-        story.doc.warn('Imported content (w:altChunk: embedded HTML, RTF or another document) is not read yet.');
-        continue;
+      return;
     }
-    const change = CHANGE_ELEMENTS[element.name];
-    if (change !== undefined && isShown(change, story.doc.revisions)) {
+    case 'w:tbl': {
+      flushPending(content, state);
+      const table = readTable(element, story);
+      if (table !== undefined) content.blocks.push(table);
+      return;
+    }
+    case 'w:sdt': {
+      const inner = child(element, 'w:sdtContent');
+      if (inner) readInto(inner, story, tableStyleId, content, state);
+      return;
+    }
+    case 'w:customXml':
       readInto(element, story, tableStyleId, content, state);
+      return;
+    case 'mc:AlternateContent': {
+      const branch = chooseAlternative(element);
+      if (branch) readInto(branch, story, tableStyleId, content, state);
+      return;
     }
+    case 'w:bookmarkStart': {
+      const name = element.attributes['w:name'];
+      if (name && name !== '_GoBack') story.pendingBookmarks.push({ kind: 'bookmark', name });
+      return;
+    }
+    case 'w:altChunk':
+      story.doc.warn('Imported content (w:altChunk: embedded HTML, RTF or another document) is not read yet.');
+      return;
+  }
+  const change = CHANGE_ELEMENTS[element.name];
+  if (change !== undefined && isShown(change, story.doc.revisions)) {
+    readInto(element, story, tableStyleId, content, state);
   }
 }
 

@@ -1,6 +1,6 @@
 import { ApiError } from '../errors';
 import type { Block, DocumentModel, HeaderFooterSet, Section } from '../model/document';
-import { readBlockContent } from './block-reader';
+import { BlockReader, readBlockContent } from './block-reader';
 import { readCoreProperties } from './core-properties';
 import { readEmbeddedFonts } from './embedded-fonts';
 import { numberNoteReferences, type SectionNoteNumbering } from './note-numbering';
@@ -14,7 +14,7 @@ import { DEFAULT_SETTINGS, readSettings } from './settings-reader';
 import { EMPTY_STYLE_SHEET, readStyleSheet, StyleCascade } from './style-cascade';
 import { readThemeColors } from './theme-colors';
 import { readThemeFonts } from './theme-fonts';
-import { child, type XmlElement } from './xml-tree';
+import { type ChildStream, child, type XmlElement } from './xml-tree';
 
 /**
  * The OOXML reader: a DOCX package (ECMA-376 Part 1 WordprocessingML in a Part 2 package) into the
@@ -73,14 +73,6 @@ function readPackage(
   warn: (message: string) => void,
 ): DocumentModel {
   const mainPart = findMainDocument(pkg, warn);
-  const document = readRequiredXml(pkg, mainPart);
-  const body = child(document, 'w:body');
-  if (document.name !== 'w:document' || body === undefined) {
-    throw new ApiError(
-      'INVALID_DOCUMENT',
-      `The main document part ${mainPart} is not a WordprocessingML document (its root is <${document.name}>${body === undefined && document.name === 'w:document' ? ' without a <w:body>' : ''}), so there is no text to read.`,
-    );
-  }
   const relationships = pkg.relationships(mainPart);
   const optional = (kind: string, label: string): { element: XmlElement; partName: string } | undefined => {
     const partName = targetOf(relationships, kind) ?? conventionalPart(pkg, mainPart, kind);
@@ -124,8 +116,31 @@ function readPackage(
     warn,
   };
 
-  const bodyStory = newStory(doc, mainPart, relationships);
-  const content = readBlockContent(body, bodyStory, undefined);
+  // The body is read as it is parsed, one paragraph or table at a time (xml-tree.ts ChildStream):
+  // the element tree of a large document never exists whole. Everything the body's paragraphs
+  // look up (styles, numbering, settings, theme) was read above.
+  let bodyStory = newStory(doc, mainPart, relationships);
+  let reader = new BlockReader(bodyStory, undefined);
+  const document = readRequiredXml(pkg, mainPart, {
+    path: ['w:document', 'w:body'],
+    take: (element) => {
+      if (element.name === 'w:sectPr') return false;
+      reader.read(element);
+      return true;
+    },
+    restart: () => {
+      bodyStory = newStory(doc, mainPart, relationships);
+      reader = new BlockReader(bodyStory, undefined);
+    },
+  });
+  const body = child(document, 'w:body');
+  if (document.name !== 'w:document' || body === undefined) {
+    throw new ApiError(
+      'INVALID_DOCUMENT',
+      `The main document part ${mainPart} is not a WordprocessingML document (its root is <${document.name}>${body === undefined && document.name === 'w:document' ? ' without a <w:body>' : ''}), so there is no text to read.`,
+    );
+  }
+  const content = reader.finish();
   const finalProperties = child(body, 'w:sectPr');
   const { sections, noteNumbering } = buildSections(
     doc,
@@ -238,9 +253,9 @@ function conventionalPart(pkg: OpcPackage, mainPart: string, kind: string): stri
   return pkg.hasPart(candidate) ? candidate : undefined;
 }
 
-function readRequiredXml(pkg: OpcPackage, partName: string): XmlElement {
+function readRequiredXml(pkg: OpcPackage, partName: string, stream: ChildStream): XmlElement {
   try {
-    const element = pkg.readXml(partName);
+    const element = pkg.streamXml(partName, stream);
     if (element === undefined) {
       throw new ApiError('INVALID_DOCUMENT', `The document's main part ${partName} is missing.`);
     }

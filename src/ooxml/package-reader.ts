@@ -3,7 +3,7 @@ import { ApiError } from '../errors';
 import { canInflateNatively, inflateExactly } from '../zip/native-inflate';
 import { DamagedZipError, entryData, readZipDirectory, type ZipEntry } from '../zip/zip-directory';
 import { PartError } from './part-error';
-import { DEFAULT_XML_LIMITS, parseXml, type XmlElement, type XmlParseOptions } from './xml-tree';
+import { type ChildStream, DEFAULT_XML_LIMITS, parseXml, type XmlElement, type XmlParseOptions } from './xml-tree';
 
 /**
  * The Open Packaging Conventions layer (ECMA-376 Part 2): parts by name, content types,
@@ -29,6 +29,11 @@ export interface OpcPackage {
   readPart(partName: string): Uint8Array | undefined;
   /** The part parsed as XML, once; undefined when there is no such part. Throws PartError. */
   readXml(partName: string): XmlElement | undefined;
+  /**
+   * The part parsed with `stream` taking the children it names as they close (xml-tree.ts
+   * ChildStream); the tree returned holds what was not taken. Not cached: read it once.
+   */
+  streamXml(partName: string, stream: ChildStream): XmlElement | undefined;
   /** The relationships whose source is `partName` ('' for the package), from its .rels part. */
   relationships(partName: string): Relationship[];
   contentType(partName: string): string | undefined;
@@ -127,6 +132,15 @@ export function openPackage(
     return tree;
   };
 
+  const streamXml = (partName: string, stream: ChildStream): XmlElement | undefined => {
+    const key = normalize(partName);
+    const data = readPart(partName);
+    if (data === undefined) return undefined;
+    // The bytes go as soon as the parser is done with them, like readXml's.
+    partCache.delete(key);
+    return parseXml(data, displayName(byName.get(key), partName), { ...XML_OPTIONS, stream });
+  };
+
   /** A bookkeeping part: broken means empty, with a warning; only fatal problems throw. */
   const readQuietly = (partName: string, consequence: string): XmlElement | undefined => {
     try {
@@ -158,6 +172,7 @@ export function openPackage(
     hasPart: (partName) => byName.has(normalize(partName)),
     readPart,
     readXml,
+    streamXml,
     relationships(partName) {
       const key = normalize(partName);
       const cached = relsCache.get(key);

@@ -6,7 +6,9 @@ import { MalformedXmlError, scanXml } from './xml-scanner';
 /**
  * Parses one XML part into a small element tree. OOXML parts are read whole and walked several
  * times (styles by id, sections in order, headers once per use), so a tree is simpler than
- * streaming, and each part is parsed exactly once.
+ * streaming, and each part is parsed exactly once. The exception is the main document's body,
+ * the one part that can be tens of megabytes: its children are handed over one by one as they
+ * close (ChildStream) and let go of once read.
  *
  * Two parsers feed the same tree builder: a fast scanner written for this (xml-scanner.ts) and
  * saxes, a complete XML parser. The scanner reads everything OOXML writers produce several times
@@ -39,6 +41,31 @@ export interface XmlParseOptions {
   ignoreElements?: ReadonlySet<string>;
   /** Attributes left out, by the name as written (w:rsidR and friends on every paragraph). */
   ignoreAttribute?: (name: string) => boolean;
+  /** Children of one element handed over as each closes, instead of all kept (see ChildStream). */
+  stream?: ChildStream;
+}
+
+/**
+ * Streaming of one element's children: when a child of the element at `path` (names from the root
+ * down, e.g. ["w:document", "w:body"]) closes, `take` receives it whole; when `take` returns true
+ * the tree lets go of it, so a large part never holds all of its subtrees at once (the main
+ * document's body: one paragraph or table at a time). `restart` is called before the part is
+ * parsed again from the start (the fast scanner refused it and saxes takes over), so whatever was
+ * taken so far can be dropped.
+ */
+export interface ChildStream {
+  path: readonly string[];
+  take(element: XmlElement): boolean;
+  restart(): void;
+}
+
+/** An error thrown by a ChildStream's `take`, carried out of the parsers unchanged. */
+class TakeFailed extends Error {
+  readonly error: unknown;
+  constructor(error: unknown) {
+    super('stream take failed');
+    this.error = error;
+  }
 }
 
 /** Real documents nest tables a few levels deep: a depth of a few dozen elements at most. */
@@ -58,14 +85,17 @@ export function parseXml(
     scanXml(utf8Bytes(xml), builder);
     return builder.finish();
   } catch (error) {
+    if (error instanceof TakeFailed) throw error.error;
     if (!(error instanceof MalformedXmlError)) throw error;
   }
   // The scanner refused the text: saxes decides (with positions, to describe a failure).
+  options.stream?.restart();
   try {
     const builder = new TreeBuilder(partName, options);
     parseWithSaxes(typeof xml === 'string' ? xml : decodeXmlBytes(xml), partName, builder);
     return builder.finish();
   } catch (error) {
+    if (error instanceof TakeFailed) throw error.error;
     if (error instanceof PartError) throw error;
     const detail = error instanceof Error ? error.message.replace(/\s+/g, ' ').trim() : String(error);
     throw new PartError(`The part ${partName} is not well-formed XML (${detail}).`, false);
@@ -223,13 +253,32 @@ export class TreeBuilder {
       this.skipping--;
       return;
     }
-    this.stack.pop();
+    const closed = this.stack.pop();
     this.preserve.pop();
+    const stream = this.options.stream;
+    if (stream !== undefined && closed !== undefined && this.stack.length === stream.path.length + 1) {
+      this.handOver(stream, closed);
+    }
     const scope = this.scopes[this.scopes.length - 1];
     if (scope !== undefined && scope.depth === this.stack.length) {
       this.scopes.pop();
       this.renames = scope.previous;
     }
+  }
+
+  /** A closed child of the streamed element: taken (and let go of) when its ancestors match the path. */
+  private handOver(stream: ChildStream, element: MutableElement): void {
+    const { path } = stream;
+    for (let i = 0; i < path.length; i++) if (this.stack[i + 1]?.name !== path[i]) return;
+    let taken: boolean;
+    try {
+      taken = stream.take(element);
+    } catch (error) {
+      throw new TakeFailed(error);
+    }
+    if (!taken) return;
+    const parent = this.stack[this.stack.length - 1] as MutableElement;
+    if (parent.children[parent.children.length - 1] === element) parent.children.pop();
   }
 
   text(text: string): void {

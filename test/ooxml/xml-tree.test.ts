@@ -131,4 +131,64 @@ describe('the XML tree', () => {
       children: [{ name: 'b', attributes: {}, text: '', children: [] }],
     });
   });
+
+  it('hands over the children of a streamed element as they close, and lets go of them', () => {
+    const W = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
+    const xml = `<w:document xmlns:w="${W}"><w:body><w:p><w:r/></w:p><w:tbl/><w:sectPr/></w:body><w:p/></w:document>`;
+    const taken: string[] = [];
+    const tree = parseXml(xml, 'document.xml', {
+      ...DEFAULT_XML_LIMITS,
+      stream: {
+        path: ['w:document', 'w:body'],
+        take: (element) => {
+          taken.push(`${element.name}:${element.children.length}`);
+          return element.name !== 'w:sectPr';
+        },
+        restart: () => taken.splice(0),
+      },
+    });
+    // Whole subtrees, in order; only the body's children (not the w:p outside it).
+    expect(taken).toEqual(['w:p:1', 'w:tbl:0', 'w:sectPr:0']);
+    // What was taken is gone from the tree; what was declined stays.
+    expect(plain(tree)).toMatchObject({
+      children: [{ name: 'w:body', children: [{ name: 'w:sectPr' }] }, { name: 'w:p' }],
+    });
+  });
+
+  it('restarts a stream when saxes reads the part again, and carries a take error out unchanged', () => {
+    const W = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
+    // The fast scanner takes the first paragraph, then refuses the non-ASCII name; saxes reads it all.
+    const xml = `<w:document xmlns:w="${W}"><w:body><w:p/><größe/><w:p/></w:body></w:document>`;
+    let restarts = 0;
+    const taken: string[] = [];
+    parseXml(new TextEncoder().encode(xml), 'document.xml', {
+      ...DEFAULT_XML_LIMITS,
+      stream: {
+        path: ['w:document', 'w:body'],
+        take: (element) => {
+          taken.push(element.name);
+          return true;
+        },
+        restart: () => {
+          restarts++;
+          taken.splice(0);
+        },
+      },
+    });
+    expect(restarts).toBe(1);
+    expect(taken).toEqual(['w:p', 'größe', 'w:p']);
+    const failure = new Error('the reader refused this paragraph');
+    expect(() =>
+      parseXml(xml, 'document.xml', {
+        ...DEFAULT_XML_LIMITS,
+        stream: {
+          path: ['w:document', 'w:body'],
+          take: () => {
+            throw failure;
+          },
+          restart: () => {},
+        },
+      }),
+    ).toThrow(failure);
+  });
 });
