@@ -4,6 +4,7 @@
  */
 import type { FontCache } from '../fonts/font-cache';
 import { loadFontSet } from '../fonts/font-set';
+import type { LaidOutDocument } from '../layout/display-list';
 import { layoutDocument } from '../layout/document-layout';
 import { collectFallbackFaces, collectFontRequests } from '../layout/font-requests';
 import { readDocx } from '../ooxml/docx-reader';
@@ -39,6 +40,18 @@ export async function convertDocxToPdf(
   options: DocxToPdfOptions,
   resources: EngineResources,
 ): Promise<ConvertedPdf> {
+  // The model is out of reach once the pages are laid out (it lives in layOut's frame only), so
+  // painting, which builds the PDF's own buffers, does not hold the model as well.
+  const { laidOut, warnings } = await layOut(bytes, options, resources);
+  const pdf = await paintPdf(laidOut);
+  return { pdf, pages: laidOut.pages.length, warnings };
+}
+
+async function layOut(
+  bytes: Uint8Array,
+  options: DocxToPdfOptions,
+  resources: EngineResources,
+): Promise<{ laidOut: LaidOutDocument; warnings: string[] }> {
   // The reader is synchronous: the large parts are inflated natively first, and the PNGs among
   // them checked natively, so that it need not do either with fflate.
   const partsAhead = await readPartsAhead(bytes, options.maxInflatedBytes);
@@ -58,6 +71,5 @@ export async function convertDocxToPdf(
     ...(resources.fallbackFontCache ? { fallbackCache: resources.fallbackFontCache } : {}),
   });
   const laidOut = layoutDocument(model, fonts, { markup: options.revisions === 'markup' });
-  const pdf = await paintPdf(laidOut);
-  return { pdf, pages: laidOut.pages.length, warnings: [...model.warnings, ...fonts.warnings] };
+  return { laidOut, warnings: [...model.warnings, ...fonts.warnings] };
 }
