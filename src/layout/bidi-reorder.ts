@@ -96,16 +96,20 @@ export function reorderLine(fragments: Fragment[], rtlParagraph: boolean, areaWi
   }
 
   // Place fragments in visual order, keeping the laid-out gaps (tabs, justification) between slots.
+  // A gap is measured from the furthest right edge so far: a zero-width fragment (an empty field
+  // result) at the same place as a tab must not count the tab's width again.
   const out: Fragment[] = [];
   const first = slots[byPosition[0] ?? 0];
   let x = first?.x ?? 0;
+  let reach = x;
   for (let k = 0; k < order.length; k++) {
     const index = order[k] ?? 0;
     const fragment = fragments[index] as Fragment;
     out.push({ ...fragment, x, ...((fragmentLevels[index] ?? base) % 2 === 1 ? { rtl: true } : {}) });
     const slot = slots[byPosition[k] ?? 0];
     const next = slots[byPosition[k + 1] ?? -1];
-    const gap = slot && next ? Math.max(0, next.x - (slot.x + slot.width)) : 0;
+    if (slot) reach = Math.max(reach, slot.x + slot.width);
+    const gap = next ? Math.max(0, next.x - reach) : 0;
     x += fragment.width + gap;
   }
   return out;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LaidOutDocument, TextItem } from '../../src/layout/display-list';
 import { layoutWithFallback } from './fallback-layout';
-import { documentModel, paragraph, section, text } from './model-builder';
+import { documentModel, paragraph, runProps, section, text } from './model-builder';
 
 function texts(doc: LaidOutDocument): TextItem[] {
   return (doc.pages[0]?.items ?? []).filter((i): i is TextItem => i.kind === 'text' && i.text.trim() !== '');
@@ -34,6 +34,25 @@ describe('bidirectional lines (UAX #9)', () => {
     const face = doc.fonts[first.font];
     const end = first.x + (face?.measure(first.text) ?? 0) * first.size;
     expect(end).toBeCloseTo(RIGHT_EDGE, 0);
+  });
+
+  it('keeps a right-to-left line at its start edge when a tab ends where a zero-width run sits', async () => {
+    // A running header: title, a tab to a right stop, then a field result that is only a ZWNJ.
+    const tab = { kind: 'tab' as const, props: runProps() };
+    const model = documentModel([
+      section([
+        paragraph([text('שלום', { font: 'Arial', size: 12 }), tab, text('\u200c', { font: 'Arial', size: 12 })], {
+          rtl: true,
+          align: 'right',
+          tabs: [{ position: 300, align: 'right', leader: 'none' }],
+        }),
+      ]),
+    ]);
+    const doc = await layoutWithFallback(model);
+    const title = texts(doc).find((item) => item.text.includes('שלום'));
+    const face = title ? doc.fonts[title.font] : undefined;
+    // The title ends at the right margin, not a tab's width further right.
+    expect((title?.x ?? 0) + (face?.measure('שלום') ?? 0) * (title?.size ?? 0)).toBeCloseTo(RIGHT_EDGE, 0);
   });
 
   it('keeps a left-to-right phrase in reading order inside a right-to-left paragraph', async () => {
