@@ -8,10 +8,11 @@ import { unstable_startWorker } from 'wrangler';
 import { prepareFallbackFonts } from './fallback-fonts.mjs';
 import { applyLocalMigrations, ensureDevVars, root } from './local-setup.mjs';
 
-function mintLocalKey() {
+/** A fresh API key in the local D1 (`npm run key`'s script), for `email`. */
+export function mintLocalKey(email = 'bench@quire.local') {
   const minted = spawnSync(
     process.execPath,
-    ['--disable-warning=ExperimentalWarning', join(root, 'scripts', 'mint-key.mjs'), 'bench@quire.local'],
+    ['--disable-warning=ExperimentalWarning', join(root, 'scripts', 'mint-key.mjs'), email],
     {
       cwd: root,
       encoding: 'utf8',

@@ -6,14 +6,13 @@
 //   (the bundle's names and lines; "(garbage collector)" is V8's GC) and the isolate's JS heap
 //   (Runtime.getHeapUsage) after each pass. --save writes the profile for DevTools. Compare with
 //   `npm run profile` (the same engine under Node, whose webstreams and zlib differ from workerd's).
-import { spawnSync } from 'node:child_process';
 import { statSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { unstable_startWorker } from 'wrangler';
 import WebSocket from 'ws';
 import { prepareFallbackFonts } from './fallback-fonts.mjs';
 import { applyLocalMigrations, ensureDevVars, root } from './local-setup.mjs';
-import { convertFile, docxFiles } from './worker-harness.mjs';
+import { convertFile, docxFiles, mintLocalKey } from './worker-harness.mjs';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -31,19 +30,10 @@ const files = args.flatMap((path) =>
     : [{ path: resolve(path), category: '', name: basename(path, '.docx') }],
 );
 
-function mintLocalKey() {
-  const minted = spawnSync(
-    process.execPath,
-    ['--disable-warning=ExperimentalWarning', join(root, 'scripts', 'mint-key.mjs'), 'profile@quire.local'],
-    { cwd: root, encoding: 'utf8' },
-  );
-  return minted.stdout.trim().split('\n').at(-1);
-}
-
 ensureDevVars();
 prepareFallbackFonts();
 applyLocalMigrations();
-let key = mintLocalKey();
+let key = mintLocalKey('profile@quire.local');
 const worker = await unstable_startWorker({
   config: join(root, 'wrangler.toml'),
   dev: {
@@ -87,7 +77,7 @@ try {
     });
 
   for (const file of files) await convertFile(quire, file);
-  key = mintLocalKey();
+  key = mintLocalKey('profile@quire.local');
   const heap = async () => {
     const { usedSize, totalSize } = await post('Runtime.getHeapUsage');
     return `${(usedSize / 2 ** 20).toFixed(1)}/${(totalSize / 2 ** 20).toFixed(1)} MiB`;
