@@ -110,6 +110,8 @@ class Flow {
   private readonly floatWrap = new FloatWrap();
   /** Column balancing (column-balance.ts): columns but the last end here on this page. */
   private balance: { bottom: number; page: PageFrame } | undefined;
+  /** Tables balanceColumns laid out, for flowBlocks to take rather than lay out again. */
+  private readonly balancedTables = new Map<Table, { width: number; laid: LaidTable }>();
 
   private readonly model: DocumentModel;
   private readonly fonts: FontSet;
@@ -216,6 +218,7 @@ class Flow {
 
   startSection(section: Section, index: number): void {
     this.balance = undefined;
+    this.balancedTables.clear();
     if (index === 0) {
       this.newPage(section, index, true);
       return;
@@ -293,6 +296,7 @@ class Flow {
     for (const block of blocks) {
       if (block.kind === 'table') {
         const table = this.layoutTable(block);
+        this.balancedTables.set(block, { width, laid: table });
         table.rows.forEach((row, i) => {
           units.push({ height: row.height, before: i === 0 ? after : 0 });
         });
@@ -503,6 +507,12 @@ class Flow {
   }
 
   private layoutTable(table: Table): LaidTable {
+    // Column balancing laid this section's tables out already: used once, then let go of.
+    const balanced = this.balancedTables.get(table);
+    if (balanced && balanced.width === this.columnWidth) {
+      this.balancedTables.delete(table);
+      return balanced.laid;
+    }
     return layoutTableRows(table, this.columnWidth, { fonts: this.fonts, laid: (p, w) => this.laid(p, w) });
   }
 
