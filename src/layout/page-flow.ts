@@ -509,11 +509,13 @@ class Flow {
         continue;
       }
       const table = this.layoutTable(block);
+      // The laid table holds its cells' paragraphs now, and lets each row go once it is placed
+      // (table-pagination.ts): the cache must not keep them all until the table's end.
+      this.cache.clear();
       this.flowParagraphs(run, table.rows[0]?.height ?? 0);
       run = [];
       this.flowTable(table);
-      // The table's cells (and footnotes so far) are placed: the paragraphs laid for them are not
-      // kept, or a long document's would all stay in memory until its end.
+      // Nor the footnotes laid while it flowed.
       this.cache.clear();
     }
     this.flowParagraphs(run);

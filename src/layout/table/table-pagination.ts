@@ -101,8 +101,18 @@ export interface FloatingTableBox {
 /**
  * Places the table's rows, page by page. A floating table that fits on the page it starts on
  * returns its box, so that the page flow can wrap the following text around it.
+ *
+ * It takes the rows out of `table` (which is left without any): each row is let go of once placed,
+ * so that the laid content of a table hundreds of rows long does not outlive the pages it went on.
  */
 export function flowTable(table: LaidTable, target: TableFlowTarget): FloatingTableBox | undefined {
+  const rows: (LaidRow | undefined)[] = table.rows.splice(0);
+  const headers = rows.slice(0, table.headerRows) as LaidRow[];
+  const count = rows.length;
+  /** The row at `index` is placed: nothing reads it again but the header rows repeating. */
+  const release = (index: number) => {
+    if (index >= headers.length) rows[index] = undefined;
+  };
   let left = table.left;
   if (table.floating) {
     const placement = floatingPlacement(table.floating, table.width, target.area(), target.cursor());
@@ -131,8 +141,7 @@ export function flowTable(table: LaidTable, target: TableFlowTarget): FloatingTa
 
   /** Repeats the header rows at the top of a continuation page, when they leave room for more. */
   const repeatHeaders = (index: number) => {
-    if (table.headerRows === 0 || index < table.headerRows) return;
-    const headers = table.rows.slice(0, table.headerRows);
+    if (headers.length === 0 || index < headers.length) return;
     const height = headers.reduce((sum, row) => sum + row.height, 0);
     if (height > target.remaining() / 2) return;
     for (const row of headers) placeRow(row, false, false);
@@ -141,18 +150,18 @@ export function flowTable(table: LaidTable, target: TableFlowTarget): FloatingTa
   let index = 0;
   let pending: LaidRow | undefined;
   let guard = 0;
-  while (index < table.rows.length) {
+  while (index < count) {
     // A page that takes nothing twice over would loop for ever; place whatever is next.
-    if (++guard > 4 * table.rows.length + 1000) break;
-    const whole = table.rows[index];
+    if (++guard > 4 * count + 1000) break;
+    const whole = rows[index];
     const row = pending ?? whole;
     if (!row) break;
-    const last = index === table.rows.length - 1;
+    const last = index === count - 1;
     const lines = rowLines(row);
     let verdict = target.verdict(row.height, lines);
 
     // keepNext across rows: this row and the next one start on the same page.
-    const next = table.rows[index + 1];
+    const next = rows[index + 1];
     if (verdict === 'fits' && !pending && row.keepNext && next && !target.atColumnTop()) {
       const chain = row.height + next.height;
       if (chain > target.remaining() + EPSILON && chain <= target.fullHeight()) verdict = 'advance';
@@ -161,7 +170,7 @@ export function flowTable(table: LaidTable, target: TableFlowTarget): FloatingTa
     const overflows = verdict === 'force' && row.height > target.remaining() + EPSILON && !row.exact;
     if (verdict === 'fits' || (verdict === 'force' && !overflows)) {
       placeRow(row, last, verdict === 'force');
-      index++;
+      release(index++);
       pending = undefined;
       continue;
     }
@@ -178,7 +187,7 @@ export function flowTable(table: LaidTable, target: TableFlowTarget): FloatingTa
       ) {
         placeRow(parts.first, true, false);
         if (parts.rest.height <= EPSILON) {
-          index++;
+          release(index++);
           pending = undefined;
         } else pending = parts.rest;
         nextPage();
@@ -188,7 +197,7 @@ export function flowTable(table: LaidTable, target: TableFlowTarget): FloatingTa
     }
     if (target.atColumnTop()) {
       placeRow(row, last, true);
-      index++;
+      release(index++);
       pending = undefined;
       continue;
     }
