@@ -14,8 +14,8 @@ import { FloatWrap } from './float-wrap';
 import { endnoteOrder, FootnoteFlow, NOTE_SEPARATOR, noteLines, type PendingNotes } from './footnote-area';
 import { type LaidLine, type LaidParagraph, layoutParagraph } from './paragraph-layout';
 import type { ContentLine } from './table/cell-content';
-import { type LaidTable, layoutTableRows } from './table/row-layout';
-import { flowTable as flowLaidTable, type TableFlowTarget } from './table/table-pagination';
+import { type LaidTable, layoutTableRows, tableRows } from './table/row-layout';
+import { flowTable as flowLaidTable, RowWindow, type TableFlowTarget } from './table/table-pagination';
 import type { TurnedBox } from './table/turned-cell';
 
 export interface PlacedLine {
@@ -138,14 +138,18 @@ class Flow {
     }
     let laid = byWidth.get(width);
     if (!laid) {
-      laid = layoutParagraph(paragraph, this.fonts, {
-        areaWidth: width,
-        defaultTabStop: this.model.settings.defaultTabStop,
-        ...this.gridContext(),
-      });
+      laid = this.layoutParagraph(paragraph, width);
       byWidth.set(width, laid);
     }
     return laid;
+  }
+
+  private layoutParagraph(paragraph: Paragraph, width: number): LaidParagraph {
+    return layoutParagraph(paragraph, this.fonts, {
+      areaWidth: width,
+      defaultTabStop: this.model.settings.defaultTabStop,
+      ...this.gridContext(),
+    });
   }
 
   private newPage(section: Section, sectionIndex: number, firstOfSection: boolean): void {
@@ -508,35 +512,44 @@ class Flow {
         run.push(block);
         continue;
       }
-      const table = this.layoutTable(block);
-      // The laid table holds its cells' paragraphs now, and lets each row go once it is placed
-      // (table-pagination.ts): the cache must not keep them all until the table's end.
-      this.cache.clear();
-      this.flowParagraphs(run, table.rows[0]?.height ?? 0);
+      const rows = this.tableRows(block);
+      this.flowParagraphs(run, rows.at(0)?.height ?? 0);
       run = [];
-      this.flowTable(table);
-      // Nor the footnotes laid while it flowed.
+      this.flowTable(rows);
+      // Nor are the footnotes laid while it flowed kept.
       this.cache.clear();
     }
     this.flowParagraphs(run);
   }
 
+  /** The whole table laid out at the column's width (column balancing measures all its rows). */
   private layoutTable(table: Table): LaidTable {
+    return layoutTableRows(table, this.columnWidth, { fonts: this.fonts, laid: (p, w) => this.laid(p, w) });
+  }
+
+  /**
+   * The table's rows for flowing, laid out as they are placed. Their cells' paragraphs are laid
+   * once each and not cached: the rows hold them, and let them go once placed.
+   */
+  private tableRows(table: Table): RowWindow {
     // Column balancing laid this section's tables out already: used once, then let go of.
     const balanced = this.balancedTables.get(table);
     if (balanced && balanced.width === this.columnWidth) {
       this.balancedTables.delete(table);
-      return balanced.laid;
+      const { rows, ...laid } = balanced.laid;
+      return new RowWindow({ ...laid, count: rows.length, rows: rows.values() });
     }
-    return layoutTableRows(table, this.columnWidth, { fonts: this.fonts, laid: (p, w) => this.laid(p, w) });
+    return new RowWindow(
+      tableRows(table, this.columnWidth, { fonts: this.fonts, laid: (p, w) => this.layoutParagraph(p, w) }),
+    );
   }
 
-  private flowTable(laid: LaidTable): void {
+  private flowTable(rows: RowWindow): void {
     this.y += this.columnEmpty ? 0 : this.pendingAfter;
     this.pendingAfter = 0;
     const anchor = this.y;
-    const box = flowLaidTable(laid, this.tableTarget());
-    const position = laid.floating;
+    const box = flowLaidTable(rows, this.tableTarget());
+    const position = rows.table.floating;
     if (box && position) {
       // A floating table leaves the text where it was anchored; the text goes round it (§17.4.58).
       this.floatWrap.exclude({

@@ -9,7 +9,7 @@
 import type { LaidLine } from '../paragraph-layout';
 import { type CellContent, contentFrom, contentTo } from './cell-content';
 import { floatingPlacement, type PageArea } from './floating-table';
-import { type LaidCell, type LaidRow, type LaidTable, paintRow, type RowPaint } from './row-layout';
+import { type LaidCell, type LaidRow, type LazyTable, paintRow, type RowPaint } from './row-layout';
 
 export type TableVerdict = 'fits' | 'advance' | 'force';
 
@@ -99,20 +99,52 @@ export interface FloatingTableBox {
 }
 
 /**
+ * A table's rows by index, laid out as they are first asked for (row-layout.ts tableRows) and let
+ * go of once placed, header rows excepted (they repeat on every page): the laid content of a
+ * table hundreds of rows long does not outlive the pages it goes on.
+ */
+export class RowWindow {
+  readonly table: Omit<LazyTable, 'rows'>;
+  readonly #source: Iterator<LaidRow, void, undefined>;
+  readonly #rows: (LaidRow | undefined)[] = [];
+
+  constructor(table: LazyTable) {
+    const { rows, ...rest } = table;
+    this.table = rest;
+    this.#source = rows;
+  }
+
+  get count(): number {
+    return this.table.count;
+  }
+
+  at(index: number): LaidRow | undefined {
+    while (this.#rows.length <= index) {
+      const next = this.#source.next();
+      if (next.done) break;
+      this.#rows.push(next.value);
+    }
+    return this.#rows[index];
+  }
+
+  /** The row at `index` is placed: nothing reads it again but the header rows repeating. */
+  release(index: number): void {
+    if (index >= this.table.headerRows) this.#rows[index] = undefined;
+  }
+}
+
+/**
  * Places the table's rows, page by page. A floating table that fits on the page it starts on
  * returns its box, so that the page flow can wrap the following text around it.
- *
- * It takes the rows out of `table` (which is left without any): each row is let go of once placed,
- * so that the laid content of a table hundreds of rows long does not outlive the pages it went on.
  */
-export function flowTable(table: LaidTable, target: TableFlowTarget): FloatingTableBox | undefined {
-  const rows: (LaidRow | undefined)[] = table.rows.splice(0);
-  const headers = rows.slice(0, table.headerRows) as LaidRow[];
-  const count = rows.length;
-  /** The row at `index` is placed: nothing reads it again but the header rows repeating. */
-  const release = (index: number) => {
-    if (index >= headers.length) rows[index] = undefined;
-  };
+export function flowTable(rows: RowWindow, target: TableFlowTarget): FloatingTableBox | undefined {
+  const { table, count } = rows;
+  const headers: LaidRow[] = [];
+  for (let i = 0; i < table.headerRows; i++) {
+    const row = rows.at(i);
+    if (row) headers.push(row);
+  }
+  const release = (index: number) => rows.release(index);
   let left = table.left;
   if (table.floating) {
     const placement = floatingPlacement(table.floating, table.width, target.area(), target.cursor());
@@ -153,7 +185,7 @@ export function flowTable(table: LaidTable, target: TableFlowTarget): FloatingTa
   while (index < count) {
     // A page that takes nothing twice over would loop for ever; place whatever is next.
     if (++guard > 4 * count + 1000) break;
-    const whole = rows[index];
+    const whole = rows.at(index);
     const row = pending ?? whole;
     if (!row) break;
     const last = index === count - 1;
@@ -161,7 +193,7 @@ export function flowTable(table: LaidTable, target: TableFlowTarget): FloatingTa
     let verdict = target.verdict(row.height, lines);
 
     // keepNext across rows: this row and the next one start on the same page.
-    const next = rows[index + 1];
+    const next = rows.at(index + 1);
     if (verdict === 'fits' && !pending && row.keepNext && next && !target.atColumnTop()) {
       const chain = row.height + next.height;
       if (chain > target.remaining() + EPSILON && chain <= target.fullHeight()) verdict = 'advance';
