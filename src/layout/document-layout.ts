@@ -1,8 +1,9 @@
 /**
  * The layout stage's entry: a document model and its loaded fonts in, pages as a display list out
- * (ENGINE.md "One pipeline"). Two passes: flow the body (field values are not needed for that:
- * their width is measured from Word's cached result), then paint every page with its final page
- * numbers, NUMPAGES and PAGEREF targets known.
+ * (ENGINE.md "One pipeline"). The body is flowed (field values are not needed for that: their
+ * width is measured from Word's cached result), and each page painted into a display list as soon
+ * as the flow finishes it, unless its fields need the whole document (NUMPAGES, SECTIONPAGES, a
+ * PAGEREF forward): then it waits for the end of the flow, and every page after it too.
  */
 import type { FontFace, FontSet } from '../fonts/font-face';
 import type { DocumentModel, PageGeometry, Section } from '../model/document';
@@ -53,6 +54,24 @@ function paragraphText(frame: PageFrame['lines'][number]): string {
 }
 
 export function layoutDocument(model: DocumentModel, fonts: FontSet, options: LayoutOptions): LaidOutDocument {
+  const pages: Page[] = [];
+  const rest = layoutPages(model, fonts, options, (page) => pages.push(page));
+  return { pages, ...rest };
+}
+
+/**
+ * Receives each page's display list as soon as it is laid out, in order, with the faces its text
+ * uses (among others): the painter can write it and let it go (paint-pdf.ts PdfPainter).
+ */
+export type PageSink = (page: Page, faces: Readonly<Record<string, FontFace>>) => void;
+
+/** layoutDocument, handing the pages to `sink` one by one instead of keeping them. */
+export function layoutPages(
+  model: DocumentModel,
+  fonts: FontSet,
+  options: LayoutOptions,
+  sink: PageSink,
+): Omit<LaidOutDocument, 'pages'> {
   // Vertical sections flow on their page turned a quarter turn and are turned back when painted.
   const physicalPages = new Map<Section, PageGeometry>();
   if (model.sections.some((section) => section.page.vertical)) {
@@ -76,10 +95,15 @@ export function layoutDocument(model: DocumentModel, fonts: FontSet, options: La
   const pictures = model.pictures ?? {};
   // Raster images plus the bitmaps metafile pictures hold (metafile-layout.ts adds those).
   const images = { ...model.images };
-  const pages: Page[] = [];
+  /** Pages handed to the sink so far. */
+  let painted = 0;
+  const emit = (page: Page) => {
+    painted++;
+    sink(page, faces);
+  };
   const paintPage = (frame: PageFrame, values: FieldValues, header: PlacedLine[], footer: PlacedLine[]): Page => {
     const { section } = frame;
-    const pageIndex = pages.length;
+    const pageIndex = painted;
     // Drawings behind the text (behindDoc) go under everything but the page's backgrounds.
     const under: PageItem[] = [];
     const paint = {
@@ -161,16 +185,15 @@ export function layoutDocument(model: DocumentModel, fonts: FontSet, options: La
     }
     const { header, footer } = placeHeaderFooter(frame);
     const early = [header, frame.lines, frame.notes, footer].every((lines) => !needsWholeDocument(lines, anchors));
-    if (early) pages.push(paintPage(frame, valuesFor(frame), header, footer));
+    if (early) emit(paintPage(frame, valuesFor(frame), header, footer));
     else waiting.push(frame);
   });
   for (const frame of waiting.splice(0)) {
     const { header, footer } = placeHeaderFooter(frame);
-    pages.push(paintPage(frame, valuesFor(frame), header, footer));
+    emit(paintPage(frame, valuesFor(frame), header, footer));
   }
 
   return {
-    pages,
     outline,
     metadata: { ...model.properties },
     fonts: faces,
