@@ -516,7 +516,7 @@ class Flow {
       this.flowParagraphs(run, rows.at(0)?.height ?? 0);
       run = [];
       this.flowTable(rows);
-      // Nor are the footnotes laid while it flowed kept.
+      // The footnotes laid while it flowed are placed: not kept either (the rows never are).
       this.cache.clear();
     }
     this.flowParagraphs(run);
