@@ -4,13 +4,12 @@
  */
 import type { FontCache } from '../fonts/font-cache';
 import { loadFontSet } from '../fonts/font-set';
-import type { LaidOutDocument } from '../layout/display-list';
-import { layoutDocument } from '../layout/document-layout';
+import { layoutPages, type PageSink } from '../layout/document-layout';
 import { collectFallbackFaces, collectFontRequests } from '../layout/font-requests';
 import { readDocx } from '../ooxml/docx-reader';
 import { checkPngsAhead } from '../ooxml/image-resource';
 import { readPartsAhead } from '../ooxml/package-reader';
-import { paintPdf } from '../pdf/paint-pdf';
+import { type DocumentParts, PdfPainter } from '../pdf/paint-pdf';
 
 export type RevisionMode = 'markup' | 'final' | 'original';
 
@@ -40,18 +39,22 @@ export async function convertDocxToPdf(
   options: DocxToPdfOptions,
   resources: EngineResources,
 ): Promise<ConvertedPdf> {
-  // The model is out of reach once the pages are laid out (it lives in layOut's frame only), so
-  // painting, which builds the PDF's own buffers, does not hold the model as well.
-  const { laidOut, warnings } = await layOut(bytes, options, resources);
-  const pdf = await paintPdf(laidOut);
-  return { pdf, pages: laidOut.pages.length, warnings };
+  // Each page is painted as layout hands it over and its display list let go of; the model is out
+  // of reach once the pages are laid out (it lives in layOut's frame only), so writing the PDF's
+  // objects does not hold it as well.
+  const painter = await PdfPainter.create();
+  const { parts, warnings } = await layOut(bytes, options, resources, (page, faces) => painter.add(page, faces));
+  const pages = painter.pageCount;
+  const pdf = await painter.finish(parts);
+  return { pdf, pages, warnings };
 }
 
 async function layOut(
   bytes: Uint8Array,
   options: DocxToPdfOptions,
   resources: EngineResources,
-): Promise<{ laidOut: LaidOutDocument; warnings: string[] }> {
+  sink: PageSink,
+): Promise<{ parts: DocumentParts; warnings: string[] }> {
   // The reader is synchronous: the large parts are inflated natively first, and the PNGs among
   // them checked natively, so that it need not do either with fflate.
   const partsAhead = await readPartsAhead(bytes, options.maxInflatedBytes);
@@ -70,6 +73,6 @@ async function layOut(
     fallbackFaces: collectFallbackFaces(model),
     ...(resources.fallbackFontCache ? { fallbackCache: resources.fallbackFontCache } : {}),
   });
-  const laidOut = layoutDocument(model, fonts, { markup: options.revisions === 'markup' });
-  return { laidOut, warnings: [...model.warnings, ...fonts.warnings] };
+  const parts = layoutPages(model, fonts, { markup: options.revisions === 'markup' }, sink);
+  return { parts, warnings: [...model.warnings, ...fonts.warnings] };
 }

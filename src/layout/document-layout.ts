@@ -1,8 +1,9 @@
 /**
  * The layout stage's entry: a document model and its loaded fonts in, pages as a display list out
- * (ENGINE.md "One pipeline"). Two passes: flow the body (field values are not needed for that:
- * their width is measured from Word's cached result), then paint every page with its final page
- * numbers, NUMPAGES and PAGEREF targets known.
+ * (ENGINE.md "One pipeline"). The body is flowed (field values are not needed for that: their
+ * width is measured from Word's cached result), and each page painted into a display list as soon
+ * as the flow finishes it, unless its fields need the whole document (NUMPAGES, SECTIONPAGES, a
+ * PAGEREF forward): then it waits for the end of the flow, and every page after it too.
  */
 import type { FontFace, FontSet } from '../fonts/font-face';
 import type { DocumentModel, PageGeometry, Section } from '../model/document';
@@ -20,15 +21,28 @@ export interface LayoutOptions {
   markup: boolean;
 }
 
-function bookmarkPages(pages: PageFrame[]): Map<string, number> {
-  const map = new Map<string, number>();
-  for (const page of pages) {
-    for (const placed of [...page.lines, ...page.notes]) {
-      for (const f of placed.line.fragments)
-        if (f.box.anchor && !map.has(f.box.anchor)) map.set(f.box.anchor, page.number);
+/** Adds the page's bookmarks to `pages` (bookmark → page number), the first occurrence winning. */
+function noteBookmarks(frame: PageFrame, pages: Map<string, number>): void {
+  for (const placed of [...frame.lines, ...frame.notes]) {
+    for (const f of placed.line.fragments)
+      if (f.box.anchor && !pages.has(f.box.anchor)) pages.set(f.box.anchor, frame.number);
+  }
+}
+
+/**
+ * Whether a field on these lines shows what is known only once the whole document has flowed:
+ * NUMPAGES, SECTIONPAGES, or the page of a bookmark not met yet (a PAGEREF forward).
+ */
+function needsWholeDocument(lines: readonly PlacedLine[], bookmarkPages: ReadonlyMap<string, number>): boolean {
+  for (const placed of lines) {
+    for (const { box } of placed.line.fragments) {
+      const field = box.field;
+      if (!field || field.field === 'PAGE') continue;
+      if (field.field !== 'PAGEREF' || (field.argument !== undefined && !bookmarkPages.has(field.argument)))
+        return true;
     }
   }
-  return map;
+  return false;
 }
 
 function paragraphText(frame: PageFrame['lines'][number]): string {
@@ -40,6 +54,24 @@ function paragraphText(frame: PageFrame['lines'][number]): string {
 }
 
 export function layoutDocument(model: DocumentModel, fonts: FontSet, options: LayoutOptions): LaidOutDocument {
+  const pages: Page[] = [];
+  const rest = layoutPages(model, fonts, options, (page) => pages.push(page));
+  return { pages, ...rest };
+}
+
+/**
+ * Receives each page's display list as soon as it is laid out, in order, with the faces its text
+ * uses (among others): the painter can write it and let it go (paint-pdf.ts PdfPainter).
+ */
+export type PageSink = (page: Page, faces: Readonly<Record<string, FontFace>>) => void;
+
+/** layoutDocument, handing the pages to `sink` one by one instead of keeping them. */
+export function layoutPages(
+  model: DocumentModel,
+  fonts: FontSet,
+  options: LayoutOptions,
+  sink: PageSink,
+): Omit<LaidOutDocument, 'pages'> {
   // Vertical sections flow on their page turned a quarter turn and are turned back when painted.
   const physicalPages = new Map<Section, PageGeometry>();
   if (model.sections.some((section) => section.page.vertical)) {
@@ -52,31 +84,26 @@ export function layoutDocument(model: DocumentModel, fonts: FontSet, options: La
     model = { ...model, sections };
   }
   const headerFooter = new HeaderFooterLayout(model, fonts);
-  const frames = flowDocument(model, fonts, headerFooter);
-  const anchors = bookmarkPages(frames);
+  const anchors = new Map<string, number>();
   const palette = new RevisionPalette();
   const renderer = new DrawingRenderer(fonts, model.settings.defaultTabStop);
   const sectionPageCounts = new Map<number, number>();
-  for (const frame of frames)
-    sectionPageCounts.set(
-      frame.sectionIndex,
-      Math.max(sectionPageCounts.get(frame.sectionIndex) ?? 0, frame.sectionPage),
-    );
+  let pageCount = 0;
 
   const outline: OutlineEntry[] = [];
   const faces: Record<string, FontFace> = {};
   const pictures = model.pictures ?? {};
   // Raster images plus the bitmaps metafile pictures hold (metafile-layout.ts adds those).
   const images = { ...model.images };
-  const pages: Page[] = frames.map((frame, pageIndex) => {
+  /** Pages handed to the sink so far. */
+  let painted = 0;
+  const emit = (page: Page) => {
+    painted++;
+    sink(page, faces);
+  };
+  const paintPage = (frame: PageFrame, values: FieldValues, header: PlacedLine[], footer: PlacedLine[]): Page => {
     const { section } = frame;
-    const values: FieldValues = {
-      page: frame.number,
-      pageFormat: section.pageNumbering.format,
-      numPages: frames.length,
-      sectionPages: sectionPageCounts.get(frame.sectionIndex) ?? 1,
-      bookmarkPages: anchors,
-    };
+    const pageIndex = painted;
     // Drawings behind the text (behindDoc) go under everything but the page's backgrounds.
     const under: PageItem[] = [];
     const paint = {
@@ -94,12 +121,7 @@ export function layoutDocument(model: DocumentModel, fonts: FontSet, options: La
       ...headerFooter.decorations('footer', section, slot),
     ];
     const layersStart = items.length;
-    for (const lines of [
-      headerFooter.place('header', section, slot),
-      frame.lines,
-      frame.notes,
-      headerFooter.place('footer', section, slot),
-    ]) {
+    for (const lines of [header, frame.lines, frame.notes, footer]) {
       const layer: PageItem[] = [];
       const upright: PlacedLine[] = [];
       for (const placed of lines) {
@@ -130,10 +152,48 @@ export function layoutDocument(model: DocumentModel, fonts: FontSet, options: La
     }
     const { width, height } = physical ?? section.page;
     return { width, height, items: drawn };
+  };
+
+  // A page is painted as soon as the flow finishes it, and its frame let go of, unless its fields
+  // need the whole document; then it and every page after it (pages are painted in order: fonts,
+  // authors' colours and the outline are numbered as they are met) wait for the end of the flow.
+  const waiting: PageFrame[] = [];
+  const placeHeaderFooter = (frame: PageFrame) => {
+    const slot = { firstOfSection: frame.firstOfSection, number: frame.number };
+    return {
+      header: headerFooter.place('header', frame.section, slot),
+      footer: headerFooter.place('footer', frame.section, slot),
+    };
+  };
+  const valuesFor = (frame: PageFrame): FieldValues => ({
+    page: frame.number,
+    pageFormat: frame.section.pageNumbering.format,
+    numPages: pageCount,
+    sectionPages: sectionPageCounts.get(frame.sectionIndex) ?? 1,
+    bookmarkPages: anchors,
   });
+  flowDocument(model, fonts, headerFooter, (frame) => {
+    pageCount++;
+    noteBookmarks(frame, anchors);
+    sectionPageCounts.set(
+      frame.sectionIndex,
+      Math.max(sectionPageCounts.get(frame.sectionIndex) ?? 0, frame.sectionPage),
+    );
+    if (waiting.length > 0) {
+      waiting.push(frame);
+      return;
+    }
+    const { header, footer } = placeHeaderFooter(frame);
+    const early = [header, frame.lines, frame.notes, footer].every((lines) => !needsWholeDocument(lines, anchors));
+    if (early) emit(paintPage(frame, valuesFor(frame), header, footer));
+    else waiting.push(frame);
+  });
+  for (const frame of waiting.splice(0)) {
+    const { header, footer } = placeHeaderFooter(frame);
+    emit(paintPage(frame, valuesFor(frame), header, footer));
+  }
 
   return {
-    pages,
     outline,
     metadata: { ...model.properties },
     fonts: faces,

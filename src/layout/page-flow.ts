@@ -14,8 +14,8 @@ import { FloatWrap } from './float-wrap';
 import { endnoteOrder, FootnoteFlow, NOTE_SEPARATOR, noteLines, type PendingNotes } from './footnote-area';
 import { type LaidLine, type LaidParagraph, layoutParagraph } from './paragraph-layout';
 import type { ContentLine } from './table/cell-content';
-import { type LaidTable, layoutTableRows } from './table/row-layout';
-import { flowTable as flowLaidTable, type TableFlowTarget } from './table/table-pagination';
+import { type LaidTable, layoutTableRows, tableRows } from './table/row-layout';
+import { flowTable as flowLaidTable, RowWindow, type TableFlowTarget } from './table/table-pagination';
 import type { TurnedBox } from './table/turned-cell';
 
 export interface PlacedLine {
@@ -81,9 +81,13 @@ export function columnGeometry(section: Section): { x: number; width: number }[]
   return Array.from({ length: count }, (_, i) => ({ x: left + i * (width + columns.space), width }));
 }
 
+/** Receives each page once nothing more goes on it (its footnotes placed), in page order. */
+export type FinishedPage = (frame: PageFrame) => void;
+
 class Flow {
-  readonly pages: PageFrame[] = [];
   private page!: PageFrame;
+  /** Whether a page has started (the first section starts the first). */
+  private started = false;
   private columns: { x: number; width: number }[] = [];
   private column = 0;
   private y = 0;
@@ -105,6 +109,7 @@ class Flow {
   );
   /** The lowest bottom of body content on this page, over all columns: footnotes stay below it. */
   private contentBottom = 0;
+  /** Paragraphs laid out at a width, kept while they may be asked for again (see flowBlocks). */
   private readonly cache = new Map<Paragraph, Map<number, LaidParagraph>>();
   /** Floating objects on the current page and the room they leave the text. */
   private readonly floatWrap = new FloatWrap();
@@ -116,11 +121,13 @@ class Flow {
   private readonly model: DocumentModel;
   private readonly fonts: FontSet;
   private readonly headerFooter: HeaderFooterMetrics;
+  private readonly finished: FinishedPage;
 
-  constructor(model: DocumentModel, fonts: FontSet, headerFooter: HeaderFooterMetrics) {
+  constructor(model: DocumentModel, fonts: FontSet, headerFooter: HeaderFooterMetrics, finished: FinishedPage) {
     this.model = model;
     this.fonts = fonts;
     this.headerFooter = headerFooter;
+    this.finished = finished;
   }
 
   laid(paragraph: Paragraph, width: number): LaidParagraph {
@@ -131,21 +138,26 @@ class Flow {
     }
     let laid = byWidth.get(width);
     if (!laid) {
-      laid = layoutParagraph(paragraph, this.fonts, {
-        areaWidth: width,
-        defaultTabStop: this.model.settings.defaultTabStop,
-        ...this.gridContext(),
-      });
+      laid = this.layoutParagraph(paragraph, width);
       byWidth.set(width, laid);
     }
     return laid;
   }
 
+  private layoutParagraph(paragraph: Paragraph, width: number): LaidParagraph {
+    return layoutParagraph(paragraph, this.fonts, {
+      areaWidth: width,
+      defaultTabStop: this.model.settings.defaultTabStop,
+      ...this.gridContext(),
+    });
+  }
+
   private newPage(section: Section, sectionIndex: number, firstOfSection: boolean): void {
-    if (this.pages.length > 0) this.finishPage();
+    const previous = this.started ? this.page : undefined;
+    if (previous) this.finishPage();
+    this.started = true;
     const restart = firstOfSection ? section.pageNumbering.start : undefined;
     this.pageNumber = restart ?? this.pageNumber + 1;
-    const previous = this.pages[this.pages.length - 1];
     const sectionPage =
       firstOfSection || !previous || previous.sectionIndex !== sectionIndex ? 1 : previous.sectionPage + 1;
     const meta = { firstOfSection: sectionPage === 1, number: this.pageNumber };
@@ -170,7 +182,6 @@ class Flow {
       floats: new Map(),
     };
     this.floatWrap.startPage();
-    this.pages.push(this.page);
     this.columns = columnGeometry(section);
     this.column = 0;
     this.regionTop = bodyTop;
@@ -186,12 +197,13 @@ class Flow {
     return this.columns[0]?.width ?? this.columnWidth;
   }
 
-  /** Puts the page's footnotes in place at the foot of its body area. */
+  /** Puts the page's footnotes in place at the foot of its body area and hands the page over. */
   private finishPage(): void {
     const column = this.columns[0] ?? { x: this.page.section.page.margins.left, width: this.columnWidth };
     const placed = this.footnotes.finishPage(column);
     this.page.notes.push(...placed.lines);
     this.page.rules.push(...placed.rules);
+    this.finished(this.page);
   }
 
   /** Ends the flow: the rest of split notes on pages of their own, then the last page's notes. */
@@ -467,6 +479,8 @@ class Flow {
       const next = paragraphs[i + 1];
       const nextSameStyle = next !== undefined && next.props.styleId === paragraph.props.styleId;
       this.pendingAfter = nextSameStyle && paragraph.props.contextualSpacing ? 0 : laid.spaceAfter;
+      // Placed: its lines live on in the page that holds them, and it is not asked for again.
+      this.cache.delete(paragraph);
     }
   }
 
@@ -498,30 +512,44 @@ class Flow {
         run.push(block);
         continue;
       }
-      const table = this.layoutTable(block);
-      this.flowParagraphs(run, table.rows[0]?.height ?? 0);
+      const rows = this.tableRows(block);
+      this.flowParagraphs(run, rows.at(0)?.height ?? 0);
       run = [];
-      this.flowTable(table);
+      this.flowTable(rows);
+      // The footnotes laid while it flowed are placed: not kept either (the rows never are).
+      this.cache.clear();
     }
     this.flowParagraphs(run);
   }
 
+  /** The whole table laid out at the column's width (column balancing measures all its rows). */
   private layoutTable(table: Table): LaidTable {
+    return layoutTableRows(table, this.columnWidth, { fonts: this.fonts, laid: (p, w) => this.laid(p, w) });
+  }
+
+  /**
+   * The table's rows for flowing, laid out as they are placed. Their cells' paragraphs are laid
+   * once each and not cached: the rows hold them, and let them go once placed.
+   */
+  private tableRows(table: Table): RowWindow {
     // Column balancing laid this section's tables out already: used once, then let go of.
     const balanced = this.balancedTables.get(table);
     if (balanced && balanced.width === this.columnWidth) {
       this.balancedTables.delete(table);
-      return balanced.laid;
+      const { rows, ...laid } = balanced.laid;
+      return new RowWindow({ ...laid, count: rows.length, rows: rows.values() });
     }
-    return layoutTableRows(table, this.columnWidth, { fonts: this.fonts, laid: (p, w) => this.laid(p, w) });
+    return new RowWindow(
+      tableRows(table, this.columnWidth, { fonts: this.fonts, laid: (p, w) => this.layoutParagraph(p, w) }),
+    );
   }
 
-  private flowTable(laid: LaidTable): void {
+  private flowTable(rows: RowWindow): void {
     this.y += this.columnEmpty ? 0 : this.pendingAfter;
     this.pendingAfter = 0;
     const anchor = this.y;
-    const box = flowLaidTable(laid, this.tableTarget());
-    const position = laid.floating;
+    const box = flowLaidTable(rows, this.tableTarget());
+    const position = rows.table.floating;
     if (box && position) {
       // A floating table leaves the text where it was anchored; the text goes round it (§17.4.58).
       this.floatWrap.exclude({
@@ -642,8 +670,17 @@ export function placedCellLine(item: ContentLine): PlacedLine | undefined {
   };
 }
 
-export function flowDocument(model: DocumentModel, fonts: FontSet, headerFooter: HeaderFooterMetrics): PageFrame[] {
-  const flow = new Flow(model, fonts, headerFooter);
+/**
+ * Flows the document, handing each page to `finished` as soon as it is complete rather than
+ * keeping them all: a long document's pages are painted and let go of while the rest flows.
+ */
+export function flowDocument(
+  model: DocumentModel,
+  fonts: FontSet,
+  headerFooter: HeaderFooterMetrics,
+  finished: FinishedPage,
+): void {
+  const flow = new Flow(model, fonts, headerFooter, finished);
   model.sections.forEach((section, index) => {
     flow.startSection(section, index);
     if (model.sections[index + 1]?.start === 'continuous') flow.balanceColumns(section.blocks);
@@ -651,5 +688,4 @@ export function flowDocument(model: DocumentModel, fonts: FontSet, headerFooter:
   });
   flow.flowEndnotes();
   flow.finish();
-  return flow.pages;
 }

@@ -345,7 +345,7 @@ function usedFaces(doc: LaidOutDocument): string[] {
   return [...used];
 }
 
-function asFontkitFace(face: FontFace): FontkitFace {
+export function asFontkitFace(face: FontFace): FontkitFace {
   if (face instanceof FontkitFace) return face;
   const parsed = parseTrueTypeFace(face.key, face.bytes);
   if (!parsed) throw new Error(`Font ${face.key} is not a TrueType font the painter can embed.`);

@@ -371,4 +371,31 @@ describe('headers and footers', () => {
     expect(pageText(doc, 1)).toContain('Running header');
     for (let p = 0; p < 3; p++) expect(pageText(doc, p)).toContain(`Page ${p + 1} of 3`);
   });
+  // Pages are painted while the flow goes on; one whose fields need the whole document waits.
+  it('prints NUMPAGES, SECTIONPAGES and a forward PAGEREF in the body once the flow has ended', async () => {
+    const props = runProps();
+    const body = (i: number) => paragraph(`body line ${i}`);
+    const model = documentModel([
+      section([
+        paragraph([text('first page, PAGE '), { kind: 'field', field: 'PAGE', cached: '9', props }]),
+        ...Array.from({ length: 60 }, (_, i) => body(i)),
+        paragraph([
+          text('of '),
+          { kind: 'field', field: 'NUMPAGES', cached: '9', props },
+          text(' section '),
+          { kind: 'field', field: 'SECTIONPAGES', cached: '9', props },
+          text(' target on '),
+          { kind: 'field', field: 'PAGEREF', argument: 'target', cached: '9', props },
+        ]),
+        ...Array.from({ length: 60 }, (_, i) => body(i)),
+        paragraph([{ kind: 'bookmark', name: 'target' }, text('the target')]),
+        paragraph([text('back on '), { kind: 'field', field: 'PAGEREF', argument: 'target', cached: '9', props }]),
+      ]),
+    ]);
+    const doc = await layout(model);
+    expect(doc.pages.length).toBe(3);
+    expect(pageText(doc, 0)).toContain('first page, PAGE 1');
+    expect(pageText(doc, 1)).toContain('of 3 section 3 target on 3');
+    expect(pageText(doc, 2)).toContain('back on 3');
+  });
 });

@@ -5,7 +5,9 @@ import { loadFontSet } from '../../src/fonts/font-set';
 import type { LaidOutDocument, LineItem, RectItem, TextItem } from '../../src/layout/display-list';
 import { layoutDocument } from '../../src/layout/document-layout';
 import { collectFontRequests } from '../../src/layout/font-requests';
-import type { Block, DocumentModel, Table, TableCell, TableRow } from '../../src/model/document';
+import { layoutParagraph } from '../../src/layout/paragraph-layout';
+import { layoutTableRows, tableRows } from '../../src/layout/table/row-layout';
+import type { Block, DocumentModel, Paragraph, Table, TableCell, TableRow } from '../../src/model/document';
 import { paragraph as docxParagraph } from '../ooxml/docx-fixture';
 import { readParts } from '../ooxml/model-queries';
 import { documentModel, filler, paragraph, section } from './model-builder';
@@ -474,5 +476,47 @@ describe('reading tables', () => {
     expect(doc.pages.length).toBeLessThan(10);
     const all = doc.pages.flatMap((_, p) => words(doc, p));
     expect(all).toContain('still');
+  });
+});
+
+describe('rows laid out as they are taken', () => {
+  it('hands each row out once nothing after it can change it, the same rows as laying the table out at once', async () => {
+    const merged = [paragraph(filler(40))];
+    const rows: TableRow[] = [row([cell('alone'), cell('a')])];
+    rows.push(row([cell(merged, { verticalMerge: 'restart' }), cell('first')]));
+    for (let i = 0; i < 3; i++) rows.push(row([cell([], { verticalMerge: 'continue' }), cell(`next${i}`)]));
+    rows.push(row([cell(merged, { verticalMerge: 'restart' }), cell('single-row region')]));
+    rows.push(row([cell('after'), cell('z')]));
+    const t = table([100, 200], rows);
+    const fonts = await loadFontSet(collectFontRequests(model([t])), { assets: env.ASSETS, embedded: [], cache });
+    const context = {
+      fonts,
+      laid: (p: Paragraph, width: number) => layoutParagraph(p, fonts, { areaWidth: width, defaultTabStop: 36 }),
+    };
+    const whole = layoutTableRows(t, 300, context);
+    const lazy = tableRows(t, 300, context);
+    const laidBefore: number[] = [];
+    let laidCount = 0;
+    const counting = {
+      fonts,
+      laid: (p: Paragraph, width: number) => {
+        laidCount++;
+        return context.laid(p, width);
+      },
+    };
+    const counted = tableRows(t, 300, counting);
+    const taken = [];
+    for (let next = counted.rows.next(); !next.done; next = counted.rows.next()) {
+      laidBefore.push(laidCount);
+      taken.push(next.value);
+    }
+    // The first row comes out once the second is laid, before the merged region below is.
+    expect(laidBefore[0]).toBeLessThan(laidBefore[laidBefore.length - 1] ?? 0);
+    expect(counted.count).toBe(rows.length);
+    const lazyRows = [];
+    for (let next = lazy.rows.next(); !next.done; next = lazy.rows.next()) lazyRows.push(next.value);
+    expect(lazyRows).toEqual(whole.rows);
+    expect(taken).toEqual(whole.rows);
+    expect({ ...lazy, rows: undefined, count: undefined }).toEqual({ ...whole, rows: undefined, count: undefined });
   });
 });

@@ -1,6 +1,7 @@
 import { PDFArray, type PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FontSet } from '../../src/fonts/font-face';
+import { encodePng } from '../../src/images/png-encoder';
 import type { LaidOutDocument } from '../../src/layout/display-list';
 import { paintPdf } from '../../src/pdf/paint-pdf';
 import { request, testFontSet } from '../fonts/helpers';
@@ -236,6 +237,31 @@ describe('paintPdf', () => {
     );
     expect(painted.getPage(0).node.Annots()?.size()).toBe(2); // the two good links of the fixture
     expect(pageContentText(painted, 0)).not.toContain(' Do');
+  });
+
+  // Pages are painted before the images are embedded (PdfPainter): one that fails renames the rest.
+  it('names the images after one it cannot decode by their place among those it could', async () => {
+    const base = sampleDocument(fonts);
+    const good = encodePng({ width: 1, height: 1, data: Uint8Array.from([1, 2, 3, 255]) });
+    const painted = await PDFDocument.load(
+      await paintPdf({
+        ...base,
+        pages: base.pages.map((page) => ({
+          ...page,
+          items: [...page.items, { kind: 'image', x: 10, y: 10, width: 5, height: 5, image: 'good' }],
+        })),
+        images: {
+          img1: { format: 'png', bytes: new Uint8Array([1, 2, 3]), pixelWidth: 1, pixelHeight: 1 },
+          good: { format: 'png', bytes: good, pixelWidth: 1, pixelHeight: 1 },
+        },
+      }),
+    );
+    for (let page = 0; page < painted.getPageCount(); page++) {
+      expect(pageContentText(painted, page).match(/\/Im\d+ Do/g)).toEqual(['/Im1 Do']);
+      const resources = dict(painted, painted.getPage(page).node.get(PDFName.of('Resources')));
+      const xObjects = dict(painted, get(painted, resources, 'XObject'));
+      expect(xObjects.entries().map(([name]) => name.decodeText())).toEqual(['Im1']);
+    }
   });
 
   it('refuses a document without pages and a text item whose font it was not given', async () => {

@@ -107,23 +107,93 @@ function keepsWithNext(row: Table['rows'][number]): boolean {
 }
 
 export function layoutTableRows(table: Table, available: number, context: TableContext): LaidTable {
+  const { rows, count: _, ...laid } = tableRows(table, available, context);
+  const all: LaidRow[] = [];
+  for (let next = rows.next(); !next.done; next = rows.next()) all.push(next.value);
+  return { ...laid, rows: all };
+}
+
+type MergeRegion = { cell: LaidCell; row: number; content: CellContent; last: number };
+
+/** A table's rows laid out one at a time as they are taken (see tableRows). */
+export interface LazyTable extends Omit<LaidTable, 'rows'> {
+  /** How many rows `rows` yields. */
+  count: number;
+  rows: Iterator<LaidRow, void, undefined>;
+}
+
+/**
+ * The table's grid at once, its rows as they are taken: a row is handed out as soon as nothing
+ * laid after it can change it (the row below is laid, and every merge region over it has been
+ * shared out), and the generator keeps nothing of it. A table hundreds of rows long is then never
+ * laid out whole; the rows are the same as laying it out at once.
+ */
+export function tableRows(table: Table, available: number, context: TableContext): LazyTable {
   const grid = tableGrid(table, available, context);
   const edges = [0];
   for (const width of grid.columns) edges.push((edges[edges.length - 1] ?? 0) + width);
   const columnCount = grid.columns.length;
+  let headerRows = 0;
+  while (headerRows < table.rows.length && table.rows[headerRows]?.isHeader) headerRows++;
+  const lazy: LazyTable = {
+    rows: rowsOf(table, columnCount, edges, context),
+    count: table.rows.length,
+    left: grid.left,
+    width: edges[Math.min(columnCount, edges.length - 1)] ?? 0,
+    headerRows,
+  };
+  if (table.floating) lazy.floating = table.floating;
+  return lazy;
+}
+
+function* rowsOf(
+  table: Table,
+  columnCount: number,
+  edges: number[],
+  context: TableContext,
+): Generator<LaidRow, void, undefined> {
   const edge = (index: number) => edges[Math.min(index, edges.length - 1)] ?? 0;
   // §17.4.44: with cell spacing each cell's box sits `spacing` inside its grid columns.
   const spacing = table.cellSpacing;
   const inset = spacing ?? 0;
 
-  // Cells by grid column start, per row: vMerge continuations find their region's first cell here.
-  const starts: Map<number, LaidCell>[] = [];
-  const rows: LaidRow[] = [];
-  /** Merge regions: the first cell, its row, its full content, and the rows it covers. */
-  const regions: { cell: LaidCell; row: number; content: CellContent; last: number }[] = [];
-  const regionOf = new Map<LaidCell, (typeof regions)[number]>();
+  // Cells by grid column start, of the row above: vMerge continuations find their region's first cell here.
+  let startsAbove: Map<number, LaidCell> | undefined;
+  /** Rows laid but not handed out yet, by row index (those handed out are let go of). */
+  const rows: (LaidRow | undefined)[] = [];
+  /** Merge regions not shared out yet, in the order they start: the first cell, its row, its full content, and the rows it covers. */
+  const regions: MergeRegion[] = [];
+  const regionOf = new Map<LaidCell, MergeRegion>();
+  /** The next row to hand out. */
+  let out = 0;
 
-  table.rows.forEach((row, r) => {
+  /**
+   * Shares out, in the order they started, the regions that no longer grow (not continued in row
+   * `laid`), and hands out the rows before `laid` that no region still open covers.
+   */
+  function* settle(laid: number): Generator<LaidRow, void, undefined> {
+    while (regions.length > 0 && (regions[0] as MergeRegion).last < laid) {
+      distributeMerged(regions.shift() as MergeRegion, rows, regionOf);
+    }
+    const ready = Math.min(laid, regions[0]?.row ?? laid);
+    for (; out < ready; out++) {
+      const row = rows[out];
+      rows[out] = undefined;
+      if (!row) continue;
+      // A single-row "region" (restart with nothing below) is an ordinary cell: its height counts.
+      for (const cell of row.cells) {
+        const region = regionOf.get(cell);
+        if (region && region.last === region.row && !row.exact) {
+          row.height = Math.max(row.height, cell.contentTop + cell.content.height + cell.bottomMargin);
+        }
+      }
+      for (const cell of row.cells) regionOf.delete(cell);
+      yield row;
+    }
+  }
+
+  for (let r = 0; r < table.rows.length; r++) {
+    const row = table.rows[r] as Table['rows'][number];
     let at = 0;
     const cells: LaidCell[] = [];
     const byStart = new Map<number, LaidCell>();
@@ -134,7 +204,7 @@ export function layoutTableRows(table: Table, available: number, context: TableC
       const width = Math.max(1, edge(at + span) - x - inset);
       const m = margins(table, cell.margins);
       const contentWidth = Math.max(1, width - m.left - m.right);
-      const above = starts[r - 1]?.get(at);
+      const above = startsAbove?.get(at);
       const continues = cell.verticalMerge === 'continue' && above !== undefined;
       const laid: LaidCell = {
         x,
@@ -195,7 +265,7 @@ export function layoutTableRows(table: Table, available: number, context: TableC
       byStart.set(at, laid);
       at += span;
     }
-    starts.push(byStart);
+    startsAbove = byStart;
     const last = r === table.rows.length - 1;
     if (spacing !== undefined) {
       // Separate borders: the frame, the spacing and each cell's own top and bottom edges all
@@ -235,27 +305,11 @@ export function layoutTableRows(table: Table, available: number, context: TableC
     if (spacing !== undefined) {
       laidRow.frame = { borders: table.borders, width: edge(columnCount), firstRow: r === 0, lastRow: last };
     }
-    rows.push(laidRow);
-  });
-
-  for (const region of regions) distributeMerged(region, rows, regionOf);
-
-  // A single-row "region" (restart with nothing below) is an ordinary cell: its height counts.
-  for (const row of rows) {
-    for (const cell of row.cells) {
-      const region = regionOf.get(cell);
-      if (region && region.last === region.row && !row.exact) {
-        row.height = Math.max(row.height, cell.contentTop + cell.content.height + cell.bottomMargin);
-      }
-    }
+    rows[r] = laidRow;
+    // Laying this row may still change the one above (mergedBelow), not any before it.
+    yield* settle(r);
   }
-
-  let headerRows = 0;
-  while (headerRows < table.rows.length && table.rows[headerRows]?.isHeader) headerRows++;
-  const width = edge(columnCount);
-  const laid: LaidTable = { rows, left: grid.left, width, headerRows };
-  if (table.floating) laid.floating = table.floating;
-  return laid;
+  yield* settle(table.rows.length);
 }
 
 /**
@@ -287,8 +341,8 @@ function turnCell(
  * cell gets the slices that start within that row.
  */
 function distributeMerged(
-  region: { cell: LaidCell; row: number; content: CellContent; last: number },
-  rows: LaidRow[],
+  region: MergeRegion,
+  rows: readonly (LaidRow | undefined)[],
   regionOf: Map<LaidCell, unknown>,
 ): void {
   if (region.last === region.row) return;

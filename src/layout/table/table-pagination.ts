@@ -9,7 +9,7 @@
 import type { LaidLine } from '../paragraph-layout';
 import { type CellContent, contentFrom, contentTo } from './cell-content';
 import { floatingPlacement, type PageArea } from './floating-table';
-import { type LaidCell, type LaidRow, type LaidTable, paintRow, type RowPaint } from './row-layout';
+import { type LaidCell, type LaidRow, type LazyTable, paintRow, type RowPaint } from './row-layout';
 
 export type TableVerdict = 'fits' | 'advance' | 'force';
 
@@ -99,10 +99,52 @@ export interface FloatingTableBox {
 }
 
 /**
+ * A table's rows by index, laid out as they are first asked for (row-layout.ts tableRows) and let
+ * go of once placed, header rows excepted (they repeat on every page): the laid content of a
+ * table hundreds of rows long does not outlive the pages it goes on.
+ */
+export class RowWindow {
+  readonly table: Omit<LazyTable, 'rows'>;
+  readonly #source: Iterator<LaidRow, void, undefined>;
+  readonly #rows: (LaidRow | undefined)[] = [];
+
+  constructor(table: LazyTable) {
+    const { rows, ...rest } = table;
+    this.table = rest;
+    this.#source = rows;
+  }
+
+  get count(): number {
+    return this.table.count;
+  }
+
+  at(index: number): LaidRow | undefined {
+    while (this.#rows.length <= index) {
+      const next = this.#source.next();
+      if (next.done) break;
+      this.#rows.push(next.value);
+    }
+    return this.#rows[index];
+  }
+
+  /** The row at `index` is placed: nothing reads it again but the header rows repeating. */
+  release(index: number): void {
+    if (index >= this.table.headerRows) this.#rows[index] = undefined;
+  }
+}
+
+/**
  * Places the table's rows, page by page. A floating table that fits on the page it starts on
  * returns its box, so that the page flow can wrap the following text around it.
  */
-export function flowTable(table: LaidTable, target: TableFlowTarget): FloatingTableBox | undefined {
+export function flowTable(rows: RowWindow, target: TableFlowTarget): FloatingTableBox | undefined {
+  const { table, count } = rows;
+  const headers: LaidRow[] = [];
+  for (let i = 0; i < table.headerRows; i++) {
+    const row = rows.at(i);
+    if (row) headers.push(row);
+  }
+  const release = (index: number) => rows.release(index);
   let left = table.left;
   if (table.floating) {
     const placement = floatingPlacement(table.floating, table.width, target.area(), target.cursor());
@@ -131,8 +173,7 @@ export function flowTable(table: LaidTable, target: TableFlowTarget): FloatingTa
 
   /** Repeats the header rows at the top of a continuation page, when they leave room for more. */
   const repeatHeaders = (index: number) => {
-    if (table.headerRows === 0 || index < table.headerRows) return;
-    const headers = table.rows.slice(0, table.headerRows);
+    if (headers.length === 0 || index < headers.length) return;
     const height = headers.reduce((sum, row) => sum + row.height, 0);
     if (height > target.remaining() / 2) return;
     for (const row of headers) placeRow(row, false, false);
@@ -141,18 +182,18 @@ export function flowTable(table: LaidTable, target: TableFlowTarget): FloatingTa
   let index = 0;
   let pending: LaidRow | undefined;
   let guard = 0;
-  while (index < table.rows.length) {
+  while (index < count) {
     // A page that takes nothing twice over would loop for ever; place whatever is next.
-    if (++guard > 4 * table.rows.length + 1000) break;
-    const whole = table.rows[index];
+    if (++guard > 4 * count + 1000) break;
+    const whole = rows.at(index);
     const row = pending ?? whole;
     if (!row) break;
-    const last = index === table.rows.length - 1;
+    const last = index === count - 1;
     const lines = rowLines(row);
     let verdict = target.verdict(row.height, lines);
 
     // keepNext across rows: this row and the next one start on the same page.
-    const next = table.rows[index + 1];
+    const next = rows.at(index + 1);
     if (verdict === 'fits' && !pending && row.keepNext && next && !target.atColumnTop()) {
       const chain = row.height + next.height;
       if (chain > target.remaining() + EPSILON && chain <= target.fullHeight()) verdict = 'advance';
@@ -161,7 +202,7 @@ export function flowTable(table: LaidTable, target: TableFlowTarget): FloatingTa
     const overflows = verdict === 'force' && row.height > target.remaining() + EPSILON && !row.exact;
     if (verdict === 'fits' || (verdict === 'force' && !overflows)) {
       placeRow(row, last, verdict === 'force');
-      index++;
+      release(index++);
       pending = undefined;
       continue;
     }
@@ -178,7 +219,7 @@ export function flowTable(table: LaidTable, target: TableFlowTarget): FloatingTa
       ) {
         placeRow(parts.first, true, false);
         if (parts.rest.height <= EPSILON) {
-          index++;
+          release(index++);
           pending = undefined;
         } else pending = parts.rest;
         nextPage();
@@ -188,7 +229,7 @@ export function flowTable(table: LaidTable, target: TableFlowTarget): FloatingTa
     }
     if (target.atColumnTop()) {
       placeRow(row, last, true);
-      index++;
+      release(index++);
       pending = undefined;
       continue;
     }
