@@ -130,7 +130,9 @@ class StringTable {
  * Attribute sets repeat as much as names do (w:val="28", the same w:rFonts on every run): elements
  * whose attributes are written with the same bytes share one frozen object, which keeps the tree
  * of a large part a fraction of the size. Keyed by the bytes from the first attribute to the last
- * value's closing quote; fixed size, like StringTable.
+ * value's closing quote, hashed by the scanner as it reads them; so a repeated set costs one
+ * compare, and its object, its strings and its checks are made only the first time. Fixed size,
+ * like StringTable.
  */
 class AttributeTable {
   readonly #values: (Record<string, string> | undefined)[];
@@ -138,6 +140,8 @@ class AttributeTable {
   /** Where the first occurrence of each set's bytes starts and ends, to compare with. */
   readonly #starts: Int32Array;
   readonly #ends: Int32Array;
+  /** Whether the set declares namespaces (1), which the tree builder is told with every use. */
+  readonly #declares: Uint8Array;
   readonly #limit: number;
   #count = 0;
   readonly #bytes: Uint8Array;
@@ -150,21 +154,22 @@ class AttributeTable {
     this.#hashes = new Int32Array(capacity);
     this.#starts = new Int32Array(capacity);
     this.#ends = new Int32Array(capacity);
+    this.#declares = new Uint8Array(capacity);
     this.#limit = capacity >> 1;
   }
 
-  /** The shared object for the attributes written at [start, end), `made` when they are new. */
-  share(start: number, end: number, made: Record<string, string>): Record<string, string> {
+  /**
+   * The slot of the set written at [start, end) (bytes whose hash is `hash`), or, when it is not
+   * known, -1 minus the free slot where `remember` would put it.
+   */
+  find(start: number, end: number, hash: number): number {
     const bytes = this.#bytes;
-    let hash = FNV_OFFSET;
-    for (let i = start; i < end; i++) hash = Math.imul(hash ^ (bytes[i] as number), FNV_PRIME);
     const values = this.#values;
     const mask = values.length - 1;
     const length = end - start;
     let slot = hash & mask;
     for (; ; slot = (slot + 1) & mask) {
-      const known = values[slot];
-      if (known === undefined) break;
+      if (values[slot] === undefined) return -1 - slot;
       const knownStart = this.#starts[slot] as number;
       if (this.#hashes[slot] !== hash || (this.#ends[slot] as number) - knownStart !== length) continue;
       let same = true;
@@ -174,17 +179,34 @@ class AttributeTable {
           break;
         }
       }
-      if (same) return known;
+      if (same) return slot;
     }
-    Object.freeze(made);
-    if (this.#count < this.#limit) {
-      values[slot] = made;
-      this.#hashes[slot] = hash;
-      this.#starts[slot] = start;
-      this.#ends[slot] = end;
-      this.#count++;
-    }
-    return made;
+  }
+
+  attributes(slot: number): Record<string, string> {
+    return this.#values[slot] as Record<string, string>;
+  }
+
+  declaresNamespaces(slot: number): boolean {
+    return this.#declares[slot] === 1;
+  }
+
+  /** Keeps `attributes` (frozen) for the set at [start, end), in the free slot `find` gave. */
+  remember(
+    free: number,
+    start: number,
+    end: number,
+    hash: number,
+    attributes: Record<string, string>,
+    declares: boolean,
+  ): void {
+    if (this.#count >= this.#limit) return;
+    this.#values[free] = attributes;
+    this.#hashes[free] = hash;
+    this.#starts[free] = start;
+    this.#ends[free] = end;
+    this.#declares[free] = declares ? 1 : 0;
+    this.#count++;
   }
 }
 
@@ -205,9 +227,8 @@ export function scanXml(bytes: Uint8Array, builder: TreeBuilder): void {
   /** Short values that needed decoding, shared the same way. */
   const decodedValues = new Map<string, string>();
   const open: string[] = [];
-  /** The names of the current tag's attributes (the first `seenCount`), to refuse a repeated one. */
-  const seen: string[] = [];
-  let seenCount = 0;
+  /** Where the current tag's attributes are (ATTRIBUTE_FIELDS numbers each), reused tag after tag. */
+  const found: number[] = [];
   let position = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
   let sawRoot = false;
 
@@ -283,12 +304,13 @@ export function scanXml(bytes: Uint8Array, builder: TreeBuilder): void {
     if (high & 0x80) fail('a name is not ASCII');
     const tagName = table.lookup(lt + 1, at, hash);
     if (open.length === 0 && sawRoot) fail('more than one root element');
-    let attributes = NO_ATTRIBUTES;
     const attributesStart = at;
     let attributesEnd = at;
     let selfClosing = false;
-    let declaresNamespaces = false;
-    seenCount = 0;
+    // Where each attribute's name and value are (5 numbers each, see ATTRIBUTE_FIELDS), and one
+    // hash over all their bytes: the attribute set is looked up before anything is made of it.
+    let attributeCount = 0;
+    let setHash = FNV_OFFSET;
     for (;;) {
       if (at >= length) fail(`the tag <${tagName}> is not closed`);
       let code = bytes[at] as number;
@@ -307,62 +329,56 @@ export function scanXml(bytes: Uint8Array, builder: TreeBuilder): void {
       if (code === -1) fail(`the tag <${tagName}> is not closed`);
       if (!hadSpace) fail(`attributes of <${tagName}> are not separated by white space`);
       const nameStart = at;
-      hash = FNV_OFFSET;
       high = 0;
       for (; at < length; at++) {
         const byte = bytes[at] as number;
         if ((BYTE_CLASS[byte] as number) & NAME_END) break;
-        hash = Math.imul(hash ^ byte, FNV_PRIME);
+        setHash = Math.imul(setHash ^ byte, FNV_PRIME);
         high |= byte;
       }
+      const nameEnd = at;
       if (at === nameStart) fail(`a malformed attribute in <${tagName}>`);
       if (high & 0x80) fail('a name is not ASCII');
-      const attributeName = table.lookup(nameStart, at, hash);
       code = bytes[at] ?? -1;
       while (isSpace(code)) code = bytes[++at] ?? -1;
-      if (code !== EQUALS) fail(`the attribute ${attributeName} has no value`);
+      if (code !== EQUALS) fail(`an attribute of <${tagName}> has no value`);
       code = bytes[++at] ?? -1;
       while (isSpace(code)) code = bytes[++at] ?? -1;
-      if (code !== QUOTE && code !== APOS) fail(`the value of ${attributeName} is not quoted`);
+      if (code !== QUOTE && code !== APOS) fail(`the value of an attribute of <${tagName}> is not quoted`);
       // The value up to the closing quote, hashed and classified on the way.
       const valueStart = at + 1;
       let valueEnd = valueStart;
       let classes = 0;
-      hash = FNV_OFFSET;
       for (; ; valueEnd++) {
-        if (valueEnd >= length) fail(`the value of ${attributeName} is not closed`);
+        if (valueEnd >= length) fail(`the value of an attribute of <${tagName}> is not closed`);
         const byte = bytes[valueEnd] as number;
         if (byte === code) break;
         classes |= BYTE_CLASS[byte] as number;
-        hash = Math.imul(hash ^ byte, FNV_PRIME);
+        setHash = Math.imul(setHash ^ byte, FNV_PRIME);
       }
-      if (ignoreAttribute === undefined || !ignoreAttribute(attributeName)) {
-        if (classes & LESS_THAN) fail(`"<" inside the value of ${attributeName}`);
-        if (attributes === NO_ATTRIBUTES) attributes = {};
-        else {
-          for (let i = 0; i < seenCount; i++) {
-            if (seen[i] === attributeName) fail(`the attribute ${attributeName} appears twice`);
-          }
-        }
-        seen[seenCount++] = attributeName;
-        let value: string;
-        if (valueEnd - valueStart <= SHARED_MAX_LENGTH && (classes & DECODED) === 0) {
-          value = table.lookup(valueStart, valueEnd, hash);
-        } else {
-          value = decodeAttribute(UTF8.decode(bytes.subarray(valueStart, valueEnd)));
-          if (value.length <= SHARED_MAX_LENGTH) {
-            const known = decodedValues.get(value);
-            if (known !== undefined) value = known;
-            else decodedValues.set(value, value);
-          }
-        }
-        attributes[attributeName] = value;
-        if (attributeName.startsWith('xmlns')) declaresNamespaces = true;
-      }
+      const field = attributeCount * ATTRIBUTE_FIELDS;
+      found[field] = nameStart;
+      found[field + 1] = nameEnd;
+      found[field + 2] = valueStart;
+      found[field + 3] = valueEnd;
+      found[field + 4] = classes;
+      attributeCount++;
       at = valueEnd + 1;
       attributesEnd = at;
     }
-    if (attributes !== NO_ATTRIBUTES) attributes = attributeSets.share(attributesStart, attributesEnd, attributes);
+    let attributes = NO_ATTRIBUTES;
+    let declaresNamespaces = false;
+    if (attributeCount > 0) {
+      const slot = attributeSets.find(attributesStart, attributesEnd, setHash);
+      if (slot >= 0) {
+        attributes = attributeSets.attributes(slot);
+        declaresNamespaces = attributeSets.declaresNamespaces(slot);
+      } else {
+        attributes = makeAttributes(bytes, found, attributeCount, table, decodedValues, ignoreAttribute);
+        declaresNamespaces = declaresNamespace(attributes);
+        attributeSets.remember(-1 - slot, attributesStart, attributesEnd, setHash, attributes, declaresNamespaces);
+      }
+    }
     sawRoot = true;
     builder.open(tagName, attributes, declaresNamespaces);
     if (selfClosing) builder.close();
@@ -371,6 +387,53 @@ export function scanXml(bytes: Uint8Array, builder: TreeBuilder): void {
   }
   if (open.length > 0) fail(`the element <${open[open.length - 1]}> is not closed`);
   if (!sawRoot) fail('there is no root element');
+}
+
+/** Numbers kept per attribute while a tag is read: name start and end, value start and end, byte classes. */
+const ATTRIBUTE_FIELDS = 5;
+
+/**
+ * The attributes object of a set seen for the first time (frozen: it is shared), from the
+ * positions the scanner found; refuses what the scanner could not check while it only looked.
+ */
+function makeAttributes(
+  bytes: Uint8Array,
+  found: readonly number[],
+  count: number,
+  table: StringTable,
+  decodedValues: Map<string, string>,
+  ignoreAttribute: ((name: string) => boolean) | undefined,
+): Record<string, string> {
+  let attributes = NO_ATTRIBUTES;
+  for (let index = 0; index < count; index++) {
+    const field = index * ATTRIBUTE_FIELDS;
+    const attributeName = table.ascii(found[field] as number, found[field + 1] as number);
+    if (ignoreAttribute?.(attributeName)) continue;
+    const valueStart = found[field + 2] as number;
+    const valueEnd = found[field + 3] as number;
+    const classes = found[field + 4] as number;
+    if (classes & LESS_THAN) fail(`"<" inside the value of ${attributeName}`);
+    if (attributes === NO_ATTRIBUTES) attributes = {};
+    else if (Object.hasOwn(attributes, attributeName)) fail(`the attribute ${attributeName} appears twice`);
+    let value: string;
+    if (valueEnd - valueStart <= SHARED_MAX_LENGTH && (classes & DECODED) === 0) {
+      value = table.ascii(valueStart, valueEnd);
+    } else {
+      value = decodeAttribute(UTF8.decode(bytes.subarray(valueStart, valueEnd)));
+      if (value.length <= SHARED_MAX_LENGTH) {
+        const known = decodedValues.get(value);
+        if (known !== undefined) value = known;
+        else decodedValues.set(value, value);
+      }
+    }
+    attributes[attributeName] = value;
+  }
+  return attributes === NO_ATTRIBUTES ? attributes : Object.freeze(attributes);
+}
+
+function declaresNamespace(attributes: Record<string, string>): boolean {
+  for (const name in attributes) if (name.startsWith('xmlns')) return true;
+  return false;
 }
 
 function fail(message: string): never {
