@@ -179,6 +179,15 @@ export class TreeBuilder {
   private readonly options: XmlParseOptions;
   private readonly root: MutableElement = { name: '#document', attributes: {}, children: [], text: '' };
   private readonly stack: MutableElement[] = [this.root];
+  /**
+   * The children of every open element, one after the other: an element's own start where it is
+   * opened (starts), so that on closing it takes them as one array of the exact size. Growing a
+   * children array by push instead left most of them with room for 17 (V8's first growth), which
+   * the garbage collector then copied for every element of a large table.
+   */
+  private readonly pending: (MutableElement | undefined)[] = [];
+  private pendingCount = 0;
+  private readonly starts: number[] = [0];
   /** xml:space="preserve" per open element (it inherits, XML 1.0 §2.10). */
   private readonly preserve: boolean[] = [false];
   private elements = 0;
@@ -240,9 +249,8 @@ export class TreeBuilder {
       renameAttributes(own, this.renames);
     }
     const element: MutableElement = { name, attributes: own, children: NO_CHILDREN, text: '' };
-    const parent = stack[depth - 1] as MutableElement;
-    if (parent.children === NO_CHILDREN) parent.children = [element];
-    else parent.children.push(element);
+    this.pending[this.pendingCount++] = element;
+    this.starts.push(this.pendingCount);
     stack.push(element);
     const space = own['xml:space'];
     this.preserve.push(space === undefined ? (this.preserve[depth - 1] as boolean) : space === 'preserve');
@@ -255,12 +263,23 @@ export class TreeBuilder {
     }
     const closed = this.stack.pop();
     this.preserve.pop();
+    const start = this.starts.pop() as number;
+    if (closed !== undefined && this.pendingCount > start) {
+      closed.children = this.pending.slice(start, this.pendingCount) as MutableElement[];
+      // Cleared, not truncated: the scratch keeps its capacity, and holds no subtree it let go of.
+      this.pending.fill(undefined, start, this.pendingCount);
+      this.pendingCount = start;
+    }
     const stream = this.options.stream;
     if (stream !== undefined && closed !== undefined && this.stack.length === stream.path.length + 1) {
       this.handOver(stream, closed);
     }
-    const scope = this.scopes[this.scopes.length - 1];
-    if (scope !== undefined && scope.depth === this.stack.length) {
+    // Length first: reading index -1 of an empty array is a slow property lookup, and this runs
+    // for every element.
+    const scopes = this.scopes;
+    if (scopes.length === 0) return;
+    const scope = scopes[scopes.length - 1] as Scope;
+    if (scope.depth === this.stack.length) {
       this.scopes.pop();
       this.renames = scope.previous;
     }
@@ -277,8 +296,7 @@ export class TreeBuilder {
       throw new TakeFailed(error);
     }
     if (!taken) return;
-    const parent = this.stack[this.stack.length - 1] as MutableElement;
-    if (parent.children[parent.children.length - 1] === element) parent.children.pop();
+    if (this.pending[this.pendingCount - 1] === element) this.pending[--this.pendingCount] = undefined;
   }
 
   text(text: string): void {
@@ -290,7 +308,7 @@ export class TreeBuilder {
   }
 
   finish(): XmlElement {
-    const documentElement = this.root.children[0];
+    const documentElement = this.pending[0];
     if (documentElement === undefined) throw new PartError(`The part ${this.partName} has no root element.`, false);
     return documentElement;
   }
