@@ -1,4 +1,4 @@
-import type { TreeBuilder } from './xml-tree';
+import type { SharedSubtree, TreeBuilder } from './xml-tree';
 
 /**
  * A fast, strict scanner for the XML that OOXML parts contain: elements, attributes, text, the
@@ -127,40 +127,39 @@ class StringTable {
 }
 
 /**
- * Attribute sets repeat as much as names do (w:val="28", the same w:rFonts on every run): elements
- * whose attributes are written with the same bytes share one frozen object, which keeps the tree
- * of a large part a fraction of the size. Keyed by the bytes from the first attribute to the last
- * value's closing quote, hashed by the scanner as it reads them; so a repeated set costs one
- * compare, and its object, its strings and its checks are made only the first time. Fixed size,
+ * Values keyed by a span of the part's bytes, compared byte for byte: attribute sets (the bytes
+ * from the first attribute to the last value's closing quote) and shared subtrees (an element's
+ * bytes from its '<' to the end of its end tag). Attribute sets repeat as much as names do
+ * (w:val="28", the same w:rFonts on every run): elements written with the same bytes share one
+ * frozen object, which keeps the tree of a large part a fraction of the size, and a repeated set
+ * costs one compare, its object, strings and checks being made the first time only. Fixed size,
  * like StringTable.
  */
-class AttributeTable {
-  readonly #values: (Record<string, string> | undefined)[];
+class SpanTable<T> {
+  readonly #values: (T | undefined)[];
   readonly #hashes: Int32Array;
-  /** Where the first occurrence of each set's bytes starts and ends, to compare with. */
+  /** Where the first occurrence of each span starts and ends, to compare with. */
   readonly #starts: Int32Array;
   readonly #ends: Int32Array;
-  /** Whether the set declares namespaces (1), which the tree builder is told with every use. */
-  readonly #declares: Uint8Array;
   readonly #limit: number;
   #count = 0;
   readonly #bytes: Uint8Array;
 
-  constructor(bytes: Uint8Array) {
+  /** `sizeShift`: one slot per 2^sizeShift bytes of the part (at least 256, at most 2 × SHARED_MAX_ENTRIES). */
+  constructor(bytes: Uint8Array, sizeShift: number) {
     this.#bytes = bytes;
     let capacity = 256;
-    while (capacity < 2 * SHARED_MAX_ENTRIES && capacity < bytes.length >> 5) capacity *= 2;
+    while (capacity < 2 * SHARED_MAX_ENTRIES && capacity < bytes.length >> sizeShift) capacity *= 2;
     this.#values = new Array(capacity).fill(undefined);
     this.#hashes = new Int32Array(capacity);
     this.#starts = new Int32Array(capacity);
     this.#ends = new Int32Array(capacity);
-    this.#declares = new Uint8Array(capacity);
     this.#limit = capacity >> 1;
   }
 
   /**
-   * The slot of the set written at [start, end) (bytes whose hash is `hash`), or, when it is not
-   * known, -1 minus the free slot where `remember` would put it.
+   * The slot of the span [start, end) (bytes whose hash is `hash`), or, when it is not known, -1
+   * minus the free slot where `remember` would put it.
    */
   find(start: number, end: number, hash: number): number {
     const bytes = this.#bytes;
@@ -183,31 +182,25 @@ class AttributeTable {
     }
   }
 
-  attributes(slot: number): Record<string, string> {
-    return this.#values[slot] as Record<string, string>;
+  value(slot: number): T {
+    return this.#values[slot] as T;
   }
 
-  declaresNamespaces(slot: number): boolean {
-    return this.#declares[slot] === 1;
-  }
-
-  /** Keeps `attributes` (frozen) for the set at [start, end), in the free slot `find` gave. */
-  remember(
-    free: number,
-    start: number,
-    end: number,
-    hash: number,
-    attributes: Record<string, string>,
-    declares: boolean,
-  ): void {
+  /** Keeps `value` for the span [start, end), in the free slot `find` gave. */
+  remember(free: number, start: number, end: number, hash: number, value: T): void {
     if (this.#count >= this.#limit) return;
-    this.#values[free] = attributes;
+    this.#values[free] = value;
     this.#hashes[free] = hash;
     this.#starts[free] = start;
     this.#ends[free] = end;
-    this.#declares[free] = declares ? 1 : 0;
     this.#count++;
   }
+}
+
+/** A shared attribute set, and whether it declares namespaces (the tree builder is told every time). */
+interface AttributeSet {
+  attributes: Record<string, string>;
+  declaresNamespaces: boolean;
 }
 
 /** The bytes [start, end) are ASCII without '&' or CR: their string is their char codes. */
@@ -223,7 +216,14 @@ export function scanXml(bytes: Uint8Array, builder: TreeBuilder): void {
   const length = bytes.length;
   const ignoreAttribute = builder.ignoreAttribute;
   const table = new StringTable(bytes);
-  const attributeSets = new AttributeTable(bytes);
+  const attributeSets = new SpanTable<AttributeSet>(bytes, 5);
+  const shareElements = builder.shareElements;
+  const subtrees = new SpanTable<SharedSubtree>(bytes, 8);
+  /**
+   * The shareable elements being read for the first time, SHARING_FIELDS numbers each: how many
+   * elements were open outside it, where its bytes start and end, their hash, and the free slot.
+   */
+  const sharing: number[] = [];
   /** Short values that needed decoding, shared the same way. */
   const decodedValues = new Map<string, string>();
   const open: string[] = [];
@@ -259,8 +259,18 @@ export function scanXml(bytes: Uint8Array, builder: TreeBuilder): void {
       while (isSpace(bytes[at] ?? -1)) at++;
       if (bytes[at] !== GT)
         fail(at >= length ? 'an end tag is not closed' : 'an end tag does not match the open element');
-      builder.close();
       position = at + 1;
+      const top = sharing.length - SHARING_FIELDS;
+      if (top >= 0 && sharing[top] === open.length) {
+        const start = sharing[top + 1] as number;
+        const end = sharing[top + 2] as number;
+        const spanHash = sharing[top + 3] as number;
+        const free = sharing[top + 4] as number;
+        sharing.length = top;
+        const shared = builder.closeShared();
+        if (shared !== undefined && end === position && free >= 0)
+          subtrees.remember(free, start, end, spanHash, shared);
+      } else builder.close();
       continue;
     }
 
@@ -371,12 +381,29 @@ export function scanXml(bytes: Uint8Array, builder: TreeBuilder): void {
     if (attributeCount > 0) {
       const slot = attributeSets.find(attributesStart, attributesEnd, setHash);
       if (slot >= 0) {
-        attributes = attributeSets.attributes(slot);
-        declaresNamespaces = attributeSets.declaresNamespaces(slot);
+        const known = attributeSets.value(slot);
+        attributes = known.attributes;
+        declaresNamespaces = known.declaresNamespaces;
       } else {
         attributes = makeAttributes(bytes, found, attributeCount, table, decodedValues, ignoreAttribute);
         declaresNamespaces = declaresNamespace(attributes);
-        attributeSets.remember(-1 - slot, attributesStart, attributesEnd, setHash, attributes, declaresNamespaces);
+        attributeSets.remember(-1 - slot, attributesStart, attributesEnd, setHash, { attributes, declaresNamespaces });
+      }
+    }
+    if (!selfClosing && shareElements?.has(tagName)) {
+      // The first end tag of this name after it ends it, unless an element of the same name is
+      // nested inside (then the span is not one element, and no element read whole was that span).
+      const endTag = endTagOf(tagName);
+      const endTagAt = indexOfAscii(bytes, endTag, at, Math.min(length, lt + SHARED_SUBTREE_MAX_BYTES));
+      if (endTagAt !== -1) {
+        const end = endTagAt + endTag.length;
+        const spanHash = hashSpan(bytes, lt, end);
+        const slot = subtrees.find(lt, end, spanHash);
+        if (slot >= 0 && builder.adopt(subtrees.value(slot))) {
+          position = end;
+          continue;
+        }
+        sharing.push(open.length, lt, end, spanHash, slot >= 0 ? -1 : -1 - slot);
       }
     }
     sawRoot = true;
@@ -387,6 +414,43 @@ export function scanXml(bytes: Uint8Array, builder: TreeBuilder): void {
   }
   if (open.length > 0) fail(`the element <${open[open.length - 1]}> is not closed`);
   if (!sawRoot) fail('there is no root element');
+}
+
+/** Numbers kept per shareable element being read (see `sharing` in scanXml). */
+const SHARING_FIELDS = 5;
+
+/**
+ * Shared subtrees are looked up only this close to their start: the elements worth sharing (run
+ * and paragraph properties) are a few hundred bytes, and a lookup hashes and compares every byte.
+ */
+const SHARED_SUBTREE_MAX_BYTES = 4096;
+
+/** End tags by element name, made once per name (names are few, and interned). */
+const END_TAGS = new Map<string, string>();
+
+function endTagOf(name: string): string {
+  let endTag = END_TAGS.get(name);
+  if (endTag === undefined) {
+    endTag = `</${name}>`;
+    if (END_TAGS.size < 256) END_TAGS.set(name, endTag);
+  }
+  return endTag;
+}
+
+/** FNV-1a over the span's bytes, four at a time (the span tables compare the bytes themselves). */
+function hashSpan(bytes: Uint8Array, start: number, end: number): number {
+  let hash = FNV_OFFSET;
+  let i = start;
+  for (; i + 4 <= end; i += 4) {
+    const word =
+      (bytes[i] as number) |
+      ((bytes[i + 1] as number) << 8) |
+      ((bytes[i + 2] as number) << 16) |
+      ((bytes[i + 3] as number) << 24);
+    hash = Math.imul(hash ^ word, FNV_PRIME);
+  }
+  for (; i < end; i++) hash = Math.imul(hash ^ (bytes[i] as number), FNV_PRIME);
+  return hash;
 }
 
 /** Numbers kept per attribute while a tag is read: name start and end, value start and end, byte classes. */
@@ -458,10 +522,10 @@ function indexOfPair(bytes: Uint8Array, first: number, second: number, from: num
   return -1;
 }
 
-/** The first occurrence of an ASCII `needle` at or after `from`, or -1. */
-function indexOfAscii(bytes: Uint8Array, needle: string, from: number): number {
+/** The first occurrence of an ASCII `needle` at or after `from` (and starting before `limit`), or -1. */
+function indexOfAscii(bytes: Uint8Array, needle: string, from: number, limit = bytes.length): number {
   const first = needle.charCodeAt(0);
-  for (let at = bytes.indexOf(first, from); at !== -1; at = bytes.indexOf(first, at + 1)) {
+  for (let at = bytes.indexOf(first, from); at !== -1 && at < limit; at = bytes.indexOf(first, at + 1)) {
     if (startsWith(bytes, at, needle)) return at;
   }
   return -1;

@@ -43,6 +43,28 @@ export interface XmlParseOptions {
   ignoreAttribute?: (name: string) => boolean;
   /** Children of one element handed over as each closes, instead of all kept (see ChildStream). */
   stream?: ChildStream;
+  /**
+   * Elements, by the name as written, whose subtrees repeat byte for byte (run and paragraph
+   * properties): the scanner reads each distinct one once and puts the same element wherever its
+   * bytes recur (see SharedSubtree). Readers never write into the tree, so sharing is invisible to
+   * them, except that they may cache what they read from such an element by its identity.
+   */
+  shareElements?: ReadonlySet<string>;
+}
+
+/**
+ * An element read once and placed again wherever the same bytes recur. The same bytes read the
+ * same under the same prefix renames and the same inherited xml:space; elsewhere they are read
+ * afresh.
+ */
+export interface SharedSubtree {
+  readonly element: XmlElement;
+  /** Elements in it, counted against maxElements at every use. */
+  readonly elements: number;
+  /** 1 for an element without children, else one more than its highest child. */
+  readonly height: number;
+  readonly renames: ReadonlyMap<string, string> | undefined;
+  readonly preserve: boolean;
 }
 
 /**
@@ -175,6 +197,7 @@ interface Scope {
  */
 export class TreeBuilder {
   readonly ignoreAttribute: ((name: string) => boolean) | undefined;
+  readonly shareElements: ReadonlySet<string> | undefined;
   private readonly partName: string;
   private readonly options: XmlParseOptions;
   private readonly root: MutableElement = { name: '#document', attributes: {}, children: [], text: '' };
@@ -200,6 +223,7 @@ export class TreeBuilder {
     this.partName = partName;
     this.options = options;
     this.ignoreAttribute = options.ignoreAttribute;
+    this.shareElements = options.shareElements;
   }
 
   doctype(): never {
@@ -221,18 +245,8 @@ export class TreeBuilder {
       this.skipping = 1;
       return;
     }
-    if (depth > this.options.maxDepth) {
-      throw new PartError(
-        `The part ${this.partName} nests elements more than ${this.options.maxDepth} levels deep, which no real document does; the file is refused.`,
-        true,
-      );
-    }
-    if (++this.elements > this.options.maxElements) {
-      throw new PartError(
-        `The part ${this.partName} has more than ${this.options.maxElements.toLocaleString('en-US')} elements, more than this service reads from one part; the file is refused.`,
-        true,
-      );
-    }
+    if (depth > this.options.maxDepth) this.tooDeep();
+    if (++this.elements > this.options.maxElements) this.tooManyElements();
     if (declaresNamespaces) {
       const declared = namespaceDeclarations(attributes, this.renames);
       if (declared !== this.renames) {
@@ -285,6 +299,59 @@ export class TreeBuilder {
     }
   }
 
+  /**
+   * close(), for an element the scanner may share: the subtree to share, or undefined when the
+   * element was left out (ignoreElements).
+   */
+  closeShared(): SharedSubtree | undefined {
+    if (this.skipping > 0) {
+      this.close();
+      return undefined;
+    }
+    const element = this.stack[this.stack.length - 1] as MutableElement;
+    this.close();
+    const [elements, height] = measure(element);
+    return {
+      element,
+      elements,
+      height,
+      renames: this.renames,
+      preserve: this.preserve[this.preserve.length - 1] as boolean,
+    };
+  }
+
+  /**
+   * Places `shared` as the next child of the open element, as if its bytes had been read here;
+   * false, changing nothing, when the context reads them differently.
+   */
+  adopt(shared: SharedSubtree): boolean {
+    if (this.skipping > 0) return true;
+    const preserve = this.preserve[this.preserve.length - 1] as boolean;
+    if (shared.renames !== this.renames || shared.preserve !== preserve) return false;
+    if (this.stack.length + shared.height - 1 > this.options.maxDepth) this.tooDeep();
+    this.elements += shared.elements;
+    if (this.elements > this.options.maxElements) this.tooManyElements();
+    const element = shared.element as MutableElement;
+    this.pending[this.pendingCount++] = element;
+    const stream = this.options.stream;
+    if (stream !== undefined && this.stack.length === stream.path.length + 1) this.handOver(stream, element);
+    return true;
+  }
+
+  private tooDeep(): never {
+    throw new PartError(
+      `The part ${this.partName} nests elements more than ${this.options.maxDepth} levels deep, which no real document does; the file is refused.`,
+      true,
+    );
+  }
+
+  private tooManyElements(): never {
+    throw new PartError(
+      `The part ${this.partName} has more than ${this.options.maxElements.toLocaleString('en-US')} elements, more than this service reads from one part; the file is refused.`,
+      true,
+    );
+  }
+
   /** A closed child of the streamed element: taken (and let go of) when its ancestors match the path. */
   private handOver(stream: ChildStream, element: MutableElement): void {
     const { path } = stream;
@@ -312,6 +379,18 @@ export class TreeBuilder {
     if (documentElement === undefined) throw new PartError(`The part ${this.partName} has no root element.`, false);
     return documentElement;
   }
+}
+
+/** How many elements the subtree holds, and its height. */
+function measure(element: XmlElement): [number, number] {
+  let elements = 1;
+  let height = 0;
+  for (let i = 0; i < element.children.length; i++) {
+    const [childElements, childHeight] = measure(element.children[i] as XmlElement);
+    elements += childElements;
+    if (childHeight > height) height = childHeight;
+  }
+  return [elements, height + 1];
 }
 
 function isWhitespace(text: string): boolean {
