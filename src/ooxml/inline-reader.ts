@@ -13,7 +13,7 @@ import {
 import { chooseAlternative } from './markup-compatibility';
 import type { InlineScope, StoryContext } from './read-context';
 import { CHANGE_ELEMENTS, isRemoval, isShown, revisionMark } from './revisions';
-import { previousRunProperties, readRunDelta } from './run-properties';
+import { previousRunProperties } from './run-properties';
 import { isSymbolFont, mapSymbolCharacter, mapSymbolText } from './symbol-fonts';
 import { onOff } from './units';
 import { child, type XmlElement } from './xml-tree';
@@ -121,10 +121,7 @@ function readRun(run: XmlElement, builder: ParagraphBuilder, scope: InlineScope)
   const props =
     rPr === undefined
       ? baseProps(builder)
-      : (() => {
-          const delta = readRunDelta(rPr, doc.colors);
-          return doc.cascade.runProperties(builder.tableStyleId, builder.paragraphStyleId, delta.styleId, delta);
-        })();
+      : doc.cascade.runPropertiesOf(rPr, builder.tableStyleId, builder.paragraphStyleId, doc.colors);
   readRunContent(run, builder, scope, props, revision);
 }
 
