@@ -144,10 +144,13 @@ class SpanTable<T> {
   readonly #limit: number;
   #count = 0;
   readonly #bytes: Uint8Array;
+  /** The same bytes, to compare four at a time. */
+  readonly #view: DataView;
 
   /** `sizeShift`: one slot per 2^sizeShift bytes of the part (at least 256, at most 2 × SHARED_MAX_ENTRIES). */
   constructor(bytes: Uint8Array, sizeShift: number) {
     this.#bytes = bytes;
+    this.#view = viewOf(bytes);
     let capacity = 256;
     while (capacity < 2 * SHARED_MAX_ENTRIES && capacity < bytes.length >> sizeShift) capacity *= 2;
     this.#values = new Array(capacity).fill(undefined);
@@ -171,14 +174,7 @@ class SpanTable<T> {
       if (values[slot] === undefined) return -1 - slot;
       const knownStart = this.#starts[slot] as number;
       if (this.#hashes[slot] !== hash || (this.#ends[slot] as number) - knownStart !== length) continue;
-      let same = true;
-      for (let i = 0; i < length; i++) {
-        if (bytes[knownStart + i] !== bytes[start + i]) {
-          same = false;
-          break;
-        }
-      }
-      if (same) return slot;
+      if (sameBytes(this.#view, bytes, knownStart, start, length)) return slot;
     }
   }
 
@@ -219,6 +215,7 @@ export function scanXml(bytes: Uint8Array, builder: TreeBuilder): void {
   const attributeSets = new SpanTable<AttributeSet>(bytes, 5);
   const shareElements = builder.shareElements;
   const subtrees = new SpanTable<SharedSubtree>(bytes, 8);
+  const view = viewOf(bytes);
   /**
    * The shareable elements being read for the first time, SHARING_FIELDS numbers each: how many
    * elements were open outside it, where its bytes start and end, their hash, and the free slot.
@@ -397,7 +394,7 @@ export function scanXml(bytes: Uint8Array, builder: TreeBuilder): void {
       const endTagAt = indexOfAscii(bytes, endTag, at, Math.min(length, lt + SHARED_SUBTREE_MAX_BYTES));
       if (endTagAt !== -1) {
         const end = endTagAt + endTag.length;
-        const spanHash = hashSpan(bytes, lt, end);
+        const spanHash = hashSpan(view, bytes, lt, end);
         const slot = subtrees.find(lt, end, spanHash);
         if (slot >= 0 && builder.adopt(subtrees.value(slot))) {
           position = end;
@@ -437,20 +434,25 @@ function endTagOf(name: string): string {
   return endTag;
 }
 
+function viewOf(bytes: Uint8Array): DataView {
+  return new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
 /** FNV-1a over the span's bytes, four at a time (the span tables compare the bytes themselves). */
-function hashSpan(bytes: Uint8Array, start: number, end: number): number {
+function hashSpan(view: DataView, bytes: Uint8Array, start: number, end: number): number {
   let hash = FNV_OFFSET;
   let i = start;
-  for (; i + 4 <= end; i += 4) {
-    const word =
-      (bytes[i] as number) |
-      ((bytes[i + 1] as number) << 8) |
-      ((bytes[i + 2] as number) << 16) |
-      ((bytes[i + 3] as number) << 24);
-    hash = Math.imul(hash ^ word, FNV_PRIME);
-  }
+  for (; i + 4 <= end; i += 4) hash = Math.imul(hash ^ view.getInt32(i), FNV_PRIME);
   for (; i < end; i++) hash = Math.imul(hash ^ (bytes[i] as number), FNV_PRIME);
   return hash;
+}
+
+/** Whether the `length` bytes at `a` and at `b` are the same, compared four at a time. */
+function sameBytes(view: DataView, bytes: Uint8Array, a: number, b: number, length: number): boolean {
+  let i = 0;
+  for (; i + 4 <= length; i += 4) if (view.getInt32(a + i) !== view.getInt32(b + i)) return false;
+  for (; i < length; i++) if (bytes[a + i] !== bytes[b + i]) return false;
+  return true;
 }
 
 /** Numbers kept per attribute while a tag is read: name start and end, value start and end, byte classes. */
