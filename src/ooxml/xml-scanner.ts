@@ -216,6 +216,8 @@ export function scanXml(bytes: Uint8Array, builder: TreeBuilder): void {
   const shareElements = builder.shareElements;
   const subtrees = new SpanTable<SharedSubtree>(bytes, 8);
   const view = viewOf(bytes);
+  /** The hash spanToEndTag worked out along the way. */
+  const spanHash = new Int32Array(1);
   /**
    * The shareable elements being read for the first time, SHARING_FIELDS numbers each: how many
    * elements were open outside it, where its bytes start and end, their hash, and the free slot.
@@ -390,17 +392,14 @@ export function scanXml(bytes: Uint8Array, builder: TreeBuilder): void {
     if (!selfClosing && shareElements?.has(tagName)) {
       // The first end tag of this name after it ends it, unless an element of the same name is
       // nested inside (then the span is not one element, and no element read whole was that span).
-      const endTag = endTagOf(tagName);
-      const endTagAt = indexOfAscii(bytes, endTag, at, Math.min(length, lt + SHARED_SUBTREE_MAX_BYTES));
-      if (endTagAt !== -1) {
-        const end = endTagAt + endTag.length;
-        const spanHash = hashSpan(view, bytes, lt, end);
-        const slot = subtrees.find(lt, end, spanHash);
+      const end = spanToEndTag(view, bytes, lt, endTagOf(tagName), spanHash);
+      if (end !== -1) {
+        const slot = subtrees.find(lt, end, spanHash[0] as number);
         if (slot >= 0 && builder.adopt(subtrees.value(slot))) {
           position = end;
           continue;
         }
-        sharing.push(open.length, lt, end, spanHash, slot >= 0 ? -1 : -1 - slot);
+        sharing.push(open.length, lt, end, spanHash[0] as number, slot >= 0 ? -1 : -1 - slot);
       }
     }
     sawRoot = true;
@@ -438,13 +437,45 @@ function viewOf(bytes: Uint8Array): DataView {
   return new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
-/** FNV-1a over the span's bytes, four at a time (the span tables compare the bytes themselves). */
-function hashSpan(view: DataView, bytes: Uint8Array, start: number, end: number): number {
-  let hash = FNV_OFFSET;
+/** Bytes with a '<' in each place, to find a word that holds one (see spanToEndTag). */
+const FOUR_LT = 0x3c3c3c3c;
+
+/**
+ * Where the first `endTag` after `start` ends (or -1 when none starts within
+ * SHARED_SUBTREE_MAX_BYTES), with FNV-1a over the bytes up to there in `hash[0]`, read four at a
+ * time (the span tables compare the bytes themselves). One pass: a word is hashed unless it holds
+ * a '<', which is the only place an end tag can start.
+ */
+function spanToEndTag(view: DataView, bytes: Uint8Array, start: number, endTag: string, hash: Int32Array): number {
+  const limit = Math.min(bytes.length, start + SHARED_SUBTREE_MAX_BYTES);
+  let h = FNV_OFFSET;
   let i = start;
-  for (; i + 4 <= end; i += 4) hash = Math.imul(hash ^ view.getInt32(i), FNV_PRIME);
-  for (; i < end; i++) hash = Math.imul(hash ^ (bytes[i] as number), FNV_PRIME);
-  return hash;
+  for (;;) {
+    if (i + 4 <= limit) {
+      const word = view.getInt32(i);
+      const lessThans = word ^ FOUR_LT;
+      // Non-zero when some byte of lessThans is zero, that is, some byte of the word is '<'.
+      if (((lessThans - 0x01010101) & ~lessThans & 0x80808080) === 0) {
+        h = Math.imul(h ^ word, FNV_PRIME);
+        i += 4;
+        continue;
+      }
+    }
+    const stop = Math.min(i + 4, limit);
+    if (i >= stop) return -1;
+    for (let at = i; at < stop; at++) {
+      if (bytes[at] === LT && bytes[at + 1] === SLASH && startsWith(bytes, at, endTag)) {
+        const end = at + endTag.length;
+        for (; i + 4 <= end; i += 4) h = Math.imul(h ^ view.getInt32(i), FNV_PRIME);
+        for (; i < end; i++) h = Math.imul(h ^ (bytes[i] as number), FNV_PRIME);
+        hash[0] = h;
+        return end;
+      }
+    }
+    if (i + 4 > limit) return -1;
+    h = Math.imul(h ^ view.getInt32(i), FNV_PRIME);
+    i += 4;
+  }
 }
 
 /** Whether the `length` bytes at `a` and at `b` are the same, compared four at a time. */
@@ -524,10 +555,10 @@ function indexOfPair(bytes: Uint8Array, first: number, second: number, from: num
   return -1;
 }
 
-/** The first occurrence of an ASCII `needle` at or after `from` (and starting before `limit`), or -1. */
-function indexOfAscii(bytes: Uint8Array, needle: string, from: number, limit = bytes.length): number {
+/** The first occurrence of an ASCII `needle` at or after `from`, or -1. */
+function indexOfAscii(bytes: Uint8Array, needle: string, from: number): number {
   const first = needle.charCodeAt(0);
-  for (let at = bytes.indexOf(first, from); at !== -1 && at < limit; at = bytes.indexOf(first, at + 1)) {
+  for (let at = bytes.indexOf(first, from); at !== -1; at = bytes.indexOf(first, at + 1)) {
     if (startsWith(bytes, at, needle)) return at;
   }
   return -1;
