@@ -216,6 +216,8 @@ export function scanXml(bytes: Uint8Array, builder: TreeBuilder): void {
   const shareElements = builder.shareElements;
   const subtrees = new SpanTable<SharedSubtree>(bytes, 8);
   const view = viewOf(bytes);
+  /** The end tags of the shareable elements, by name (a handful). */
+  const endTags = new Map<string, string>();
   /** The hash spanToEndTag worked out along the way. */
   const spanHash = new Int32Array(1);
   /**
@@ -392,7 +394,12 @@ export function scanXml(bytes: Uint8Array, builder: TreeBuilder): void {
     if (!selfClosing && shareElements?.has(tagName)) {
       // The first end tag of this name after it ends it, unless an element of the same name is
       // nested inside (then the span is not one element, and no element read whole was that span).
-      const end = spanToEndTag(view, bytes, lt, endTagOf(tagName), spanHash);
+      let endTag = endTags.get(tagName);
+      if (endTag === undefined) {
+        endTag = `</${tagName}>`;
+        endTags.set(tagName, endTag);
+      }
+      const end = spanToEndTag(view, bytes, lt, endTag, spanHash);
       if (end !== -1) {
         const slot = subtrees.find(lt, end, spanHash[0] as number);
         if (slot >= 0 && builder.adopt(subtrees.value(slot))) {
@@ -420,18 +427,6 @@ const SHARING_FIELDS = 5;
  * and paragraph properties) are a few hundred bytes, and a lookup hashes and compares every byte.
  */
 const SHARED_SUBTREE_MAX_BYTES = 4096;
-
-/** End tags by element name, made once per name (names are few, and interned). */
-const END_TAGS = new Map<string, string>();
-
-function endTagOf(name: string): string {
-  let endTag = END_TAGS.get(name);
-  if (endTag === undefined) {
-    endTag = `</${name}>`;
-    if (END_TAGS.size < 256) END_TAGS.set(name, endTag);
-  }
-  return endTag;
-}
 
 function viewOf(bytes: Uint8Array): DataView {
   return new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
