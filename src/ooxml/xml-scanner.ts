@@ -8,10 +8,12 @@ import type { SharedSubtree, TreeBuilder } from './xml-tree';
  * without making a string for each, and decodes only text and values that are not plain ASCII.
  * Every string it hands over is a string of its own, never a slice of the whole part, which would
  * keep the part's text (twice its size in memory for non-Latin text) alive as long as the model.
- * It never builds strings for attributes the builder ignores. It refuses, with MalformedXmlError,
- * anything it does not fully understand (non-ASCII names among them); the caller then hands the
- * text to saxes, so the scanner may be strict without ever rejecting a valid part. A DOCTYPE goes
- * straight to the builder, which refuses the part.
+ * It never builds strings for attributes the builder ignores, and makes each distinct attribute
+ * set once. Elements the builder names (shareElements: run and paragraph properties) are looked
+ * up by their bytes, and one read before is placed again instead of being read anew. It refuses,
+ * with MalformedXmlError, anything it does not fully understand (non-ASCII names among them); the
+ * caller then hands the text to saxes, so the scanner may be strict without ever rejecting a valid
+ * part. A DOCTYPE goes straight to the builder, which refuses the part.
  */
 
 export class MalformedXmlError extends Error {
@@ -265,12 +267,12 @@ export function scanXml(bytes: Uint8Array, builder: TreeBuilder): void {
       if (top >= 0 && sharing[top] === open.length) {
         const start = sharing[top + 1] as number;
         const end = sharing[top + 2] as number;
-        const spanHash = sharing[top + 3] as number;
+        const endHash = sharing[top + 3] as number;
         const free = sharing[top + 4] as number;
         sharing.length = top;
         const shared = builder.closeShared();
-        if (shared !== undefined && end === position && free >= 0)
-          subtrees.remember(free, start, end, spanHash, shared);
+        // Kept only when the first end tag of its name was its own (see where the span is found).
+        if (shared !== undefined && end === position && free >= 0) subtrees.remember(free, start, end, endHash, shared);
       } else builder.close();
       continue;
     }
