@@ -3,6 +3,7 @@ import type { Block, DocumentModel, HeaderFooterSet, Section } from '../model/do
 import { BlockReader, readBlockContent } from './block-reader';
 import { readCoreProperties } from './core-properties';
 import { readEmbeddedFonts } from './embedded-fonts';
+import { IdentityCache } from './identity-cache';
 import { numberNoteReferences, type SectionNoteNumbering } from './note-numbering';
 import { readNotes } from './notes-reader';
 import { NO_NUMBERING, readNumbering } from './numbering';
@@ -113,6 +114,7 @@ function readPackage(
     imageIds: new Map(),
     checkedPngs: options.checkedPngs ?? new Set(),
     customNoteMarks: new Set(),
+    cellBorders: new IdentityCache(4096),
     warn,
   };
 

@@ -13,7 +13,7 @@ import {
 import { chooseAlternative } from './markup-compatibility';
 import type { InlineScope, StoryContext } from './read-context';
 import { CHANGE_ELEMENTS, isRemoval, isShown, revisionMark } from './revisions';
-import { previousRunProperties, readRunDelta } from './run-properties';
+import { previousRunProperties } from './run-properties';
 import { isSymbolFont, mapSymbolCharacter, mapSymbolText } from './symbol-fonts';
 import { onOff } from './units';
 import { child, type XmlElement } from './xml-tree';
@@ -27,7 +27,11 @@ import { child, type XmlElement } from './xml-tree';
 
 export function readInlineContent(container: XmlElement, builder: ParagraphBuilder, scope: InlineScope): void {
   const doc = builder.story.doc;
-  for (const element of container.children) {
+  // Indexed, not for…of: runs and their content are most of a document, and for…of's iterators
+  // were a good part of what reading them allocated.
+  const elements = container.children;
+  for (let index = 0; index < elements.length; index++) {
+    const element = elements[index] as XmlElement;
     const name = element.name;
     switch (name) {
       case 'w:r':
@@ -121,10 +125,7 @@ function readRun(run: XmlElement, builder: ParagraphBuilder, scope: InlineScope)
   const props =
     rPr === undefined
       ? baseProps(builder)
-      : (() => {
-          const delta = readRunDelta(rPr, doc.colors);
-          return doc.cascade.runProperties(builder.tableStyleId, builder.paragraphStyleId, delta.styleId, delta);
-        })();
+      : doc.cascade.runPropertiesOf(rPr, builder.tableStyleId, builder.paragraphStyleId, doc.colors);
   readRunContent(run, builder, scope, props, revision);
 }
 
@@ -145,7 +146,9 @@ function readRunContent(
     }
     return inline;
   };
-  for (const item of run.children) {
+  const items = run.children;
+  for (let index = 0; index < items.length; index++) {
+    const item = items[index] as XmlElement;
     switch (item.name) {
       case 'w:t':
         if (visible) emitText(builder, textOf(item), props, decorate);

@@ -1,12 +1,12 @@
-import type { Paragraph } from '../model/document';
+import type { Paragraph, RunProperties } from '../model/document';
 import { pictureBullet } from './drawing-reader';
 import { flushNoteReference, type ParagraphBuilder } from './inline-output';
 import { readInlineContent } from './inline-reader';
 import { listLabel, paragraphNumbering } from './numbering';
-import { previousParagraphProperties, readParagraphDelta } from './paragraph-properties';
+import { type ParagraphDelta, previousParagraphProperties, readParagraphDelta } from './paragraph-properties';
 import { newStory, type StoryContext } from './read-context';
 import { changeOf, isRemoval, revisionMark } from './revisions';
-import { previousRunProperties, readRunDelta } from './run-properties';
+import { previousRunProperties, type RunDelta } from './run-properties';
 import { child, type XmlElement } from './xml-tree';
 
 /**
@@ -25,6 +25,9 @@ export interface ParagraphResult {
   joinsNext: boolean;
 }
 
+/** The direct formatting of a paragraph without w:pPr (never written to). */
+const NO_DELTA: ParagraphDelta = Object.freeze({});
+
 export function readParagraph(p: XmlElement, story: StoryContext, tableStyleId: string | undefined): ParagraphResult {
   const doc = story.doc;
   const cascade = doc.cascade;
@@ -42,7 +45,7 @@ export function readParagraph(p: XmlElement, story: StoryContext, tableStyleId: 
         : false);
 
   const propertiesSource = doc.revisions === 'original' ? (previousParagraphProperties(pPr) ?? pPr) : pPr;
-  const direct = readParagraphDelta(propertiesSource, doc.colors);
+  const direct = propertiesSource === undefined ? NO_DELTA : cascade.paragraphDeltaOf(propertiesSource, doc.colors);
   // pStyle lives in the current pPr even when the old properties are used, unless they name one.
   const requestedStyle =
     direct.styleId ?? (propertiesSource !== pPr ? readParagraphDelta(pPr, doc.colors).styleId : undefined);
@@ -69,15 +72,17 @@ export function readParagraph(p: XmlElement, story: StoryContext, tableStyleId: 
         }
       : {}),
   });
-  const props = cascade.paragraphProperties(base, direct);
+  const props = cascade.paragraphPropertiesOf(base, direct);
 
   const markSource = doc.revisions === 'original' && markRPr ? (previousRunProperties(markRPr) ?? markRPr) : markRPr;
-  const markDelta = cascade.markDelta(
-    tableStyleId,
-    styleId,
-    markSource ? readRunDelta(markSource, doc.colors) : undefined,
-  );
-  const markProps = cascade.toRunProperties(markDelta);
+  let markDelta: RunDelta;
+  let markProps: RunProperties;
+  if (markSource === undefined) {
+    markDelta = cascade.markDelta(tableStyleId, styleId, undefined);
+    markProps = cascade.toRunProperties(markDelta);
+  } else {
+    ({ delta: markDelta, properties: markProps } = cascade.markOf(markSource, tableStyleId, styleId, doc.colors));
+  }
 
   const paragraph: Paragraph = { kind: 'paragraph', props, markProps, inlines: [] };
   if (numbering) {

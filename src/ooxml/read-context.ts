@@ -1,5 +1,6 @@
 import type {
   BookmarkInline,
+  CellBorders,
   CoreProperties,
   ImageResource,
   LinkTarget,
@@ -9,12 +10,14 @@ import type {
 } from '../model/document';
 import type { MetafilePicture } from '../model/metafile';
 import type { FieldInstruction } from './field-instruction';
+import type { IdentityCache } from './identity-cache';
 import { ListCounters, type NumberingDefinitions } from './numbering';
 import type { OpcPackage, Relationship } from './package-reader';
 import type { DocumentSettingsPart } from './settings-reader';
 import type { StyleCascade } from './style-cascade';
 import type { ThemeColors } from './theme-colors';
 import type { ThemeFonts } from './theme-fonts';
+import type { XmlElement } from './xml-tree';
 
 /** How tracked changes come out (see docx-reader.ts). */
 export type RevisionMode = 'markup' | 'final' | 'original';
@@ -40,6 +43,8 @@ export interface DocumentContext {
   checkedPngs: ReadonlySet<Uint8Array>;
   /** Note references whose mark is the text of the run after them (w:customMarkFollows): they take no number. */
   customNoteMarks: Set<NoteReferenceInline>;
+  /** A cell's own borders by its w:tcBorders element (shared by the scanner, see identity-cache.ts); never written to. */
+  cellBorders: IdentityCache<XmlElement, CellBorders>;
   warn(message: string): void;
 }
 

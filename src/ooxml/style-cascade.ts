@@ -1,4 +1,5 @@
 import type { ParagraphProperties, RunProperties } from '../model/document';
+import { IdentityCache } from './identity-cache';
 import {
   mergeParagraphDelta,
   type ParagraphDelta,
@@ -129,6 +130,14 @@ export class StyleCascade {
   private readonly tableStyles = new Map<string, TableStyleProperties>();
   /** Equal resolved properties share one frozen object (property-interner.ts). */
   private readonly interner = new PropertyInterner();
+  /**
+   * What the body's property elements resolve to, by element (identity-cache.ts), each for the
+   * last styles it was resolved under: runs of one paragraph style follow one another.
+   */
+  private readonly runsByElement = new IdentityCache<XmlElement, ResolvedRun>(ELEMENT_CACHE_LIMIT);
+  private readonly marksByElement = new IdentityCache<XmlElement, ResolvedMark>(ELEMENT_CACHE_LIMIT);
+  private readonly paragraphDeltas = new IdentityCache<XmlElement, ParagraphDelta>(ELEMENT_CACHE_LIMIT);
+  private readonly paragraphsByDelta = new IdentityCache<ParagraphDelta, ResolvedParagraph>(ELEMENT_CACHE_LIMIT);
 
   readonly sheet: StyleSheet;
   private readonly fonts: ThemeFonts;
@@ -269,6 +278,59 @@ export class StyleCascade {
     return properties;
   }
 
+  /** runProperties for a run whose direct formatting is the element `rPr` (cached by the element). */
+  runPropertiesOf(
+    rPr: XmlElement,
+    tableStyleId: string | undefined,
+    paragraphStyleId: string | undefined,
+    colors: ThemeColors,
+  ): RunProperties {
+    const cached = this.runsByElement.get(rPr);
+    if (cached !== undefined && cached.tableStyleId === tableStyleId && cached.paragraphStyleId === paragraphStyleId) {
+      return cached.properties;
+    }
+    const delta = readRunDelta(rPr, colors);
+    const properties = this.runProperties(tableStyleId, paragraphStyleId, delta.styleId, delta);
+    this.runsByElement.set(rPr, { tableStyleId, paragraphStyleId, properties });
+    return properties;
+  }
+
+  /** readParagraphDelta, cached by the element (callers only read the delta). */
+  paragraphDeltaOf(pPr: XmlElement, colors: ThemeColors): ParagraphDelta {
+    let delta = this.paragraphDeltas.get(pPr);
+    if (delta === undefined) {
+      delta = readParagraphDelta(pPr, colors);
+      this.paragraphDeltas.set(pPr, delta);
+    }
+    return delta;
+  }
+
+  /** paragraphProperties for a direct delta that paragraphDeltaOf gave (cached by the delta). */
+  paragraphPropertiesOf(base: ParagraphDelta, direct: ParagraphDelta): ParagraphProperties {
+    const cached = this.paragraphsByDelta.get(direct);
+    if (cached !== undefined && cached.base === base) return cached.properties;
+    const properties = this.paragraphProperties(base, direct);
+    this.paragraphsByDelta.set(direct, { base, properties });
+    return properties;
+  }
+
+  /** markDelta and its properties for a paragraph mark's w:rPr (cached by the element). */
+  markOf(
+    rPr: XmlElement,
+    tableStyleId: string | undefined,
+    paragraphStyleId: string | undefined,
+    colors: ThemeColors,
+  ): ResolvedMark {
+    const cached = this.marksByElement.get(rPr);
+    if (cached !== undefined && cached.tableStyleId === tableStyleId && cached.paragraphStyleId === paragraphStyleId) {
+      return cached;
+    }
+    const delta = this.markDelta(tableStyleId, paragraphStyleId, readRunDelta(rPr, colors));
+    const resolved: ResolvedMark = { tableStyleId, paragraphStyleId, delta, properties: this.toRunProperties(delta) };
+    this.marksByElement.set(rPr, resolved);
+    return resolved;
+  }
+
   /** The merged run delta (toggles combined) for the given levels; see runProperties. */
   runDelta(
     tableStyleId: string | undefined,
@@ -368,6 +430,27 @@ function splitConditional(key: string): { styleId: string; conditions: TableCond
     .split(' ')
     .filter(Boolean) as TableCondition[];
   return { styleId: key.slice(0, at), conditions };
+}
+
+/** Property elements (and deltas) whose resolution each cache keeps, at most. */
+const ELEMENT_CACHE_LIMIT = 4096;
+
+interface ResolvedRun {
+  tableStyleId: string | undefined;
+  paragraphStyleId: string | undefined;
+  properties: RunProperties;
+}
+
+export interface ResolvedMark {
+  readonly tableStyleId: string | undefined;
+  readonly paragraphStyleId: string | undefined;
+  readonly delta: RunDelta;
+  readonly properties: RunProperties;
+}
+
+interface ResolvedParagraph {
+  base: ParagraphDelta;
+  properties: ParagraphProperties;
 }
 
 const NO_PARAGRAPH: ParagraphDelta = {};

@@ -1,7 +1,7 @@
-import type { PreferredWidth, Table, TableCell, TablePosition, TableRow } from '../model/document';
+import type { CellBorders, PreferredWidth, Table, TableCell, TablePosition, TableRow } from '../model/document';
 import { readBlockContent } from './block-reader';
 import { chooseAlternative } from './markup-compatibility';
-import type { StoryContext } from './read-context';
+import type { DocumentContext, StoryContext } from './read-context';
 import { changeOf, isShown } from './revisions';
 import { readShading } from './run-properties';
 import {
@@ -147,7 +147,7 @@ export function readTable(tbl: XmlElement, story: StoryContext): Table | undefin
       const shd = child(tcPr, 'w:shd');
       if (shd) shading = readShading(shd, doc.colors);
       if (shading) cell.shading = shading;
-      borders = { ...borders, ...cellSides(readBorderSet(child(tcPr, 'w:tcBorders'), doc.colors)) };
+      borders = { ...borders, ...ownCellBorders(child(tcPr, 'w:tcBorders'), doc) };
       if (Object.keys(borders).length > 0) cell.borders = borders;
       const margins = readCellMargins(child(tcPr, 'w:tcMar'));
       if (Object.keys(margins).length > 0) cell.margins = margins;
@@ -301,3 +301,16 @@ function collect(parent: XmlElement, name: string, into: XmlElement[] = []): Xml
   }
   return into;
 }
+
+/** cellSides of a cell's w:tcBorders, cached by the element (the caller copies the sides out). */
+function ownCellBorders(tcBorders: XmlElement | undefined, doc: DocumentContext): CellBorders {
+  if (tcBorders === undefined) return NO_CELL_BORDERS;
+  let borders = doc.cellBorders.get(tcBorders);
+  if (borders === undefined) {
+    borders = cellSides(readBorderSet(tcBorders, doc.colors));
+    doc.cellBorders.set(tcBorders, borders);
+  }
+  return borders;
+}
+
+const NO_CELL_BORDERS: CellBorders = Object.freeze({});

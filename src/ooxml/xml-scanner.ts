@@ -1,4 +1,4 @@
-import type { TreeBuilder } from './xml-tree';
+import type { SharedSubtree, TreeBuilder } from './xml-tree';
 
 /**
  * A fast, strict scanner for the XML that OOXML parts contain: elements, attributes, text, the
@@ -8,10 +8,12 @@ import type { TreeBuilder } from './xml-tree';
  * without making a string for each, and decodes only text and values that are not plain ASCII.
  * Every string it hands over is a string of its own, never a slice of the whole part, which would
  * keep the part's text (twice its size in memory for non-Latin text) alive as long as the model.
- * It never builds strings for attributes the builder ignores. It refuses, with MalformedXmlError,
- * anything it does not fully understand (non-ASCII names among them); the caller then hands the
- * text to saxes, so the scanner may be strict without ever rejecting a valid part. A DOCTYPE goes
- * straight to the builder, which refuses the part.
+ * It never builds strings for attributes the builder ignores, and makes each distinct attribute
+ * set once. Elements the builder names (shareElements: run and paragraph properties) are looked
+ * up by their bytes, and one read before is placed again instead of being read anew. It refuses,
+ * with MalformedXmlError, anything it does not fully understand (non-ASCII names among them); the
+ * caller then hands the text to saxes, so the scanner may be strict without ever rejecting a valid
+ * part. A DOCTYPE goes straight to the builder, which refuses the part.
  */
 
 export class MalformedXmlError extends Error {
@@ -127,25 +129,32 @@ class StringTable {
 }
 
 /**
- * Attribute sets repeat as much as names do (w:val="28", the same w:rFonts on every run): elements
- * whose attributes are written with the same bytes share one frozen object, which keeps the tree
- * of a large part a fraction of the size. Keyed by the bytes from the first attribute to the last
- * value's closing quote; fixed size, like StringTable.
+ * Values keyed by a span of the part's bytes, compared byte for byte: attribute sets (the bytes
+ * from the first attribute to the last value's closing quote) and shared subtrees (an element's
+ * bytes from its '<' to the end of its end tag). Attribute sets repeat as much as names do
+ * (w:val="28", the same w:rFonts on every run): elements written with the same bytes share one
+ * frozen object, which keeps the tree of a large part a fraction of the size, and a repeated set
+ * costs one compare, its object, strings and checks being made the first time only. Fixed size,
+ * like StringTable.
  */
-class AttributeTable {
-  readonly #values: (Record<string, string> | undefined)[];
+class SpanTable<T> {
+  readonly #values: (T | undefined)[];
   readonly #hashes: Int32Array;
-  /** Where the first occurrence of each set's bytes starts and ends, to compare with. */
+  /** Where the first occurrence of each span starts and ends, to compare with. */
   readonly #starts: Int32Array;
   readonly #ends: Int32Array;
   readonly #limit: number;
   #count = 0;
   readonly #bytes: Uint8Array;
+  /** The same bytes, to compare four at a time. */
+  readonly #view: DataView;
 
-  constructor(bytes: Uint8Array) {
+  /** `sizeShift`: one slot per 2^sizeShift bytes of the part (at least 256, at most 2 × SHARED_MAX_ENTRIES). */
+  constructor(bytes: Uint8Array, sizeShift: number) {
     this.#bytes = bytes;
+    this.#view = viewOf(bytes);
     let capacity = 256;
-    while (capacity < 2 * SHARED_MAX_ENTRIES && capacity < bytes.length >> 5) capacity *= 2;
+    while (capacity < 2 * SHARED_MAX_ENTRIES && capacity < bytes.length >> sizeShift) capacity *= 2;
     this.#values = new Array(capacity).fill(undefined);
     this.#hashes = new Int32Array(capacity);
     this.#starts = new Int32Array(capacity);
@@ -153,39 +162,43 @@ class AttributeTable {
     this.#limit = capacity >> 1;
   }
 
-  /** The shared object for the attributes written at [start, end), `made` when they are new. */
-  share(start: number, end: number, made: Record<string, string>): Record<string, string> {
+  /**
+   * The slot of the span [start, end) (bytes whose hash is `hash`), or, when it is not known, -1
+   * minus the free slot where `remember` would put it.
+   */
+  find(start: number, end: number, hash: number): number {
     const bytes = this.#bytes;
-    let hash = FNV_OFFSET;
-    for (let i = start; i < end; i++) hash = Math.imul(hash ^ (bytes[i] as number), FNV_PRIME);
     const values = this.#values;
     const mask = values.length - 1;
     const length = end - start;
     let slot = hash & mask;
     for (; ; slot = (slot + 1) & mask) {
-      const known = values[slot];
-      if (known === undefined) break;
+      if (values[slot] === undefined) return -1 - slot;
       const knownStart = this.#starts[slot] as number;
       if (this.#hashes[slot] !== hash || (this.#ends[slot] as number) - knownStart !== length) continue;
-      let same = true;
-      for (let i = 0; i < length; i++) {
-        if (bytes[knownStart + i] !== bytes[start + i]) {
-          same = false;
-          break;
-        }
-      }
-      if (same) return known;
+      if (sameBytes(this.#view, bytes, knownStart, start, length)) return slot;
     }
-    Object.freeze(made);
-    if (this.#count < this.#limit) {
-      values[slot] = made;
-      this.#hashes[slot] = hash;
-      this.#starts[slot] = start;
-      this.#ends[slot] = end;
-      this.#count++;
-    }
-    return made;
   }
+
+  value(slot: number): T {
+    return this.#values[slot] as T;
+  }
+
+  /** Keeps `value` for the span [start, end), in the free slot `find` gave. */
+  remember(free: number, start: number, end: number, hash: number, value: T): void {
+    if (this.#count >= this.#limit) return;
+    this.#values[free] = value;
+    this.#hashes[free] = hash;
+    this.#starts[free] = start;
+    this.#ends[free] = end;
+    this.#count++;
+  }
+}
+
+/** A shared attribute set, and whether it declares namespaces (the tree builder is told every time). */
+interface AttributeSet {
+  attributes: Record<string, string>;
+  declaresNamespaces: boolean;
 }
 
 /** The bytes [start, end) are ASCII without '&' or CR: their string is their char codes. */
@@ -201,13 +214,24 @@ export function scanXml(bytes: Uint8Array, builder: TreeBuilder): void {
   const length = bytes.length;
   const ignoreAttribute = builder.ignoreAttribute;
   const table = new StringTable(bytes);
-  const attributeSets = new AttributeTable(bytes);
+  const attributeSets = new SpanTable<AttributeSet>(bytes, 5);
+  const shareElements = builder.shareElements;
+  const subtrees = new SpanTable<SharedSubtree>(bytes, 8);
+  const view = viewOf(bytes);
+  /** The end tags of the shareable elements, by name (a handful). */
+  const endTags = new Map<string, string>();
+  /** The hash spanToEndTag worked out along the way. */
+  const spanHash = new Int32Array(1);
+  /**
+   * The shareable elements being read for the first time, SHARING_FIELDS numbers each: how many
+   * elements were open outside it, where its bytes start and end, their hash, and the free slot.
+   */
+  const sharing: number[] = [];
   /** Short values that needed decoding, shared the same way. */
   const decodedValues = new Map<string, string>();
   const open: string[] = [];
-  /** The names of the current tag's attributes (the first `seenCount`), to refuse a repeated one. */
-  const seen: string[] = [];
-  let seenCount = 0;
+  /** Where the current tag's attributes are (ATTRIBUTE_FIELDS numbers each), reused tag after tag. */
+  const found: number[] = [];
   let position = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
   let sawRoot = false;
 
@@ -238,8 +262,18 @@ export function scanXml(bytes: Uint8Array, builder: TreeBuilder): void {
       while (isSpace(bytes[at] ?? -1)) at++;
       if (bytes[at] !== GT)
         fail(at >= length ? 'an end tag is not closed' : 'an end tag does not match the open element');
-      builder.close();
       position = at + 1;
+      const top = sharing.length - SHARING_FIELDS;
+      if (top >= 0 && sharing[top] === open.length) {
+        const start = sharing[top + 1] as number;
+        const end = sharing[top + 2] as number;
+        const endHash = sharing[top + 3] as number;
+        const free = sharing[top + 4] as number;
+        sharing.length = top;
+        const shared = builder.closeShared();
+        // Kept only when the first end tag of its name was its own (see where the span is found).
+        if (shared !== undefined && end === position && free >= 0) subtrees.remember(free, start, end, endHash, shared);
+      } else builder.close();
       continue;
     }
 
@@ -283,12 +317,13 @@ export function scanXml(bytes: Uint8Array, builder: TreeBuilder): void {
     if (high & 0x80) fail('a name is not ASCII');
     const tagName = table.lookup(lt + 1, at, hash);
     if (open.length === 0 && sawRoot) fail('more than one root element');
-    let attributes = NO_ATTRIBUTES;
     const attributesStart = at;
     let attributesEnd = at;
     let selfClosing = false;
-    let declaresNamespaces = false;
-    seenCount = 0;
+    // Where each attribute's name and value are (5 numbers each, see ATTRIBUTE_FIELDS), and one
+    // hash over all their bytes: the attribute set is looked up before anything is made of it.
+    let attributeCount = 0;
+    let setHash = FNV_OFFSET;
     for (;;) {
       if (at >= length) fail(`the tag <${tagName}> is not closed`);
       let code = bytes[at] as number;
@@ -307,62 +342,75 @@ export function scanXml(bytes: Uint8Array, builder: TreeBuilder): void {
       if (code === -1) fail(`the tag <${tagName}> is not closed`);
       if (!hadSpace) fail(`attributes of <${tagName}> are not separated by white space`);
       const nameStart = at;
-      hash = FNV_OFFSET;
       high = 0;
       for (; at < length; at++) {
         const byte = bytes[at] as number;
         if ((BYTE_CLASS[byte] as number) & NAME_END) break;
-        hash = Math.imul(hash ^ byte, FNV_PRIME);
+        setHash = Math.imul(setHash ^ byte, FNV_PRIME);
         high |= byte;
       }
+      const nameEnd = at;
       if (at === nameStart) fail(`a malformed attribute in <${tagName}>`);
       if (high & 0x80) fail('a name is not ASCII');
-      const attributeName = table.lookup(nameStart, at, hash);
       code = bytes[at] ?? -1;
       while (isSpace(code)) code = bytes[++at] ?? -1;
-      if (code !== EQUALS) fail(`the attribute ${attributeName} has no value`);
+      if (code !== EQUALS) fail(`an attribute of <${tagName}> has no value`);
       code = bytes[++at] ?? -1;
       while (isSpace(code)) code = bytes[++at] ?? -1;
-      if (code !== QUOTE && code !== APOS) fail(`the value of ${attributeName} is not quoted`);
+      if (code !== QUOTE && code !== APOS) fail(`the value of an attribute of <${tagName}> is not quoted`);
       // The value up to the closing quote, hashed and classified on the way.
       const valueStart = at + 1;
       let valueEnd = valueStart;
       let classes = 0;
-      hash = FNV_OFFSET;
       for (; ; valueEnd++) {
-        if (valueEnd >= length) fail(`the value of ${attributeName} is not closed`);
+        if (valueEnd >= length) fail(`the value of an attribute of <${tagName}> is not closed`);
         const byte = bytes[valueEnd] as number;
         if (byte === code) break;
         classes |= BYTE_CLASS[byte] as number;
-        hash = Math.imul(hash ^ byte, FNV_PRIME);
+        setHash = Math.imul(setHash ^ byte, FNV_PRIME);
       }
-      if (ignoreAttribute === undefined || !ignoreAttribute(attributeName)) {
-        if (classes & LESS_THAN) fail(`"<" inside the value of ${attributeName}`);
-        if (attributes === NO_ATTRIBUTES) attributes = {};
-        else {
-          for (let i = 0; i < seenCount; i++) {
-            if (seen[i] === attributeName) fail(`the attribute ${attributeName} appears twice`);
-          }
-        }
-        seen[seenCount++] = attributeName;
-        let value: string;
-        if (valueEnd - valueStart <= SHARED_MAX_LENGTH && (classes & DECODED) === 0) {
-          value = table.lookup(valueStart, valueEnd, hash);
-        } else {
-          value = decodeAttribute(UTF8.decode(bytes.subarray(valueStart, valueEnd)));
-          if (value.length <= SHARED_MAX_LENGTH) {
-            const known = decodedValues.get(value);
-            if (known !== undefined) value = known;
-            else decodedValues.set(value, value);
-          }
-        }
-        attributes[attributeName] = value;
-        if (attributeName.startsWith('xmlns')) declaresNamespaces = true;
-      }
+      const field = attributeCount * ATTRIBUTE_FIELDS;
+      found[field] = nameStart;
+      found[field + 1] = nameEnd;
+      found[field + 2] = valueStart;
+      found[field + 3] = valueEnd;
+      found[field + 4] = classes;
+      attributeCount++;
       at = valueEnd + 1;
       attributesEnd = at;
     }
-    if (attributes !== NO_ATTRIBUTES) attributes = attributeSets.share(attributesStart, attributesEnd, attributes);
+    let attributes = NO_ATTRIBUTES;
+    let declaresNamespaces = false;
+    if (attributeCount > 0) {
+      const slot = attributeSets.find(attributesStart, attributesEnd, setHash);
+      if (slot >= 0) {
+        const known = attributeSets.value(slot);
+        attributes = known.attributes;
+        declaresNamespaces = known.declaresNamespaces;
+      } else {
+        attributes = makeAttributes(bytes, found, attributeCount, table, decodedValues, ignoreAttribute);
+        declaresNamespaces = declaresNamespace(attributes);
+        attributeSets.remember(-1 - slot, attributesStart, attributesEnd, setHash, { attributes, declaresNamespaces });
+      }
+    }
+    if (!selfClosing && shareElements?.has(tagName)) {
+      // The first end tag of this name after it ends it, unless an element of the same name is
+      // nested inside (then the span is not one element, and no element read whole was that span).
+      let endTag = endTags.get(tagName);
+      if (endTag === undefined) {
+        endTag = `</${tagName}>`;
+        endTags.set(tagName, endTag);
+      }
+      const end = spanToEndTag(view, bytes, lt, endTag, spanHash);
+      if (end !== -1) {
+        const slot = subtrees.find(lt, end, spanHash[0] as number);
+        if (slot >= 0 && builder.adopt(subtrees.value(slot))) {
+          position = end;
+          continue;
+        }
+        sharing.push(open.length, lt, end, spanHash[0] as number, slot >= 0 ? -1 : -1 - slot);
+      }
+    }
     sawRoot = true;
     builder.open(tagName, attributes, declaresNamespaces);
     if (selfClosing) builder.close();
@@ -371,6 +419,115 @@ export function scanXml(bytes: Uint8Array, builder: TreeBuilder): void {
   }
   if (open.length > 0) fail(`the element <${open[open.length - 1]}> is not closed`);
   if (!sawRoot) fail('there is no root element');
+}
+
+/** Numbers kept per shareable element being read (see `sharing` in scanXml). */
+const SHARING_FIELDS = 5;
+
+/**
+ * Shared subtrees are looked up only this close to their start: the elements worth sharing (run
+ * and paragraph properties) are a few hundred bytes, and a lookup hashes and compares every byte.
+ */
+const SHARED_SUBTREE_MAX_BYTES = 4096;
+
+function viewOf(bytes: Uint8Array): DataView {
+  return new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+/** Bytes with a '<' in each place, to find a word that holds one (see spanToEndTag). */
+const FOUR_LT = 0x3c3c3c3c;
+
+/**
+ * Where the first `endTag` after `start` ends (or -1 when none starts within
+ * SHARED_SUBTREE_MAX_BYTES), with FNV-1a over the bytes up to there in `hash[0]`, read four at a
+ * time (the span tables compare the bytes themselves). One pass: a word is hashed unless it holds
+ * a '<', which is the only place an end tag can start.
+ */
+function spanToEndTag(view: DataView, bytes: Uint8Array, start: number, endTag: string, hash: Int32Array): number {
+  const limit = Math.min(bytes.length, start + SHARED_SUBTREE_MAX_BYTES);
+  let h = FNV_OFFSET;
+  let i = start;
+  for (;;) {
+    if (i + 4 <= limit) {
+      const word = view.getInt32(i);
+      const lessThans = word ^ FOUR_LT;
+      // Non-zero when some byte of lessThans is zero, that is, some byte of the word is '<'.
+      if (((lessThans - 0x01010101) & ~lessThans & 0x80808080) === 0) {
+        h = Math.imul(h ^ word, FNV_PRIME);
+        i += 4;
+        continue;
+      }
+    }
+    const stop = Math.min(i + 4, limit);
+    if (i >= stop) return -1;
+    for (let at = i; at < stop; at++) {
+      if (bytes[at] === LT && bytes[at + 1] === SLASH && startsWith(bytes, at, endTag)) {
+        const end = at + endTag.length;
+        for (; i + 4 <= end; i += 4) h = Math.imul(h ^ view.getInt32(i), FNV_PRIME);
+        for (; i < end; i++) h = Math.imul(h ^ (bytes[i] as number), FNV_PRIME);
+        hash[0] = h;
+        return end;
+      }
+    }
+    if (i + 4 > limit) return -1;
+    h = Math.imul(h ^ view.getInt32(i), FNV_PRIME);
+    i += 4;
+  }
+}
+
+/** Whether the `length` bytes at `a` and at `b` are the same, compared four at a time. */
+function sameBytes(view: DataView, bytes: Uint8Array, a: number, b: number, length: number): boolean {
+  let i = 0;
+  for (; i + 4 <= length; i += 4) if (view.getInt32(a + i) !== view.getInt32(b + i)) return false;
+  for (; i < length; i++) if (bytes[a + i] !== bytes[b + i]) return false;
+  return true;
+}
+
+/** Numbers kept per attribute while a tag is read: name start and end, value start and end, byte classes. */
+const ATTRIBUTE_FIELDS = 5;
+
+/**
+ * The attributes object of a set seen for the first time (frozen: it is shared), from the
+ * positions the scanner found; refuses what the scanner could not check while it only looked.
+ */
+function makeAttributes(
+  bytes: Uint8Array,
+  found: readonly number[],
+  count: number,
+  table: StringTable,
+  decodedValues: Map<string, string>,
+  ignoreAttribute: ((name: string) => boolean) | undefined,
+): Record<string, string> {
+  let attributes = NO_ATTRIBUTES;
+  for (let index = 0; index < count; index++) {
+    const field = index * ATTRIBUTE_FIELDS;
+    const attributeName = table.ascii(found[field] as number, found[field + 1] as number);
+    if (ignoreAttribute?.(attributeName)) continue;
+    const valueStart = found[field + 2] as number;
+    const valueEnd = found[field + 3] as number;
+    const classes = found[field + 4] as number;
+    if (classes & LESS_THAN) fail(`"<" inside the value of ${attributeName}`);
+    if (attributes === NO_ATTRIBUTES) attributes = {};
+    else if (Object.hasOwn(attributes, attributeName)) fail(`the attribute ${attributeName} appears twice`);
+    let value: string;
+    if (valueEnd - valueStart <= SHARED_MAX_LENGTH && (classes & DECODED) === 0) {
+      value = table.ascii(valueStart, valueEnd);
+    } else {
+      value = decodeAttribute(UTF8.decode(bytes.subarray(valueStart, valueEnd)));
+      if (value.length <= SHARED_MAX_LENGTH) {
+        const known = decodedValues.get(value);
+        if (known !== undefined) value = known;
+        else decodedValues.set(value, value);
+      }
+    }
+    attributes[attributeName] = value;
+  }
+  return attributes === NO_ATTRIBUTES ? attributes : Object.freeze(attributes);
+}
+
+function declaresNamespace(attributes: Record<string, string>): boolean {
+  for (const name in attributes) if (name.startsWith('xmlns')) return true;
+  return false;
 }
 
 function fail(message: string): never {

@@ -43,6 +43,28 @@ export interface XmlParseOptions {
   ignoreAttribute?: (name: string) => boolean;
   /** Children of one element handed over as each closes, instead of all kept (see ChildStream). */
   stream?: ChildStream;
+  /**
+   * Elements, by the name as written, whose subtrees repeat byte for byte (run and paragraph
+   * properties): the scanner reads each distinct one once and puts the same element wherever its
+   * bytes recur (see SharedSubtree). Readers never write into the tree, so sharing is invisible to
+   * them, except that they may cache what they read from such an element by its identity.
+   */
+  shareElements?: ReadonlySet<string>;
+}
+
+/**
+ * An element read once and placed again wherever the same bytes recur. The same bytes read the
+ * same under the same prefix renames and the same inherited xml:space; elsewhere they are read
+ * afresh.
+ */
+export interface SharedSubtree {
+  readonly element: XmlElement;
+  /** Elements in it, counted against maxElements at every use. */
+  readonly elements: number;
+  /** 1 for an element without children, else one more than its highest child. */
+  readonly height: number;
+  readonly renames: ReadonlyMap<string, string> | undefined;
+  readonly preserve: boolean;
 }
 
 /**
@@ -175,10 +197,20 @@ interface Scope {
  */
 export class TreeBuilder {
   readonly ignoreAttribute: ((name: string) => boolean) | undefined;
+  readonly shareElements: ReadonlySet<string> | undefined;
   private readonly partName: string;
   private readonly options: XmlParseOptions;
   private readonly root: MutableElement = { name: '#document', attributes: {}, children: [], text: '' };
   private readonly stack: MutableElement[] = [this.root];
+  /**
+   * The children of every open element, one after the other: an element's own start where it is
+   * opened (starts), so that on closing it takes them as one array of the exact size. Growing a
+   * children array by push instead left most of them with room for 17 (V8's first growth), which
+   * the garbage collector then copied for every element of a large table.
+   */
+  private readonly pending: (MutableElement | undefined)[] = [];
+  private pendingCount = 0;
+  private readonly starts: number[] = [0];
   /** xml:space="preserve" per open element (it inherits, XML 1.0 §2.10). */
   private readonly preserve: boolean[] = [false];
   private elements = 0;
@@ -191,6 +223,7 @@ export class TreeBuilder {
     this.partName = partName;
     this.options = options;
     this.ignoreAttribute = options.ignoreAttribute;
+    this.shareElements = options.shareElements;
   }
 
   doctype(): never {
@@ -212,18 +245,8 @@ export class TreeBuilder {
       this.skipping = 1;
       return;
     }
-    if (depth > this.options.maxDepth) {
-      throw new PartError(
-        `The part ${this.partName} nests elements more than ${this.options.maxDepth} levels deep, which no real document does; the file is refused.`,
-        true,
-      );
-    }
-    if (++this.elements > this.options.maxElements) {
-      throw new PartError(
-        `The part ${this.partName} has more than ${this.options.maxElements.toLocaleString('en-US')} elements, more than this service reads from one part; the file is refused.`,
-        true,
-      );
-    }
+    if (depth > this.options.maxDepth) this.tooDeep();
+    if (++this.elements > this.options.maxElements) this.tooManyElements();
     if (declaresNamespaces) {
       const declared = namespaceDeclarations(attributes, this.renames);
       if (declared !== this.renames) {
@@ -240,9 +263,8 @@ export class TreeBuilder {
       renameAttributes(own, this.renames);
     }
     const element: MutableElement = { name, attributes: own, children: NO_CHILDREN, text: '' };
-    const parent = stack[depth - 1] as MutableElement;
-    if (parent.children === NO_CHILDREN) parent.children = [element];
-    else parent.children.push(element);
+    this.pending[this.pendingCount++] = element;
+    this.starts.push(this.pendingCount);
     stack.push(element);
     const space = own['xml:space'];
     this.preserve.push(space === undefined ? (this.preserve[depth - 1] as boolean) : space === 'preserve');
@@ -255,15 +277,79 @@ export class TreeBuilder {
     }
     const closed = this.stack.pop();
     this.preserve.pop();
+    const start = this.starts.pop() as number;
+    if (closed !== undefined && this.pendingCount > start) {
+      closed.children = this.pending.slice(start, this.pendingCount) as MutableElement[];
+      // Cleared, not truncated: the scratch keeps its capacity, and holds no subtree it let go of.
+      this.pending.fill(undefined, start, this.pendingCount);
+      this.pendingCount = start;
+    }
     const stream = this.options.stream;
     if (stream !== undefined && closed !== undefined && this.stack.length === stream.path.length + 1) {
       this.handOver(stream, closed);
     }
-    const scope = this.scopes[this.scopes.length - 1];
-    if (scope !== undefined && scope.depth === this.stack.length) {
+    // Length first: reading index -1 of an empty array is a slow property lookup, and this runs
+    // for every element.
+    const scopes = this.scopes;
+    if (scopes.length === 0) return;
+    const scope = scopes[scopes.length - 1] as Scope;
+    if (scope.depth === this.stack.length) {
       this.scopes.pop();
       this.renames = scope.previous;
     }
+  }
+
+  /**
+   * close(), for an element the scanner may share: the subtree to share, or undefined when the
+   * element was left out (ignoreElements).
+   */
+  closeShared(): SharedSubtree | undefined {
+    if (this.skipping > 0) {
+      this.close();
+      return undefined;
+    }
+    const element = this.stack[this.stack.length - 1] as MutableElement;
+    this.close();
+    const [elements, height] = measure(element);
+    return {
+      element,
+      elements,
+      height,
+      renames: this.renames,
+      preserve: this.preserve[this.preserve.length - 1] as boolean,
+    };
+  }
+
+  /**
+   * Places `shared` as the next child of the open element, as if its bytes had been read here;
+   * false, changing nothing, when the context reads them differently.
+   */
+  adopt(shared: SharedSubtree): boolean {
+    if (this.skipping > 0) return true;
+    const preserve = this.preserve[this.preserve.length - 1] as boolean;
+    if (shared.renames !== this.renames || shared.preserve !== preserve) return false;
+    if (this.stack.length + shared.height - 1 > this.options.maxDepth) this.tooDeep();
+    this.elements += shared.elements;
+    if (this.elements > this.options.maxElements) this.tooManyElements();
+    const element = shared.element as MutableElement;
+    this.pending[this.pendingCount++] = element;
+    const stream = this.options.stream;
+    if (stream !== undefined && this.stack.length === stream.path.length + 1) this.handOver(stream, element);
+    return true;
+  }
+
+  private tooDeep(): never {
+    throw new PartError(
+      `The part ${this.partName} nests elements more than ${this.options.maxDepth} levels deep, which no real document does; the file is refused.`,
+      true,
+    );
+  }
+
+  private tooManyElements(): never {
+    throw new PartError(
+      `The part ${this.partName} has more than ${this.options.maxElements.toLocaleString('en-US')} elements, more than this service reads from one part; the file is refused.`,
+      true,
+    );
   }
 
   /** A closed child of the streamed element: taken (and let go of) when its ancestors match the path. */
@@ -277,8 +363,7 @@ export class TreeBuilder {
       throw new TakeFailed(error);
     }
     if (!taken) return;
-    const parent = this.stack[this.stack.length - 1] as MutableElement;
-    if (parent.children[parent.children.length - 1] === element) parent.children.pop();
+    if (this.pending[this.pendingCount - 1] === element) this.pending[--this.pendingCount] = undefined;
   }
 
   text(text: string): void {
@@ -290,10 +375,22 @@ export class TreeBuilder {
   }
 
   finish(): XmlElement {
-    const documentElement = this.root.children[0];
+    const documentElement = this.pending[0];
     if (documentElement === undefined) throw new PartError(`The part ${this.partName} has no root element.`, false);
     return documentElement;
   }
+}
+
+/** How many elements the subtree holds, and its height. */
+function measure(element: XmlElement): [number, number] {
+  let elements = 1;
+  let height = 0;
+  for (let i = 0; i < element.children.length; i++) {
+    const [childElements, childHeight] = measure(element.children[i] as XmlElement);
+    elements += childElements;
+    if (childHeight > height) height = childHeight;
+  }
+  return [elements, height + 1];
 }
 
 function isWhitespace(text: string): boolean {

@@ -191,4 +191,34 @@ describe('the XML tree', () => {
       }),
     ).toThrow(failure);
   });
+
+  it('shares repeated subtrees of the elements named, only where their bytes read the same', () => {
+    const W = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
+    const rPr = '<w:rPr><w:b/><w:sz w:val="28"/></w:rPr>';
+    const spaced = '<w:rPr><w:t> </w:t></w:rPr>';
+    const xml =
+      `<w:document xmlns:w="${W}"><w:r>${rPr}</w:r><w:r>${rPr}</w:r>` +
+      // Different bytes; whitespace text read under xml:space="preserve" and outside it; another prefix binding.
+      `<w:r><w:rPr><w:b/></w:rPr></w:r><w:r>${spaced}</w:r><w:r xml:space="preserve">${spaced}</w:r>` +
+      `<w:r xmlns:w="http://schemas.openxmlformats.org/drawingml/2006/main">${rPr}</w:r></w:document>`;
+    const options = { ...DEFAULT_XML_LIMITS, shareElements: new Set(['w:rPr']) };
+    const tree = parseXml(new TextEncoder().encode(xml), 'document.xml', options);
+    const rPrs = tree.children.map((run) => run.children[0] as XmlElement);
+    expect(rPrs[1]).toBe(rPrs[0]);
+    expect(rPrs[2]).not.toBe(rPrs[0]);
+    expect(rPrs[4]).not.toBe(rPrs[3]);
+    expect(rPrs[4]?.children[0]?.text).toBe(' ');
+    expect(rPrs[3]?.children[0]?.text).toBe('');
+    expect(rPrs[5]?.name).toBe('a:rPr');
+    expect(rPrs[5]).not.toBe(rPrs[0]);
+    const unshared = parseXml(new TextEncoder().encode(xml), 'document.xml', DEFAULT_XML_LIMITS);
+    expect(plain(tree)).toEqual(plain(unshared));
+    // Shared elements still count against the limit, each time they recur.
+    expect(() => parseXml(new TextEncoder().encode(xml), 'document.xml', { ...options, maxElements: 21 })).toThrow(
+      PartError,
+    );
+    expect(() =>
+      parseXml(new TextEncoder().encode(xml), 'document.xml', { ...options, maxElements: 22 }),
+    ).not.toThrow();
+  });
 });
