@@ -18,6 +18,12 @@ let bidi: ReturnType<typeof bidiFactory> | undefined;
 /** Stands for a tab, picture or field in the text given to the algorithm (an ON neutral). */
 const OBJECT = '\uFFFC';
 
+/** True when `text` has a strong right-to-left character (RTL_CHARS), all of which are at U+0590 or above. */
+export function hasRightToLeft(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) >= 0x0590) return RTL_CHARS.test(text);
+  return false;
+}
+
 function fragmentText(fragment: Fragment): string {
   return fragment.box.kind === 'text' && fragment.text !== '' ? fragment.text : OBJECT;
 }
@@ -29,7 +35,7 @@ function fragmentText(fragment: Fragment): string {
 export function reorderLine(fragments: Fragment[], rtlParagraph: boolean, areaWidth: number): Fragment[] {
   if (fragments.length === 0) return fragments;
   const texts = fragments.map(fragmentText);
-  if (!rtlParagraph && !texts.some((text) => RTL_CHARS.test(text))) return fragments;
+  if (!rtlParagraph && !texts.some(hasRightToLeft)) return fragments;
   bidi ??= bidiFactory();
   const line = texts.join('');
   const { levels } = bidi.getEmbeddingLevels(line, rtlParagraph ? 'rtl' : 'ltr');

@@ -5,8 +5,8 @@
  */
 import type { FontSet } from '../fonts/font-face';
 import type { Paragraph, RevisionMark } from '../model/document';
-import { reorderLine } from './bidi-reorder';
-import { type Box, faceFor, paragraphSegments, verticalMetrics } from './inline-boxes';
+import { hasRightToLeft, reorderLine } from './bidi-reorder';
+import { type Box, faceFor, paragraphSegments, type Segment, verticalMetrics } from './inline-boxes';
 import { type BrokenLine, breakLines, type LineBox, nextTabStop } from './line-breaker';
 
 export interface Fragment {
@@ -252,6 +252,20 @@ function labelFragments(
   };
 }
 
+/**
+ * Whether any line of the paragraph can need bidi reordering: reorderLine returns the lines of a
+ * left-to-right paragraph without right-to-left text as they are, and asking once per paragraph
+ * saves asking for every line.
+ */
+function needsReordering(paragraph: Paragraph, segments: readonly Segment[], label: readonly Fragment[]): boolean {
+  if (paragraph.props.rtl) return true;
+  for (const f of label) if (f.box.kind === 'text' && hasRightToLeft(f.text)) return true;
+  for (const segment of segments) {
+    for (const box of segment.boxes) if (box.kind === 'text' && hasRightToLeft(box.text)) return true;
+  }
+  return false;
+}
+
 function mirrored(align: 'left' | 'right'): 'left' | 'right' {
   return align === 'left' ? 'right' : 'left';
 }
@@ -271,6 +285,7 @@ export function layoutParagraph(paragraph: Paragraph, fonts: FontSet, context: P
   // The model's alignment is visual (the reader swaps left/right in a bidi paragraph); lines of a
   // right-to-left paragraph are laid out from their start edge and mirrored (bidi-reorder.ts), so
   // they are aligned in logical terms here.
+  const reorder = needsReordering(paragraph, segments, label.fragments);
   const visual = paragraph.props.align;
   const align = paragraph.props.rtl && (visual === 'left' || visual === 'right') ? mirrored(visual) : visual;
   const lines: LaidLine[] = broken.map((line, index) => {
@@ -296,7 +311,7 @@ export function layoutParagraph(paragraph: Paragraph, fonts: FontSet, context: P
       for (const f of fragments) f.x += shift;
     }
     if (index === 0) fragments = [...label.fragments, ...fragments];
-    fragments = reorderLine(fragments, paragraph.props.rtl, context.areaWidth);
+    if (reorder) fragments = reorderLine(fragments, paragraph.props.rtl, context.areaWidth);
     const revision =
       line.placed.find((p) => p.box.revision)?.box.revision ?? (line.last ? paragraph.markRevision : undefined);
     // Word sets "multiple" line spacing's extra space below the text (the baseline stays one ascent
