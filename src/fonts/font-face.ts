@@ -21,8 +21,11 @@ export interface FontFace {
   underlineThickness: number;
   /** True when the face has a glyph for the code point. */
   hasGlyph(codePoint: number): boolean;
-  /** Advance width of `text` at 1 pt, with the same shaping the painter will use. */
-  measure(text: string): number;
+  /**
+   * Advance width of `text` at 1 pt, with the same shaping the painter will use; with `end`, of
+   * `text.slice(0, end)`, without slicing when it need not.
+   */
+  measure(text: string, end?: number): number;
 }
 
 export interface FontRequest {

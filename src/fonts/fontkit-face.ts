@@ -375,14 +375,17 @@ export class FontkitFace implements FontFace {
     return this.#notdefsStay;
   }
 
-  measure(text: string): number {
+  measure(text: string, end = text.length): number {
     // Without preparing, caching or shaping when every unit is PLAIN, or when the text is spaces
     // and characters the face lacks (see CODE_UNIT_CLASS).
     let units = 0;
     let simple = true;
     let mapped = false;
     let unmapped = false;
-    for (let i = 0; i < text.length; i++) {
+    // The advance page of the last unit: words mostly stay on one.
+    let pageIndex = -1;
+    let page: Float64Array | undefined;
+    for (let i = 0; i < end; i++) {
       const unit = text.charCodeAt(i);
       const kind = CODE_UNIT_CLASS[unit];
       if (kind === PLAIN) {
@@ -392,7 +395,16 @@ export class FontkitFace implements FontFace {
         simple = false;
         break;
       }
-      units += this.#advance(unit);
+      if (unit >> PAGE_BITS !== pageIndex) {
+        pageIndex = unit >> PAGE_BITS;
+        page = this.#advancePage(pageIndex);
+      }
+      const advance = (page as Float64Array)[unit & PAGE_MASK] as number;
+      units += Number.isNaN(advance) ? this.#advance(unit) : advance;
+    }
+    if (end < text.length) {
+      // The head's own measure: the same sum when it is simple and mapped; else worked out alone.
+      return simple && !unmapped ? units / this.#unitsPerEm : this.measure(text.slice(0, end));
     }
     if (simple && (!unmapped || (!mapped && this.shapesToNotdefs(text)))) return units / this.#unitsPerEm;
     const cacheable = text.length <= MEASURE_CACHE_MAX_LENGTH;
@@ -474,13 +486,17 @@ export class FontkitFace implements FontFace {
     return text;
   }
 
-  #advance(codePoint: number): number {
-    const pageIndex = codePoint >> PAGE_BITS;
+  #advancePage(pageIndex: number): Float64Array {
     let page = this.#advancePages[pageIndex];
     if (!page) {
       page = new Float64Array(1 << PAGE_BITS).fill(Number.NaN);
       this.#advancePages[pageIndex] = page;
     }
+    return page;
+  }
+
+  #advance(codePoint: number): number {
+    const page = this.#advancePage(codePoint >> PAGE_BITS);
     let advance = page[codePoint & PAGE_MASK] as number;
     if (Number.isNaN(advance)) {
       advance = this.font.glyphForCodePoint(codePoint).advanceWidth;

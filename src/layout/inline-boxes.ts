@@ -656,10 +656,10 @@ function finishSegment(segment: Segment): void {
     const space = keep < text.length;
     if (!space && keep > 0 && isHangingPunctuation(text.charCodeAt(keep - 1))) keep--;
     if (keep < text.length) {
-      const kept = text.slice(0, keep);
       const spacing = box.props.characterSpacing;
-      // No code points to count for the usual spacing of 0 (adding 0 changes no width).
-      const keptWidth = box.face.measure(kept) * box.size + (spacing === 0 ? 0 : spacing * [...kept].length);
+      // Nothing to slice or count for the usual spacing of 0 (adding 0 changes no width).
+      const keptWidth =
+        box.face.measure(text, keep) * box.size + (spacing === 0 ? 0 : spacing * [...text.slice(0, keep)].length);
       trailing += box.width - keptWidth;
       if (!space) segment.hanging = box.width - keptWidth;
     }

@@ -6,8 +6,11 @@
 import type { Paragraph, TabStop } from '../model/document';
 import type { Box, Segment } from './inline-boxes';
 
+/** A box on a line: layoutParagraph takes it as the line's Fragment (paragraph-layout.ts), so it has the box's text. */
 export interface PlacedBox {
   box: Box;
+  /** The box's text. */
+  text: string;
   /** From the line's start edge (after indentation). */
   x: number;
   /** Width as placed (tabs get theirs here). */
@@ -142,12 +145,9 @@ export function breakLines(paragraph: Paragraph, segments: Segment[], context: L
         // into the margin up to that stop (a table of contents whose page-number tab sits past
         // the margin keeps its numbers on the entry's line; LibreOffice's TabOverMargin).
         reach = stop.align === 'left' ? available : Math.max(available, stop.position - start);
-        line.placed.push({
-          box: lead,
-          x: x + trailing,
-          width: tabWidth,
-          ...(stop.leader !== 'none' ? { leader: stop.leader } : {}),
-        });
+        const placed: PlacedBox = { box: lead, text: lead.text, x: x + trailing, width: tabWidth };
+        if (stop.leader !== 'none') placed.leader = stop.leader;
+        line.placed.push(placed);
         x += trailing + tabWidth;
         trailing = 0;
         hanging = 0;
@@ -165,7 +165,7 @@ export function breakLines(paragraph: Paragraph, segments: Segment[], context: L
       }
       let bx = x + trailing;
       for (const box of segment.boxes) {
-        line.placed.push({ box, x: bx, width: box.width });
+        line.placed.push({ box, text: box.text, x: bx, width: box.width });
         bx += box.width;
       }
       x += trailing + segment.width;

@@ -7,7 +7,7 @@ import type { FontSet } from '../fonts/font-face';
 import type { Paragraph, RevisionMark } from '../model/document';
 import { hasRightToLeft, reorderLine } from './bidi-reorder';
 import { type Box, faceFor, paragraphSegments, type Segment, verticalMetrics } from './inline-boxes';
-import { type BrokenLine, breakLines, type LineBox, nextTabStop } from './line-breaker';
+import { breakLines, type LineBox, nextTabStop } from './line-breaker';
 
 export interface Fragment {
   box: Box;
@@ -65,14 +65,15 @@ interface LineMetrics {
   gridHeight: number;
 }
 
-function lineMetrics(line: BrokenLine, paragraph: Paragraph, fonts: FontSet): LineMetrics {
+/** The metrics of a line of `placed` boxes (its own, and the list label's on a first line). */
+function lineMetrics(placed: readonly { box: Box }[], paragraph: Paragraph, fonts: FontSet): LineMetrics {
   let ascent = 0;
   let descent = 0;
   let fontHeight = 0;
   let otherAscent = 0;
   let otherDescent = 0;
   let eastAsianHeight = 0;
-  for (const { box } of line.placed) {
+  for (const { box } of placed) {
     if (box.kind === 'anchor') continue;
     const up = box.ascent + Math.max(0, box.rise);
     const down = box.descent - Math.min(0, box.rise);
@@ -136,29 +137,36 @@ function justify(fragments: Fragment[], extra: number): Fragment[] {
   const perSpace = extra / (spaces + gaps.size);
   const out: Fragment[] = [];
   let shift = 0;
-  fragments.forEach((f, index) => {
+  for (let index = 0; index < fragments.length; index++) {
+    const f = fragments[index] as Fragment;
     if (f.box.kind !== 'text' || !f.text.includes(' ')) {
       // The line's own fragments (layoutParagraph made them): moved in place.
       f.x += shift;
       out.push(f);
     } else {
-      const { box } = f;
+      const { box, text } = f;
+      const spacing = box.props.characterSpacing;
+      const spaceWidth = box.face.measure(' ') * box.size + (spacing === 0 ? 0 : spacing);
       let x = f.x + shift;
-      for (const part of f.text.split(/( )/)) {
-        if (part === '') continue;
-        const spacing = box.props.characterSpacing;
-        const width = box.face.measure(part) * box.size + (spacing === 0 ? 0 : spacing * [...part].length);
-        if (part === ' ') {
-          x += width + perSpace;
+      // Words and the single spaces between them, in turn.
+      for (let start = 0; start < text.length; ) {
+        if (text.charCodeAt(start) === 0x20) {
+          x += spaceWidth + perSpace;
           shift += perSpace;
+          start++;
           continue;
         }
+        let end = text.indexOf(' ', start);
+        if (end < 0) end = text.length;
+        const part = text.slice(start, end);
+        const width = box.face.measure(part) * box.size + (spacing === 0 ? 0 : spacing * [...part].length);
         out.push({ box, text: part, x, width });
         x += width;
+        start = end;
       }
     }
     if (gaps.has(index)) shift += perSpace;
-  });
+  }
   return out;
 }
 
@@ -290,19 +298,15 @@ export function layoutParagraph(paragraph: Paragraph, fonts: FontSet, context: P
   const align = paragraph.props.rtl && (visual === 'left' || visual === 'right') ? mirrored(visual) : visual;
   const lines: LaidLine[] = broken.map((line, index) => {
     const metrics = lineMetrics(
-      index === 0 && label.fragments.length
-        ? { ...line, placed: [...line.placed, ...label.fragments.map((f) => ({ box: f.box, x: f.x, width: f.width }))] }
-        : line,
+      index === 0 && label.fragments.length ? [...line.placed, ...label.fragments] : line.placed,
       paragraph,
       fonts,
     );
     const height = lineHeight(metrics, paragraph, context.lineGrid);
-    // The fragments are made here, so shifting them below may move them in place.
-    let fragments: Fragment[] = line.placed.map((p) => {
-      const fragment: Fragment = { box: p.box, text: p.box.text, x: line.start + p.x, width: p.width };
-      if (p.leader) fragment.leader = p.leader;
-      return fragment;
-    });
+    // breakLines made the placed boxes for this line alone: they become its fragments, moved from
+    // the line's start to the text area's left edge, so shifting them below may move them in place.
+    let fragments: Fragment[] = line.placed;
+    for (const f of fragments) f.x = line.start + f.x;
     const slack = line.available - line.width;
     const stretch = align === 'distribute' || (align === 'both' && !line.last);
     if (stretch) fragments = justify(trimTrailingSpaces(fragments), slack);
@@ -318,15 +322,10 @@ export function layoutParagraph(paragraph: Paragraph, fonts: FontSet, context: P
     // down); exact and at-least heights keep the descent at the bottom of the line.
     const baseline =
       paragraph.props.spacing.lineRule === 'auto' ? Math.min(metrics.ascent, height) : height - metrics.descent;
-    return {
-      height,
-      baseline,
-      ascent: metrics.ascent,
-      descent: metrics.descent,
-      fragments,
-      ...(line.breakAfter ? { breakAfter: line.breakAfter } : {}),
-      ...(revision ? { revision } : {}),
-    };
+    const laid: LaidLine = { height, baseline, ascent: metrics.ascent, descent: metrics.descent, fragments };
+    if (line.breakAfter) laid.breakAfter = line.breakAfter;
+    if (revision) laid.revision = revision;
+    return laid;
   });
   // A border's distance and width take room outside the text (ECMA-376 §17.3.1.24 w:pBdr).
   const { top, bottom } = paragraph.props.borders;

@@ -18,8 +18,8 @@
  */
 import type { Font } from '@pdf-lib/fontkit';
 import { type PDFDocument, type PDFRef, PDFString } from 'pdf-lib';
-import type { FontFace } from '../fonts/font-face';
 import { CODE_UNIT_CLASS, PLAIN } from '../fonts/code-unit-class';
+import type { FontFace } from '../fonts/font-face';
 import { FontkitFace, parseTrueTypeFace, type ShapedRun } from '../fonts/fontkit-face';
 import { UNSHAPED_TEXT } from '../fonts/shaping';
 import { concatBytes } from '../images/png-encoder';
