@@ -263,33 +263,41 @@ function measuredBoxes(text: string, style: RunStyle, fonts: FontSet, source: Bo
   };
   const complexPrimary = allComplex ? complexFace() : primary;
   const boxes: Box[] = [];
+  // Characters shown as they are make boxes of slices of `text` (from `from`); caps and small
+  // caps, which may change a character's length, of the characters shown, gathered in `current`.
+  const transform = props.caps || props.smallCaps;
   let current = '';
+  let from = 0;
   let currentFace = primary;
   let currentMetrics = primary;
   let currentSize = size;
   let currentEastAsian = false;
-  const flush = () => {
-    if (current) {
-      const box = textBox(current, currentFace, currentSize, props, source, currentMetrics);
+  const flush = (end: number) => {
+    const shownText = transform ? current : text.slice(from, end);
+    if (shownText) {
+      const box = textBox(shownText, currentFace, currentSize, props, source, currentMetrics);
       if (currentEastAsian) box.eastAsian = true;
       boxes.push(box);
     }
     current = '';
+    from = end;
   };
-  for (const ch of text) {
-    let shown = ch;
+  for (let i = 0, next = 0; i < text.length; i = next) {
+    let cp = text.codePointAt(i) as number;
+    next = i + (cp > 0xffff ? 2 : 1);
+    let shown = '';
     let chSize = size;
-    if (props.caps || props.smallCaps) {
-      const upper = ch.toUpperCase();
-      if (props.smallCaps && upper !== ch) chSize = size * SMALL_CAPS_SCALE;
-      shown = upper;
+    if (transform) {
+      const ch = text.slice(i, next);
+      shown = ch.toUpperCase();
+      if (props.smallCaps && shown !== ch) chSize = size * SMALL_CAPS_SCALE;
+      cp = shown.codePointAt(0) ?? 32;
     }
-    const cp = shown.codePointAt(0) ?? 32;
     // A default ignorable draws nothing and belongs to the letters around it: a ZWNJ inside a
     // Persian word stays in the word's face, which shapes with it (shaping.ts isJoiner), rather
     // than going to the run's own face, which has it (every face "has" the ignorables) but not
     // the letters around it.
-    if (current !== '' && isDefaultIgnorable(cp)) {
+    if ((transform ? current !== '' : i > from) && isDefaultIgnorable(cp)) {
       current += shown;
       continue;
     }
@@ -321,7 +329,7 @@ function measuredBoxes(text: string, style: RunStyle, fonts: FontSet, source: Bo
       metrics !== currentMetrics ||
       eastAsian !== currentEastAsian
     ) {
-      flush();
+      flush(i);
       currentFace = face;
       currentMetrics = metrics;
       currentSize = chSize;
@@ -329,7 +337,7 @@ function measuredBoxes(text: string, style: RunStyle, fonts: FontSet, source: Bo
     }
     current += shown;
   }
-  flush();
+  flush(text.length);
   return boxes;
 }
 
@@ -584,12 +592,17 @@ function autoSpace(before: Box, after: Box, props: ParagraphProperties): number 
   const firstEastAsian = isAutoSpaceEastAsian(first);
   // Nearly every boundary has ideographs on neither side.
   if (!lastEastAsian && !firstEastAsian) return 0;
-  const other = (unit: number) =>
-    (props.autoSpaceLatin !== false && isAutoSpaceLetter(unit)) ||
-    (props.autoSpaceDigits !== false && isAutoSpaceDigit(unit));
-  if (lastEastAsian && other(first)) return before.size / 4;
-  if (other(last) && firstEastAsian) return after.size / 4;
+  if (lastEastAsian && isAutoSpaceOther(first, props)) return before.size / 4;
+  if (isAutoSpaceOther(last, props) && firstEastAsian) return after.size / 4;
   return 0;
+}
+
+/** The other side of autospace, as the paragraph's w:autoSpaceDE and w:autoSpaceDN allow. */
+function isAutoSpaceOther(unit: number, props: ParagraphProperties): boolean {
+  return (
+    (props.autoSpaceLatin !== false && isAutoSpaceLetter(unit)) ||
+    (props.autoSpaceDigits !== false && isAutoSpaceDigit(unit))
+  );
 }
 
 function anchorBox(name: string, paragraph: Paragraph, fonts: FontSet): Box {

@@ -111,7 +111,8 @@ function splitOversized(segment: Segment, available: number): [Segment, Segment]
 export function breakLines(paragraph: Paragraph, segments: Segment[], context: LineContext): BrokenLine[] {
   const { indent } = paragraph.props;
   const lines: BrokenLine[] = [];
-  const queue = [...segments];
+  // Copied only if an oversized segment is split into two.
+  let queue = segments;
   let first = true;
   let index = 0;
 
@@ -159,6 +160,7 @@ export function breakLines(paragraph: Paragraph, segments: Segment[], context: L
       if (!fits) {
         const split = splitOversized(segment, available - x);
         if (split) {
+          if (queue === segments) queue = [...segments];
           queue.splice(index, 1, split[0], split[1]);
           continue;
         }

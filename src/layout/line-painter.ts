@@ -143,8 +143,11 @@ export interface PaintOptions {
 export function paintLine(out: PageItem[], placed: PlacedLine, values: FieldValues, options: PaintOptions): void {
   const { line, x: left, top } = placed;
   const baseline = top + line.baseline;
-  const background: PageItem[] = [];
-  const foreground: PageItem[] = [];
+  // The line's items go straight into `out`; shading, which few lines have, goes in under them
+  // at the end.
+  const foreground = out;
+  const start = out.length;
+  let background: PageItem[] | undefined;
   // The last text item made, where it ends and its direction: fragments that continue it join it.
   let lastText: PageItem | undefined;
   let lastTextEnd = 0;
@@ -174,6 +177,7 @@ export function paintLine(out: PageItem[], placed: PlacedLine, values: FieldValu
     }
     const shade = box.props.highlight ?? box.props.shading;
     if (shade && fragment.width > 0 && box.kind !== 'image') {
+      background ??= [];
       background.push({ kind: 'rect', x, y: top, width: fragment.width, height: line.height, fill: shade });
     }
     const y = baseline - box.rise;
@@ -259,9 +263,7 @@ export function paintLine(out: PageItem[], placed: PlacedLine, values: FieldValu
       color,
     });
   }
-  // One at a time: spreading a line's items into push makes an arguments list of them.
-  for (const item of background) out.push(item);
-  for (const item of foreground) out.push(item);
+  if (background) out.splice(start, 0, ...background);
 }
 
 /**

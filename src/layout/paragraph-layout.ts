@@ -87,15 +87,23 @@ function lineMetrics(placed: readonly { box: Box }[], paragraph: Paragraph, font
     }
   }
   // An empty line takes its height from the paragraph mark (ECMA-376 §17.3.1.29 rPr of the mark).
-  const mark = paragraph.markProps;
-  const markMetrics = () => verticalMetrics(faceFor(fonts, mark), mark.font);
   if (ascent === 0 && descent === 0) {
-    ascent = markMetrics().ascent * mark.size;
-    descent = markMetrics().descent * mark.size;
+    const mark = markMetrics(paragraph, fonts);
+    ascent = mark.ascent * paragraph.markProps.size;
+    descent = mark.descent * paragraph.markProps.size;
   }
-  if (fontHeight === 0) fontHeight = (markMetrics().ascent + markMetrics().descent) * mark.size;
+  if (fontHeight === 0) {
+    const mark = markMetrics(paragraph, fonts);
+    fontHeight = (mark.ascent + mark.descent) * paragraph.markProps.size;
+  }
   const gridHeight = eastAsianHeight === 0 ? ascent + descent : Math.max(eastAsianHeight, otherAscent + otherDescent);
   return { ascent, descent, fontHeight, gridHeight };
+}
+
+/** The paragraph mark's vertical metrics per 1 pt. */
+function markMetrics(paragraph: Paragraph, fonts: FontSet): { ascent: number; descent: number } {
+  const mark = paragraph.markProps;
+  return verticalMetrics(faceFor(fonts, mark), mark.font);
 }
 
 const TWIPS_PER_POINT = 20;
@@ -187,21 +195,22 @@ function countSpaces(text: string): number {
   return count;
 }
 
-/** Trailing spaces of the line's content do not take part in justification. */
-function trimTrailingSpaces(fragments: Fragment[]): Fragment[] {
-  const out = [...fragments];
-  for (let i = out.length - 1; i >= 0; i--) {
-    const f = out[i];
+/**
+ * Trailing spaces of the line's content do not take part in justification. The fragments are the
+ * line's own (layoutParagraph made them), so they are trimmed in place.
+ */
+function trimTrailingSpaces(fragments: Fragment[]): void {
+  for (let i = fragments.length - 1; i >= 0; i--) {
+    const f = fragments[i];
     if (f?.box.kind !== 'text') {
       if (f?.box.kind === 'anchor') continue;
       break;
     }
     const trimmed = f.text.replace(/ +$/, '');
     if (trimmed === f.text) break;
-    out[i] = { ...f, text: trimmed };
+    f.text = trimmed;
     if (trimmed !== '') break;
   }
-  return out;
 }
 
 function labelFragments(
@@ -309,12 +318,14 @@ export function layoutParagraph(paragraph: Paragraph, fonts: FontSet, context: P
     for (const f of fragments) f.x = line.start + f.x;
     const slack = line.available - line.width;
     const stretch = align === 'distribute' || (align === 'both' && !line.last);
-    if (stretch) fragments = justify(trimTrailingSpaces(fragments), slack);
-    else if (align === 'center' || align === 'right') {
+    if (stretch) {
+      trimTrailingSpaces(fragments);
+      fragments = justify(fragments, slack);
+    } else if (align === 'center' || align === 'right') {
       const shift = align === 'center' ? slack / 2 : slack;
       for (const f of fragments) f.x += shift;
     }
-    if (index === 0) fragments = [...label.fragments, ...fragments];
+    if (index === 0 && label.fragments.length > 0) fragments = [...label.fragments, ...fragments];
     if (reorder) fragments = reorderLine(fragments, paragraph.props.rtl, context.areaWidth);
     const revision =
       line.placed.find((p) => p.box.revision)?.box.revision ?? (line.last ? paragraph.markRevision : undefined);
