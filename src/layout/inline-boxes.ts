@@ -437,6 +437,15 @@ function cutPositions(text: string, pieces: readonly Piece[]): number[] {
   return cuts;
 }
 
+/**
+ * Adds a box to a segment. Its first box makes the array, sized for one: most segments are one
+ * word, and a first push would size it for seventeen.
+ */
+function addBox(segment: Segment, box: Box): void {
+  if (segment.boxes.length === 0) segment.boxes = [box];
+  else segment.boxes.push(box);
+}
+
 /** Turns a paragraph's inlines into segments of measured boxes. */
 export function paragraphSegments(paragraph: Paragraph, fonts: FontSet): Segment[] {
   const pieces: Piece[] = [];
@@ -464,7 +473,7 @@ export function paragraphSegments(paragraph: Paragraph, fonts: FontSet): Segment
         if (lastTextSegment !== segment) lastTextSegment.width += gap;
       }
     }
-    segment.boxes.push(box);
+    addBox(segment, box);
     lastText = box;
     lastTextSegment = segment;
   };
@@ -478,7 +487,7 @@ export function paragraphSegments(paragraph: Paragraph, fonts: FontSet): Segment
   for (const piece of pieces) {
     const { inline } = piece;
     if (inline.kind === 'bookmark') {
-      segment.boxes.push(anchorBox(inline.name, paragraph, fonts));
+      addBox(segment, anchorBox(inline.name, paragraph, fonts));
       continue;
     }
     if (inline.kind !== 'text' && inline.kind !== 'noteReference') lastText = undefined;
@@ -499,7 +508,7 @@ export function paragraphSegments(paragraph: Paragraph, fonts: FontSet): Segment
       const face = faceFor(fonts, inline.props);
       const vertical = verticalMetrics(face, inline.props.font);
       const picture = inline.kind === 'image' || (inline.kind === 'drawing' && !inline.floating);
-      segment.boxes.push({
+      addBox(segment, {
         kind: inline.kind,
         text: '',
         face,
@@ -520,7 +529,7 @@ export function paragraphSegments(paragraph: Paragraph, fonts: FontSet): Segment
     }
     if (inline.kind === 'field') {
       const [box] = measuredBoxes(fieldPlaceholder(inline), runStyle(inline.props, fonts), fonts, source);
-      if (box) segment.boxes.push({ ...box, kind: 'field', field: inline, space: false });
+      if (box) addBox(segment, { ...box, kind: 'field', field: inline, space: false });
       while (cutIndex < cuts.length && (cuts[cutIndex] ?? 0) < piece.end) cutIndex++;
       if (cuts[cutIndex] === piece.end) {
         closeSegment();
@@ -532,7 +541,7 @@ export function paragraphSegments(paragraph: Paragraph, fonts: FontSet): Segment
       source.note = { note: inline.note, id: inline.id };
       // A mark that prints nothing still ties its note to this line.
       if (piece.start === piece.end)
-        segment.boxes.push(textBox('', faceFor(fonts, inline.props), 0, inline.props, source));
+        addBox(segment, textBox('', faceFor(fonts, inline.props), 0, inline.props, source));
     }
     // Text and note marks: cut at every break position inside. Neighbouring runs mostly share
     // their (interned) properties, and so their style.
