@@ -338,6 +338,26 @@ export class FontkitFace implements FontFace {
     return has;
   }
 
+  hasGlyphsBelow(text: string, limit: number): boolean {
+    // hasGlyph's table, read a page at a time: most words stay on one.
+    let pageIndex = -1;
+    let page: Uint8Array | undefined;
+    for (let i = 0; i < text.length; i++) {
+      const unit = text.charCodeAt(i);
+      if (unit >= limit) return false;
+      if (unit < 0x20) continue;
+      if (unit >> PAGE_BITS !== pageIndex) {
+        pageIndex = unit >> PAGE_BITS;
+        page = this.#glyphPages[pageIndex];
+      }
+      const known = page?.[unit & PAGE_MASK];
+      if (known === 2) continue;
+      if (known === 1 || !this.hasGlyph(unit)) return false;
+      page = this.#glyphPages[pageIndex];
+    }
+    return true;
+  }
+
   /** The text as it is shaped and painted (see shaping.ts); the painter encodes exactly this. */
   prepareText(text: string): string {
     // PLAIN text (nearly all Latin and Cyrillic) is already as shaping.ts would prepare it.

@@ -364,11 +364,7 @@ function chineseQuoteFace(cp: number, props: RunProperties, fonts: FontSet): Fon
 
 /** True when measuredBoxes would give every character of `text` to `primary` at the run's size. */
 function inPrimaryFace(text: string, primary: FontFace): boolean {
-  for (let i = 0; i < text.length; i++) {
-    const unit = text.charCodeAt(i);
-    if (unit >= 0x0590 || (unit >= 32 && !primary.hasGlyph(unit))) return false;
-  }
-  return true;
+  return primary.hasGlyphsBelow(text, 0x0590);
 }
 
 const OBJECT = '\uFFFC';
