@@ -3,7 +3,6 @@
  * line breaker. Break opportunities follow UAX #14 over the whole paragraph text, so a word split
  * across runs (bold "foo" + plain "bar") stays one segment.
  */
-import LineBreaker from 'linebreak';
 import { isSurelyComposed } from '../fonts/code-unit-class';
 import { isEmbeddedFaceKey } from '../fonts/embedded-font-match';
 import {
@@ -24,6 +23,7 @@ import type {
   RevisionMark,
   RunProperties,
 } from '../model/document';
+import { lineBreakOpportunities } from '../text/line-break-opportunities';
 import { isAllWhiteSpace, trailingWhiteSpaceStart } from '../text/white-space';
 
 export type BoxKind = 'text' | 'tab' | 'image' | 'drawing' | 'field' | 'anchor';
@@ -413,10 +413,8 @@ function composed(text: string): string {
  * segments; never 0, always `text.length` when there is text.
  */
 function cutPositions(text: string, pieces: readonly Piece[]): number[] {
-  const cuts: number[] = [];
-  // The breaker's positions come in ascending order, above 0, the last one text.length.
-  const breaker = new LineBreaker(text);
-  for (let bk = breaker.nextBreak(); bk; bk = breaker.nextBreak()) cuts.push(bk.position);
+  // Ascending, above 0, the last one text.length.
+  const cuts = lineBreakOpportunities(text);
   let objects = false;
   for (const piece of pieces) {
     const objectKind = piece.inline.kind;
