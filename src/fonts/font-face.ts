@@ -21,8 +21,16 @@ export interface FontFace {
   underlineThickness: number;
   /** True when the face has a glyph for the code point. */
   hasGlyph(codePoint: number): boolean;
-  /** Advance width of `text` at 1 pt, with the same shaping the painter will use. */
-  measure(text: string): number;
+  /**
+   * True when every UTF-16 unit of `text` is below `limit` (at most U+D800, so each is a code
+   * point) and the face has a glyph for each from U+0020 up: hasGlyph over a word at once.
+   */
+  hasGlyphsBelow(text: string, limit: number): boolean;
+  /**
+   * Advance width of `text` at 1 pt, with the same shaping the painter will use; with `end`, of
+   * `text.slice(0, end)`, without slicing when it need not.
+   */
+  measure(text: string, end?: number): number;
 }
 
 export interface FontRequest {

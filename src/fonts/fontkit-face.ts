@@ -4,6 +4,7 @@
  */
 import fontkit, { type Font } from '@pdf-lib/fontkit';
 import { BoundedCache } from './bounded-cache';
+import { CODE_UNIT_CLASS, PLAIN, UNMAPPED_CANDIDATE } from './code-unit-class';
 import type { FontFace } from './font-face';
 import { isDefaultIgnorable, isJoiner, prepareText, shapingFeatures, standInsFor, UNSHAPED_TEXT } from './shaping';
 import { wordLineMetrics } from './word-line-metrics';
@@ -40,54 +41,6 @@ export interface ShapedRun {
    */
   readonly offsets?: readonly number[];
 }
-
-/** Code unit classes for measuring without preparing or shaping (see CODE_UNIT_CLASS). */
-const PLAIN = 1;
-const UNMAPPED_CANDIDATE = 2;
-
-/**
- * Code units of text that is already as it is shaped and painted (see shaping.ts): composed, with
- * nothing a combining mark could compose with (no combining marks are in the table, so a string
- * of these alone is NFC), no default-ignorables (U+00AD, U+061C, U+200B–U+200F, U+202A–U+202E,
- * U+2060–), no stand-ins (U+00A0, U+2010, U+2011). Greek, the letterlike symbols and the CJK
- * compatibility ideographs are left out for their NFC singletons (U+037E, U+0387, U+2126,
- * U+F900…).
- * - PLAIN: inside UNSHAPED_TEXT, so a string of these alone measures as the sum of its cmap
- *   advances: the most common case by far, and exactly what the general path computes for it.
- * - UNMAPPED_CANDIDATE: letters of scripts that need shaping (Arabic, CJK…). A string of these
- *   that the face has no glyphs for, and spaces, measures as the sum of .notdef advances when
- *   shapesToNotdefs says so, which is what the general path would compute after preparing it.
- */
-const CODE_UNIT_CLASS: Uint8Array = (() => {
-  const classes = new Uint8Array(0x10000);
-  const ranges: readonly (readonly [number, number, number])[] = [
-    [0x0020, 0x007e, PLAIN], // ASCII
-    [0x00a1, 0x00ac, PLAIN], // Latin-1 punctuation and symbols, not NBSP or the soft hyphen
-    [0x00ae, 0x024f, PLAIN], // Latin-1 letters, Latin Extended-A and -B
-    [0x0400, 0x0482, PLAIN], // Cyrillic, before its combining marks U+0483–U+0489
-    [0x048a, 0x04ff, PLAIN],
-    [0x2012, 0x2027, PLAIN], // dashes, quotes, bullets, ellipsis
-    [0x2030, 0x205e, PLAIN], // per mille, primes, guillemets…
-    [0x20a0, 0x20bf, PLAIN], // currency
-    [0x060c, 0x060c, UNMAPPED_CANDIDATE], // Arabic comma, semicolon, question mark
-    [0x061b, 0x061b, UNMAPPED_CANDIDATE],
-    [0x061f, 0x061f, UNMAPPED_CANDIDATE],
-    [0x0621, 0x064a, UNMAPPED_CANDIDATE], // Arabic letters, before the harakat U+064B–U+065F
-    [0x0660, 0x066f, UNMAPPED_CANDIDATE], // Arabic-Indic digits and signs
-    [0x0671, 0x06d3, UNMAPPED_CANDIDATE], // Arabic extended letters (Persian, Urdu…)
-    [0x06d5, 0x06d5, UNMAPPED_CANDIDATE],
-    [0x06ee, 0x06ff, UNMAPPED_CANDIDATE],
-    [0x3000, 0x3029, PLAIN], // CJK space and punctuation, before the tone marks U+302A–U+302F
-    [0x3030, 0x303f, PLAIN],
-    [0x3041, 0x3096, PLAIN], // hiragana, before the voicing marks U+3099–U+309A
-    [0x309b, 0x30ff, PLAIN], // katakana
-    [0x4e00, 0x9fff, PLAIN], // CJK unified ideographs
-    [0xac00, 0xd7a3, PLAIN], // Hangul syllables
-    [0xff01, 0xff5e, PLAIN], // fullwidth forms
-  ];
-  for (const [from, to, kind] of ranges) classes.fill(kind, from, to + 1);
-  return classes;
-})();
 
 /** Per code point tables are kept in pages of 256, made on first use. */
 const PAGE_BITS = 8;
@@ -385,6 +338,26 @@ export class FontkitFace implements FontFace {
     return has;
   }
 
+  hasGlyphsBelow(text: string, limit: number): boolean {
+    // hasGlyph's table, read a page at a time: most words stay on one.
+    let pageIndex = -1;
+    let page: Uint8Array | undefined;
+    for (let i = 0; i < text.length; i++) {
+      const unit = text.charCodeAt(i);
+      if (unit >= limit) return false;
+      if (unit < 0x20) continue;
+      if (unit >> PAGE_BITS !== pageIndex) {
+        pageIndex = unit >> PAGE_BITS;
+        page = this.#glyphPages[pageIndex];
+      }
+      const known = page?.[unit & PAGE_MASK];
+      if (known === 2) continue;
+      if (known === 1 || !this.hasGlyph(unit)) return false;
+      page = this.#glyphPages[pageIndex];
+    }
+    return true;
+  }
+
   /** The text as it is shaped and painted (see shaping.ts); the painter encodes exactly this. */
   prepareText(text: string): string {
     // PLAIN text (nearly all Latin and Cyrillic) is already as shaping.ts would prepare it.
@@ -422,14 +395,17 @@ export class FontkitFace implements FontFace {
     return this.#notdefsStay;
   }
 
-  measure(text: string): number {
+  measure(text: string, end = text.length): number {
     // Without preparing, caching or shaping when every unit is PLAIN, or when the text is spaces
     // and characters the face lacks (see CODE_UNIT_CLASS).
     let units = 0;
     let simple = true;
     let mapped = false;
     let unmapped = false;
-    for (let i = 0; i < text.length; i++) {
+    // The advance page of the last unit: words mostly stay on one.
+    let pageIndex = -1;
+    let page: Float64Array | undefined;
+    for (let i = 0; i < end; i++) {
       const unit = text.charCodeAt(i);
       const kind = CODE_UNIT_CLASS[unit];
       if (kind === PLAIN) {
@@ -439,7 +415,16 @@ export class FontkitFace implements FontFace {
         simple = false;
         break;
       }
-      units += this.#advance(unit);
+      if (unit >> PAGE_BITS !== pageIndex) {
+        pageIndex = unit >> PAGE_BITS;
+        page = this.#advancePage(pageIndex);
+      }
+      const advance = (page as Float64Array)[unit & PAGE_MASK] as number;
+      units += Number.isNaN(advance) ? this.#advance(unit) : advance;
+    }
+    if (end < text.length) {
+      // The head's own measure: the same sum when it is simple and mapped; else worked out alone.
+      return simple && !unmapped ? units / this.#unitsPerEm : this.measure(text.slice(0, end));
     }
     if (simple && (!unmapped || (!mapped && this.shapesToNotdefs(text)))) return units / this.#unitsPerEm;
     const cacheable = text.length <= MEASURE_CACHE_MAX_LENGTH;
@@ -521,13 +506,17 @@ export class FontkitFace implements FontFace {
     return text;
   }
 
-  #advance(codePoint: number): number {
-    const pageIndex = codePoint >> PAGE_BITS;
+  #advancePage(pageIndex: number): Float64Array {
     let page = this.#advancePages[pageIndex];
     if (!page) {
       page = new Float64Array(1 << PAGE_BITS).fill(Number.NaN);
       this.#advancePages[pageIndex] = page;
     }
+    return page;
+  }
+
+  #advance(codePoint: number): number {
+    const page = this.#advancePage(codePoint >> PAGE_BITS);
     let advance = page[codePoint & PAGE_MASK] as number;
     if (Number.isNaN(advance)) {
       advance = this.font.glyphForCodePoint(codePoint).advanceWidth;

@@ -18,6 +18,12 @@ let bidi: ReturnType<typeof bidiFactory> | undefined;
 /** Stands for a tab, picture or field in the text given to the algorithm (an ON neutral). */
 const OBJECT = '\uFFFC';
 
+/** True when `text` has a strong right-to-left character (RTL_CHARS), all of which are at U+0590 or above. */
+export function hasRightToLeft(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) >= 0x0590) return RTL_CHARS.test(text);
+  return false;
+}
+
 function fragmentText(fragment: Fragment): string {
   return fragment.box.kind === 'text' && fragment.text !== '' ? fragment.text : OBJECT;
 }
@@ -29,7 +35,7 @@ function fragmentText(fragment: Fragment): string {
 export function reorderLine(fragments: Fragment[], rtlParagraph: boolean, areaWidth: number): Fragment[] {
   if (fragments.length === 0) return fragments;
   const texts = fragments.map(fragmentText);
-  if (!rtlParagraph && !texts.some((text) => RTL_CHARS.test(text))) return fragments;
+  if (!rtlParagraph && !texts.some(hasRightToLeft)) return fragments;
   bidi ??= bidiFactory();
   const line = texts.join('');
   const { levels } = bidi.getEmbeddingLevels(line, rtlParagraph ? 'rtl' : 'ltr');
@@ -44,6 +50,15 @@ export function reorderLine(fragments: Fragment[], rtlParagraph: boolean, areaWi
     const text = texts[index] as string;
     const start = offset;
     offset += text.length;
+    // Nearly every fragment is at one level: one run, nothing to split.
+    const first = levels[start] ?? base;
+    let oneLevel = true;
+    for (let i = 1; i < text.length && oneLevel; i++) oneLevel = (levels[start + i] ?? base) === first;
+    if (oneLevel) {
+      split.push(fragment);
+      fragmentLevels.push(text.length > 0 ? first : base);
+      return;
+    }
     const runs: { from: number; to: number; level: number }[] = [];
     for (let i = 0; i < text.length; i++) {
       const level = levels[start + i] ?? base;
@@ -70,7 +85,7 @@ export function reorderLine(fragments: Fragment[], rtlParagraph: boolean, areaWi
 
   // Slots as laid out, left to right: mirrored for a right-to-left paragraph.
   const slots = fragments.map((f) => (rtlParagraph ? { x: areaWidth - f.x - f.width, width: f.width } : f));
-  const byPosition = slots.map((_, i) => i).sort((a, b) => (slots[a]?.x ?? 0) - (slots[b]?.x ?? 0));
+  const byPosition = slotOrder(slots);
 
   // L2: from the highest level down to the lowest odd one, reverse every run at or above it.
   // A right-to-left paragraph is laid out mirrored, which already reverses everything once.
@@ -105,7 +120,9 @@ export function reorderLine(fragments: Fragment[], rtlParagraph: boolean, areaWi
   for (let k = 0; k < order.length; k++) {
     const index = order[k] ?? 0;
     const fragment = fragments[index] as Fragment;
-    out.push({ ...fragment, x, ...((fragmentLevels[index] ?? base) % 2 === 1 ? { rtl: true } : {}) });
+    const moved: Fragment = { ...fragment, x };
+    if ((fragmentLevels[index] ?? base) % 2 === 1) moved.rtl = true;
+    out.push(moved);
     const slot = slots[byPosition[k] ?? 0];
     const next = slots[byPosition[k + 1] ?? -1];
     if (slot) reach = Math.max(reach, slot.x + slot.width);
@@ -113,6 +130,26 @@ export function reorderLine(fragments: Fragment[], rtlParagraph: boolean, areaWi
     x += fragment.width + gap;
   }
   return out;
+}
+
+/**
+ * Slot indices by x, ties in index order (a stable sort's): slots are laid out left to right, or
+ * mirrored right to left, so mostly already in one order or the other.
+ */
+function slotOrder(slots: readonly { x: number }[]): number[] {
+  const order = slots.map((_, i) => i);
+  let ascending = true;
+  let descending = true;
+  for (let i = 1; i < slots.length; i++) {
+    const before = slots[i - 1]?.x ?? 0;
+    const after = slots[i]?.x ?? 0;
+    if (after < before) ascending = false;
+    if (after >= before) descending = false;
+  }
+  if (ascending) return order;
+  // Strictly descending: no ties, so the sort would reverse it.
+  if (descending) return order.reverse();
+  return order.sort((a, b) => (slots[a]?.x ?? 0) - (slots[b]?.x ?? 0));
 }
 
 function reverseRange<T>(values: T[], from: number, to: number): void {

@@ -3,10 +3,16 @@
  * line breaker. Break opportunities follow UAX #14 over the whole paragraph text, so a word split
  * across runs (bold "foo" + plain "bar") stays one segment.
  */
-import LineBreaker from 'linebreak';
+import { isSurelyComposed } from '../fonts/code-unit-class';
 import { isEmbeddedFaceKey } from '../fonts/embedded-font-match';
-import { chineseFontVariant, eastAsianVariant, isAmbiguousQuote, scriptClassOf } from '../fonts/fallback-faces';
-import type { FontFace, FontSet } from '../fonts/font-face';
+import {
+  chineseFontVariant,
+  type EastAsianVariant,
+  eastAsianVariant,
+  isAmbiguousQuote,
+  scriptClassOf,
+} from '../fonts/fallback-faces';
+import type { FontFace, FontRequest, FontSet } from '../fonts/font-face';
 import { isDefaultIgnorable } from '../fonts/shaping';
 import { standInLineMetrics } from '../fonts/word-line-metrics';
 import type {
@@ -17,6 +23,8 @@ import type {
   RevisionMark,
   RunProperties,
 } from '../model/document';
+import { lineBreakOpportunities } from '../text/line-break-opportunities';
+import { isAllWhiteSpace, trailingWhiteSpaceStart } from '../text/white-space';
 
 export type BoxKind = 'text' | 'tab' | 'image' | 'drawing' | 'field' | 'anchor';
 
@@ -108,8 +116,9 @@ export function complexFontRequest(props: RunProperties): { family: string; bold
   };
 }
 
-function scriptSize(props: RunProperties): number {
-  return props.verticalAlign === 'baseline' ? props.size : props.size * SCRIPT_SCALE;
+/** `size` (the run's own by default) as painted: super- and subscript smaller. */
+function scriptSize(props: RunProperties, size = props.size): number {
+  return props.verticalAlign === 'baseline' ? size : size * SCRIPT_SCALE;
 }
 
 function rise(props: RunProperties): number {
@@ -145,9 +154,13 @@ function textBox(
     ascent: vertical.ascent * size,
     descent: (vertical.descent + vertical.lineGap) * size,
     rise: rise(props),
-    space: /^\s+$/.test(text),
+    space: isAllWhiteSpace(text),
   };
-  // Assigned rather than spread in: a box is made per word, and spreading makes objects to copy.
+  return withSource(box, source);
+}
+
+/** Assigned rather than spread in: a box is made per word, and spreading makes objects to copy. */
+function withSource(box: Box, source: BoxSource): Box {
   if (source.link) box.link = source.link;
   if (source.revision) box.revision = source.revision;
   if (source.note) box.note = source.note;
@@ -155,53 +168,136 @@ function textBox(
 }
 
 /**
+ * What the boxes of one run share, worked out once per run rather than once per word: the face,
+ * size and metrics textBox would find for text the run's own face draws.
+ */
+interface RunStyle {
+  props: RunProperties;
+  primary: FontFace;
+  /** Point size as painted (scriptSize). */
+  size: number;
+  rise: number;
+  /** The primary face's ascent and descent with external leading at `size` (textBox's). */
+  ascent: number;
+  descent: number;
+  /** No caps, small caps, w:rtl or w:cs: text the primary face has is one box (measuredBoxes). */
+  plain: boolean;
+  /** What measuredBoxes asks for characters outside the primary face, once it first does. */
+  scripts?: ScriptRequests;
+  complexFace?: FontFace;
+}
+
+/**
+ * East Asian and complex-script characters take the run's w:eastAsia and w:cs faces (§17.3.2.26);
+ * complex-script ones, and all of a w:rtl or w:cs run, its szCs/bCs/iCs too.
+ */
+interface ScriptRequests {
+  request: FontRequest;
+  eastAsiaRequest: FontRequest;
+  complexRequest: FontRequest;
+  /** A w:rtl or w:cs run: its Latin text takes the complex-script face and size too. */
+  allComplex: boolean;
+  variant: EastAsianVariant;
+  complexSize: number;
+}
+
+function scriptRequests(props: RunProperties): ScriptRequests {
+  const request = { family: props.font, bold: props.bold, italic: props.italic };
+  return {
+    request,
+    eastAsiaRequest: props.fontEastAsia ? { ...request, family: props.fontEastAsia } : request,
+    complexRequest: complexFontRequest(props),
+    allComplex: props.rtl === true || props.complexScript === true,
+    variant: eastAsianVariant(props.fontEastAsia),
+    complexSize: scriptSize(props, props.sizeComplex ?? props.size),
+  };
+}
+
+function runStyle(props: RunProperties, fonts: FontSet): RunStyle {
+  const primary = faceFor(fonts, props);
+  const size = scriptSize(props);
+  const vertical = lineMetricsOf(primary, props.font);
+  return {
+    props,
+    primary,
+    size,
+    rise: rise(props),
+    ascent: vertical.ascent * size,
+    descent: (vertical.descent + vertical.lineGap) * size,
+    plain: !props.caps && !props.smallCaps && !props.rtl && !props.complexScript,
+  };
+}
+
+/** textBox for text of a plain run that its primary face draws (the common case), from the run's style. */
+function plainBox(text: string, style: RunStyle, source: BoxSource): Box {
+  const { props, primary, size } = style;
+  const spacing = props.characterSpacing === 0 ? 0 : props.characterSpacing * [...text].length;
+  const box: Box = {
+    kind: 'text',
+    text,
+    face: primary,
+    size,
+    props,
+    width: primary.measure(text) * size + spacing,
+    ascent: style.ascent,
+    descent: style.descent,
+    rise: style.rise,
+    space: isAllWhiteSpace(text),
+  };
+  return withSource(box, source);
+}
+
+/**
  * Splits `text` into boxes of one face each: characters the run's face lacks go to a fallback
  * face (ENGINE.md "Glyph fallback"), and small caps set lower-case letters smaller.
  */
-function measuredBoxes(text: string, props: RunProperties, fonts: FontSet, source: BoxSource): Box[] {
-  const primary = faceFor(fonts, props);
+function measuredBoxes(text: string, style: RunStyle, fonts: FontSet, source: BoxSource): Box[] {
+  const { props, primary, size } = style;
   // Most text is one box: no caps, nothing past U+058F, every character in the run's face.
-  if (!props.caps && !props.smallCaps && !props.rtl && !props.complexScript && inPrimaryFace(text, primary)) {
-    return text === '' ? [] : [textBox(text, primary, scriptSize(props), props, source)];
-  }
-  const request = { family: props.font, bold: props.bold, italic: props.italic };
-  // East Asian and complex-script characters take the run's w:eastAsia and w:cs faces (§17.3.2.26);
-  // complex-script ones, and all of a w:rtl or w:cs run, its szCs/bCs/iCs too.
-  const eastAsiaRequest = props.fontEastAsia ? { ...request, family: props.fontEastAsia } : request;
-  const complexRequest = complexFontRequest(props);
-  const allComplex = props.rtl === true || props.complexScript === true;
-  const variant = eastAsianVariant(props.fontEastAsia);
-  const size = scriptSize(props);
-  const complexSize = scriptSize({ ...props, size: props.sizeComplex ?? props.size });
-  const complexPrimary = allComplex ? fonts.face(complexRequest) : primary;
+  if (style.plain && inPrimaryFace(text, primary)) return text === '' ? [] : [plainBox(text, style, source)];
+  style.scripts ??= scriptRequests(props);
+  const { request, eastAsiaRequest, complexRequest, allComplex, variant, complexSize } = style.scripts;
+  const complexFace = () => {
+    style.complexFace ??= fonts.face(complexRequest);
+    return style.complexFace;
+  };
+  const complexPrimary = allComplex ? complexFace() : primary;
   const boxes: Box[] = [];
+  // Characters shown as they are make boxes of slices of `text` (from `from`); caps and small
+  // caps, which may change a character's length, of the characters shown, gathered in `current`.
+  const transform = props.caps || props.smallCaps;
   let current = '';
+  let from = 0;
   let currentFace = primary;
   let currentMetrics = primary;
   let currentSize = size;
   let currentEastAsian = false;
-  const flush = () => {
-    if (current) {
-      const box = textBox(current, currentFace, currentSize, props, source, currentMetrics);
+  const flush = (end: number) => {
+    const shownText = transform ? current : text.slice(from, end);
+    if (shownText) {
+      const box = textBox(shownText, currentFace, currentSize, props, source, currentMetrics);
       if (currentEastAsian) box.eastAsian = true;
       boxes.push(box);
     }
     current = '';
+    from = end;
   };
-  for (const ch of text) {
-    let shown = ch;
+  for (let i = 0, next = 0; i < text.length; i = next) {
+    let cp = text.codePointAt(i) as number;
+    next = i + (cp > 0xffff ? 2 : 1);
+    let shown = '';
     let chSize = size;
-    if (props.caps || props.smallCaps) {
-      const upper = ch.toUpperCase();
-      if (props.smallCaps && upper !== ch) chSize = size * SMALL_CAPS_SCALE;
-      shown = upper;
+    if (transform) {
+      const ch = text.slice(i, next);
+      shown = ch.toUpperCase();
+      if (props.smallCaps && shown !== ch) chSize = size * SMALL_CAPS_SCALE;
+      cp = shown.codePointAt(0) ?? 32;
     }
-    const cp = shown.codePointAt(0) ?? 32;
     // A default ignorable draws nothing and belongs to the letters around it: a ZWNJ inside a
     // Persian word stays in the word's face, which shapes with it (shaping.ts isJoiner), rather
     // than going to the run's own face, which has it (every face "has" the ignorables) but not
     // the letters around it.
-    if (current !== '' && isDefaultIgnorable(cp)) {
+    if ((transform ? current !== '' : i > from) && isDefaultIgnorable(cp)) {
       current += shown;
       continue;
     }
@@ -216,7 +312,7 @@ function measuredBoxes(text: string, props: RunProperties, fonts: FontSet, sourc
       eastAsian = true;
     } else if (scriptClass === 'complex' || (allComplex && scriptClass === 'latin')) {
       chSize = complexSize;
-      const own = allComplex ? complexPrimary : fonts.face(complexRequest);
+      const own = allComplex ? complexPrimary : complexFace();
       face = cp < 32 || own.hasGlyph(cp) ? own : (fonts.fallback(cp, complexRequest, variant) ?? own);
       metrics = own;
     } else if (scriptClass === 'eastAsia') {
@@ -233,7 +329,7 @@ function measuredBoxes(text: string, props: RunProperties, fonts: FontSet, sourc
       metrics !== currentMetrics ||
       eastAsian !== currentEastAsian
     ) {
-      flush();
+      flush(i);
       currentFace = face;
       currentMetrics = metrics;
       currentSize = chSize;
@@ -241,7 +337,7 @@ function measuredBoxes(text: string, props: RunProperties, fonts: FontSet, sourc
     }
     current += shown;
   }
-  flush();
+  flush(text.length);
   return boxes;
 }
 
@@ -268,11 +364,7 @@ function chineseQuoteFace(cp: number, props: RunProperties, fonts: FontSet): Fon
 
 /** True when measuredBoxes would give every character of `text` to `primary` at the run's size. */
 function inPrimaryFace(text: string, primary: FontFace): boolean {
-  for (let i = 0; i < text.length; i++) {
-    const unit = text.charCodeAt(i);
-    if (unit >= 0x0590 || (unit >= 32 && !primary.hasGlyph(unit))) return false;
-  }
-  return true;
+  return primary.hasGlyphsBelow(text, 0x0590);
 }
 
 const OBJECT = '\uFFFC';
@@ -293,7 +385,7 @@ function pieceText(inline: Inline): string {
   switch (inline.kind) {
     case 'text':
       // NFC first: a base letter and a combining accent must not split across fallback faces.
-      return inline.props.hidden ? '' : inline.text.normalize('NFC');
+      return inline.props.hidden ? '' : composed(inline.text);
     case 'tab':
       return '\t';
     case 'break':
@@ -306,20 +398,46 @@ function pieceText(inline: Inline): string {
     case 'bookmark':
       return '';
     case 'noteReference':
-      return inline.props.hidden ? '' : inline.mark.normalize('NFC');
+      return inline.props.hidden ? '' : composed(inline.mark);
   }
 }
 
-/** UAX #14 break positions (offsets into `text` after which a line may end) and the required ones. */
-function breakPositions(text: string): { positions: Set<number>; required: Set<number> } {
-  const positions = new Set<number>();
-  const required = new Set<number>();
-  const breaker = new LineBreaker(text);
-  for (let bk = breaker.nextBreak(); bk; bk = breaker.nextBreak()) {
-    positions.add(bk.position);
-    if (bk.required) required.add(bk.position);
+/** `text` in NFC, without normalising (which makes a new string) the text that is already. */
+function composed(text: string): string {
+  return isSurelyComposed(text) ? text : text.normalize('NFC');
+}
+
+/**
+ * Where segments end, ascending: the UAX #14 break positions (offsets into `text` after which a
+ * line may end), and both sides of every object and explicit break, which always delimit
+ * segments; never 0, always `text.length` when there is text.
+ */
+function cutPositions(text: string, pieces: readonly Piece[]): number[] {
+  // Ascending, above 0, the last one text.length.
+  const cuts = lineBreakOpportunities(text);
+  let objects = false;
+  for (const piece of pieces) {
+    const objectKind = piece.inline.kind;
+    if (objectKind === 'tab' || objectKind === 'image' || objectKind === 'drawing' || objectKind === 'break') {
+      cuts.push(piece.start, piece.end);
+      objects = true;
+    }
   }
-  return { positions, required };
+  if (!objects) return cuts;
+  cuts.sort((a, b) => a - b);
+  let kept = 0;
+  for (const cut of cuts) if (cut > 0 && cut !== cuts[kept - 1]) cuts[kept++] = cut;
+  cuts.length = kept;
+  return cuts;
+}
+
+/**
+ * Adds a box to a segment. Its first box makes the array, sized for one: most segments are one
+ * word, and a first push would size it for seventeen.
+ */
+function addBox(segment: Segment, box: Box): void {
+  if (segment.boxes.length === 0) segment.boxes = [box];
+  else segment.boxes.push(box);
 }
 
 /** Turns a paragraph's inlines into segments of measured boxes. */
@@ -331,19 +449,7 @@ export function paragraphSegments(paragraph: Paragraph, fonts: FontSet): Segment
     pieces.push({ inline, start: text.length, end: text.length + piece.length });
     text += piece;
   }
-  const { positions } = breakPositions(text);
-  // Objects (tabs, images) and explicit breaks always delimit segments.
-  for (const piece of pieces) {
-    const objectKind = piece.inline.kind;
-    if (objectKind === 'tab' || objectKind === 'image' || objectKind === 'drawing' || objectKind === 'break') {
-      positions.add(piece.start);
-      positions.add(piece.end);
-    }
-  }
-  positions.add(text.length);
-  const cuts: number[] = [];
-  for (const p of positions) if (p > 0) cuts.push(p);
-  cuts.sort((a, b) => a - b);
+  const cuts = cutPositions(text, pieces);
 
   const segments: Segment[] = [];
   let segment: Segment = { boxes: [], width: 0, trailing: 0 };
@@ -361,7 +467,7 @@ export function paragraphSegments(paragraph: Paragraph, fonts: FontSet): Segment
         if (lastTextSegment !== segment) lastTextSegment.width += gap;
       }
     }
-    segment.boxes.push(box);
+    addBox(segment, box);
     lastText = box;
     lastTextSegment = segment;
   };
@@ -371,10 +477,11 @@ export function paragraphSegments(paragraph: Paragraph, fonts: FontSet): Segment
     segment = { boxes: [], width: 0, trailing: 0 };
   };
 
+  let style: RunStyle | undefined;
   for (const piece of pieces) {
     const { inline } = piece;
     if (inline.kind === 'bookmark') {
-      segment.boxes.push(anchorBox(inline.name, paragraph, fonts));
+      addBox(segment, anchorBox(inline.name, paragraph, fonts));
       continue;
     }
     if (inline.kind !== 'text' && inline.kind !== 'noteReference') lastText = undefined;
@@ -395,7 +502,7 @@ export function paragraphSegments(paragraph: Paragraph, fonts: FontSet): Segment
       const face = faceFor(fonts, inline.props);
       const vertical = verticalMetrics(face, inline.props.font);
       const picture = inline.kind === 'image' || (inline.kind === 'drawing' && !inline.floating);
-      segment.boxes.push({
+      addBox(segment, {
         kind: inline.kind,
         text: '',
         face,
@@ -415,8 +522,8 @@ export function paragraphSegments(paragraph: Paragraph, fonts: FontSet): Segment
       continue;
     }
     if (inline.kind === 'field') {
-      const [box] = measuredBoxes(fieldPlaceholder(inline), inline.props, fonts, source);
-      if (box) segment.boxes.push({ ...box, kind: 'field', field: inline, space: false });
+      const [box] = measuredBoxes(fieldPlaceholder(inline), runStyle(inline.props, fonts), fonts, source);
+      if (box) addBox(segment, { ...box, kind: 'field', field: inline, space: false });
       while (cutIndex < cuts.length && (cuts[cutIndex] ?? 0) < piece.end) cutIndex++;
       if (cuts[cutIndex] === piece.end) {
         closeSegment();
@@ -428,17 +535,22 @@ export function paragraphSegments(paragraph: Paragraph, fonts: FontSet): Segment
       source.note = { note: inline.note, id: inline.id };
       // A mark that prints nothing still ties its note to this line.
       if (piece.start === piece.end)
-        segment.boxes.push(textBox('', faceFor(fonts, inline.props), 0, inline.props, source));
+        addBox(segment, textBox('', faceFor(fonts, inline.props), 0, inline.props, source));
     }
-    // Text and note marks: cut at every break position inside.
+    // Text and note marks: cut at every break position inside. Neighbouring runs mostly share
+    // their (interned) properties, and so their style.
+    if (style?.props !== inline.props) style = runStyle(inline.props, fonts);
     let from = piece.start;
     while (from < piece.end) {
       while (cutIndex < cuts.length && (cuts[cutIndex] ?? 0) <= from) cutIndex++;
       const cut = Math.min(cuts[cutIndex] ?? piece.end, piece.end);
       const part = text.slice(from, cut);
       if (part) {
-        const boxes = measuredBoxes(part, inline.props, fonts, source);
-        for (let b = 0; b < boxes.length; b++) pushText(boxes[b] as Box);
+        if (style.plain && inPrimaryFace(part, style.primary)) pushText(plainBox(part, style, source));
+        else {
+          const boxes = measuredBoxes(part, style, fonts, source);
+          for (let b = 0; b < boxes.length; b++) pushText(boxes[b] as Box);
+        }
       }
       if (cut === cuts[cutIndex]) {
         closeSegment();
@@ -451,11 +563,25 @@ export function paragraphSegments(paragraph: Paragraph, fonts: FontSet): Segment
   return segments;
 }
 
-/** Ideographs and kana: the East Asian side of autospace. */
-const AUTOSPACE_EAST_ASIAN = /[\u3040-\u30FF\u3400-\u4DBF\u4E00-\u9FFF\uF900-\uFAFF]/;
-/** Latin letters (w:autoSpaceDE) and digits (w:autoSpaceDN): the other side. */
-const AUTOSPACE_LETTER = /[A-Za-z\u00C0-\u024F]/;
-const AUTOSPACE_DIGIT = /[0-9]/;
+/** Ideographs and kana: the East Asian side of autospace (a UTF-16 unit). */
+function isAutoSpaceEastAsian(unit: number): boolean {
+  return (
+    (unit >= 0x3040 && unit <= 0x30ff) ||
+    (unit >= 0x3400 && unit <= 0x4dbf) ||
+    (unit >= 0x4e00 && unit <= 0x9fff) ||
+    (unit >= 0xf900 && unit <= 0xfaff)
+  );
+}
+
+/** Latin letters (w:autoSpaceDE): the other side. */
+function isAutoSpaceLetter(unit: number): boolean {
+  return (unit >= 0x41 && unit <= 0x5a) || (unit >= 0x61 && unit <= 0x7a) || (unit >= 0xc0 && unit <= 0x24f);
+}
+
+/** Digits (w:autoSpaceDN): the other side too. */
+function isAutoSpaceDigit(unit: number): boolean {
+  return unit >= 0x30 && unit <= 0x39;
+}
 
 /**
  * The autospace between two adjacent text boxes, points: a quarter em between East Asian text
@@ -463,14 +589,23 @@ const AUTOSPACE_DIGIT = /[0-9]/;
  */
 function autoSpace(before: Box, after: Box, props: ParagraphProperties): number {
   if (before.kind !== 'text' || after.kind !== 'text' || before.text === '' || after.text === '') return 0;
-  const last = before.text.slice(-1);
-  const first = after.text.charAt(0);
-  const other = (ch: string) =>
-    (props.autoSpaceLatin !== false && AUTOSPACE_LETTER.test(ch)) ||
-    (props.autoSpaceDigits !== false && AUTOSPACE_DIGIT.test(ch));
-  if (AUTOSPACE_EAST_ASIAN.test(last) && other(first)) return before.size / 4;
-  if (other(last) && AUTOSPACE_EAST_ASIAN.test(first)) return after.size / 4;
+  const last = before.text.charCodeAt(before.text.length - 1);
+  const first = after.text.charCodeAt(0);
+  const lastEastAsian = isAutoSpaceEastAsian(last);
+  const firstEastAsian = isAutoSpaceEastAsian(first);
+  // Nearly every boundary has ideographs on neither side.
+  if (!lastEastAsian && !firstEastAsian) return 0;
+  if (lastEastAsian && isAutoSpaceOther(first, props)) return before.size / 4;
+  if (isAutoSpaceOther(last, props) && firstEastAsian) return after.size / 4;
   return 0;
+}
+
+/** The other side of autospace, as the paragraph's w:autoSpaceDE and w:autoSpaceDN allow. */
+function isAutoSpaceOther(unit: number, props: ParagraphProperties): boolean {
+  return (
+    (props.autoSpaceLatin !== false && isAutoSpaceLetter(unit)) ||
+    (props.autoSpaceDigits !== false && isAutoSpaceDigit(unit))
+  );
 }
 
 function anchorBox(name: string, paragraph: Paragraph, fonts: FontSet): Box {
@@ -497,8 +632,28 @@ function anchorBox(name: string, paragraph: Paragraph, fonts: FontSet): Box {
  * "！" keeps it rather than sending the character before it down too: 、。，．；：！？ and the
  * closing brackets ）〉》」』】〕. Latin punctuation does not hang.
  */
-const HANGING_PUNCTUATION =
-  /[\u3001\u3002\uFF0C\uFF0E\uFF1B\uFF1A\uFF01\uFF1F\uFF09\u3009\u300B\u300D\u300F\u3011\u3015]$/;
+function isHangingPunctuation(unit: number): boolean {
+  switch (unit) {
+    case 0x3001:
+    case 0x3002:
+    case 0xff0c:
+    case 0xff0e:
+    case 0xff1b:
+    case 0xff1a:
+    case 0xff01:
+    case 0xff1f:
+    case 0xff09:
+    case 0x3009:
+    case 0x300b:
+    case 0x300d:
+    case 0x300f:
+    case 0x3011:
+    case 0x3015:
+      return true;
+    default:
+      return false;
+  }
+}
 
 /** Splits trailing whitespace (and hanging punctuation) off the last box so it can hang at a line end. */
 function finishSegment(segment: Segment): void {
@@ -512,11 +667,15 @@ function finishSegment(segment: Segment): void {
       trailing += box.width;
       continue;
     }
-    const space = /\s+$/.exec(box.text);
-    const match = space ?? HANGING_PUNCTUATION.exec(box.text);
-    if (match) {
-      const kept = box.text.slice(0, match.index);
-      const keptWidth = box.face.measure(kept) * box.size + box.props.characterSpacing * [...kept].length;
+    const { text } = box;
+    let keep = trailingWhiteSpaceStart(text);
+    const space = keep < text.length;
+    if (!space && keep > 0 && isHangingPunctuation(text.charCodeAt(keep - 1))) keep--;
+    if (keep < text.length) {
+      const spacing = box.props.characterSpacing;
+      // Nothing to slice or count for the usual spacing of 0 (adding 0 changes no width).
+      const keptWidth =
+        box.face.measure(text, keep) * box.size + (spacing === 0 ? 0 : spacing * [...text.slice(0, keep)].length);
       trailing += box.width - keptWidth;
       if (!space) segment.hanging = box.width - keptWidth;
     }

@@ -6,8 +6,11 @@
 import type { Paragraph, TabStop } from '../model/document';
 import type { Box, Segment } from './inline-boxes';
 
+/** A box on a line: layoutParagraph takes it as the line's Fragment (paragraph-layout.ts), so it has the box's text. */
 export interface PlacedBox {
   box: Box;
+  /** The box's text. */
+  text: string;
   /** From the line's start edge (after indentation). */
   x: number;
   /** Width as placed (tabs get theirs here). */
@@ -108,7 +111,8 @@ function splitOversized(segment: Segment, available: number): [Segment, Segment]
 export function breakLines(paragraph: Paragraph, segments: Segment[], context: LineContext): BrokenLine[] {
   const { indent } = paragraph.props;
   const lines: BrokenLine[] = [];
-  const queue = [...segments];
+  // Copied only if an oversized segment is split into two.
+  let queue = segments;
   let first = true;
   let index = 0;
 
@@ -142,12 +146,9 @@ export function breakLines(paragraph: Paragraph, segments: Segment[], context: L
         // into the margin up to that stop (a table of contents whose page-number tab sits past
         // the margin keeps its numbers on the entry's line; LibreOffice's TabOverMargin).
         reach = stop.align === 'left' ? available : Math.max(available, stop.position - start);
-        line.placed.push({
-          box: lead,
-          x: x + trailing,
-          width: tabWidth,
-          ...(stop.leader !== 'none' ? { leader: stop.leader } : {}),
-        });
+        const placed: PlacedBox = { box: lead, text: lead.text, x: x + trailing, width: tabWidth };
+        if (stop.leader !== 'none') placed.leader = stop.leader;
+        line.placed.push(placed);
         x += trailing + tabWidth;
         trailing = 0;
         hanging = 0;
@@ -159,13 +160,14 @@ export function breakLines(paragraph: Paragraph, segments: Segment[], context: L
       if (!fits) {
         const split = splitOversized(segment, available - x);
         if (split) {
+          if (queue === segments) queue = [...segments];
           queue.splice(index, 1, split[0], split[1]);
           continue;
         }
       }
       let bx = x + trailing;
       for (const box of segment.boxes) {
-        line.placed.push({ box, x: bx, width: box.width });
+        line.placed.push({ box, text: box.text, x: bx, width: box.width });
         bx += box.width;
       }
       x += trailing + segment.width;

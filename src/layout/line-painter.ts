@@ -6,6 +6,7 @@
 import type { FontFace } from '../fonts/font-face';
 import type { Border, DrawingInline, PageGeometry, RevisionMark, RunProperties } from '../model/document';
 import { fieldSwitchFormat, formatNumber } from '../text/number-format';
+import { hasNonWhiteSpace } from '../text/white-space';
 import type { PageItem, TextItem } from './display-list';
 import { type DrawingRenderer, floatingOrigin, translateItems } from './drawing-layout';
 import type { PlacedLine } from './page-flow';
@@ -139,18 +140,18 @@ export interface PaintOptions {
   };
 }
 
-/**
- * Some character that is not white space: `text.trim() !== ''` without building the trimmed
- * string (\s is exactly trim's WhiteSpace and LineTerminator, ECMA-262 §22.1.3.32, §22.2.2.9).
- */
-const NOT_BLANK = /\S/;
-
 export function paintLine(out: PageItem[], placed: PlacedLine, values: FieldValues, options: PaintOptions): void {
   const { line, x: left, top } = placed;
   const baseline = top + line.baseline;
-  const background: PageItem[] = [];
-  const foreground: PageItem[] = [];
-  let lastText: { item: PageItem; end: number; rtl: boolean } | undefined;
+  // The line's items go straight into `out`; shading, which few lines have, goes in under them
+  // at the end.
+  const foreground = out;
+  const start = out.length;
+  let background: PageItem[] | undefined;
+  // The last text item made, where it ends and its direction: fragments that continue it join it.
+  let lastText: PageItem | undefined;
+  let lastTextEnd = 0;
+  let lastTextRtl = false;
   for (const fragment of line.fragments) {
     const { box } = fragment;
     const x = left + fragment.x;
@@ -176,13 +177,15 @@ export function paintLine(out: PageItem[], placed: PlacedLine, values: FieldValu
     }
     const shade = box.props.highlight ?? box.props.shading;
     if (shade && fragment.width > 0 && box.kind !== 'image') {
+      background ??= [];
       background.push({ kind: 'rect', x, y: top, width: fragment.width, height: line.height, fill: shade });
     }
     const y = baseline - box.rise;
     if (box.kind === 'text' || box.kind === 'field') {
       const text = box.kind === 'field' ? fieldText(fragment, values) : fragment.text;
       const width = box.kind === 'field' ? box.face.measure(text) * box.size : fragment.width;
-      if (NOT_BLANK.test(text)) {
+      // `text.trim() !== ''` without building the trimmed string (trim removes what \s matches).
+      if (hasNonWhiteSpace(text)) {
         options.faces[box.face.key] = box.face;
         const spacing = box.props.characterSpacing || undefined;
         // Neighbouring fragments of one style that touch become one text item: fewer, longer
@@ -190,23 +193,25 @@ export function paintLine(out: PageItem[], placed: PlacedLine, values: FieldValu
         const previous = foreground[foreground.length - 1];
         if (
           previous?.kind === 'text' &&
-          previous === lastText?.item &&
+          previous === lastText &&
           previous.font === box.face.key &&
           previous.size === box.size &&
           previous.color === color &&
           previous.y === y &&
           previous.characterSpacing === spacing &&
-          lastText.rtl === (fragment.rtl === true) &&
-          Math.abs(lastText.end - x) < 0.01
+          lastTextRtl === (fragment.rtl === true) &&
+          Math.abs(lastTextEnd - x) < 0.01
         ) {
           // Items hold logical order: right-to-left text on the right comes first (bidi-reorder.ts).
           previous.text = fragment.rtl ? text + previous.text : previous.text + text;
-          lastText.end = x + width;
+          lastTextEnd = x + width;
         } else {
           const item: TextItem = { kind: 'text', x, y, font: box.face.key, size: box.size, color, text };
           if (spacing) item.characterSpacing = spacing;
           foreground.push(item);
-          lastText = { item, end: x + width, rtl: fragment.rtl === true };
+          lastText = item;
+          lastTextEnd = x + width;
+          lastTextRtl = fragment.rtl === true;
         }
       }
       decorations(
@@ -258,7 +263,7 @@ export function paintLine(out: PageItem[], placed: PlacedLine, values: FieldValu
       color,
     });
   }
-  out.push(...background, ...foreground);
+  if (background) out.splice(start, 0, ...background);
 }
 
 /**

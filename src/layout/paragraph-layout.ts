@@ -5,9 +5,9 @@
  */
 import type { FontSet } from '../fonts/font-face';
 import type { Paragraph, RevisionMark } from '../model/document';
-import { reorderLine } from './bidi-reorder';
-import { type Box, faceFor, paragraphSegments, verticalMetrics } from './inline-boxes';
-import { type BrokenLine, breakLines, type LineBox, nextTabStop } from './line-breaker';
+import { hasRightToLeft, reorderLine } from './bidi-reorder';
+import { type Box, faceFor, paragraphSegments, type Segment, verticalMetrics } from './inline-boxes';
+import { breakLines, type LineBox, nextTabStop } from './line-breaker';
 
 export interface Fragment {
   box: Box;
@@ -65,14 +65,15 @@ interface LineMetrics {
   gridHeight: number;
 }
 
-function lineMetrics(line: BrokenLine, paragraph: Paragraph, fonts: FontSet): LineMetrics {
+/** The metrics of a line of `placed` boxes (its own, and the list label's on a first line). */
+function lineMetrics(placed: readonly { box: Box }[], paragraph: Paragraph, fonts: FontSet): LineMetrics {
   let ascent = 0;
   let descent = 0;
   let fontHeight = 0;
   let otherAscent = 0;
   let otherDescent = 0;
   let eastAsianHeight = 0;
-  for (const { box } of line.placed) {
+  for (const { box } of placed) {
     if (box.kind === 'anchor') continue;
     const up = box.ascent + Math.max(0, box.rise);
     const down = box.descent - Math.min(0, box.rise);
@@ -86,15 +87,23 @@ function lineMetrics(line: BrokenLine, paragraph: Paragraph, fonts: FontSet): Li
     }
   }
   // An empty line takes its height from the paragraph mark (ECMA-376 §17.3.1.29 rPr of the mark).
-  const mark = paragraph.markProps;
-  const markMetrics = () => verticalMetrics(faceFor(fonts, mark), mark.font);
   if (ascent === 0 && descent === 0) {
-    ascent = markMetrics().ascent * mark.size;
-    descent = markMetrics().descent * mark.size;
+    const mark = markMetrics(paragraph, fonts);
+    ascent = mark.ascent * paragraph.markProps.size;
+    descent = mark.descent * paragraph.markProps.size;
   }
-  if (fontHeight === 0) fontHeight = (markMetrics().ascent + markMetrics().descent) * mark.size;
+  if (fontHeight === 0) {
+    const mark = markMetrics(paragraph, fonts);
+    fontHeight = (mark.ascent + mark.descent) * paragraph.markProps.size;
+  }
   const gridHeight = eastAsianHeight === 0 ? ascent + descent : Math.max(eastAsianHeight, otherAscent + otherDescent);
   return { ascent, descent, fontHeight, gridHeight };
+}
+
+/** The paragraph mark's vertical metrics per 1 pt. */
+function markMetrics(paragraph: Paragraph, fonts: FontSet): { ascent: number; descent: number } {
+  const mark = paragraph.markProps;
+  return verticalMetrics(faceFor(fonts, mark), mark.font);
 }
 
 const TWIPS_PER_POINT = 20;
@@ -136,29 +145,36 @@ function justify(fragments: Fragment[], extra: number): Fragment[] {
   const perSpace = extra / (spaces + gaps.size);
   const out: Fragment[] = [];
   let shift = 0;
-  fragments.forEach((f, index) => {
+  for (let index = 0; index < fragments.length; index++) {
+    const f = fragments[index] as Fragment;
     if (f.box.kind !== 'text' || !f.text.includes(' ')) {
       // The line's own fragments (layoutParagraph made them): moved in place.
       f.x += shift;
       out.push(f);
     } else {
-      const { box } = f;
+      const { box, text } = f;
+      const spacing = box.props.characterSpacing;
+      const spaceWidth = box.face.measure(' ') * box.size + (spacing === 0 ? 0 : spacing);
       let x = f.x + shift;
-      for (const part of f.text.split(/( )/)) {
-        if (part === '') continue;
-        const spacing = box.props.characterSpacing;
-        const width = box.face.measure(part) * box.size + (spacing === 0 ? 0 : spacing * [...part].length);
-        if (part === ' ') {
-          x += width + perSpace;
+      // Words and the single spaces between them, in turn.
+      for (let start = 0; start < text.length; ) {
+        if (text.charCodeAt(start) === 0x20) {
+          x += spaceWidth + perSpace;
           shift += perSpace;
+          start++;
           continue;
         }
+        let end = text.indexOf(' ', start);
+        if (end < 0) end = text.length;
+        const part = text.slice(start, end);
+        const width = box.face.measure(part) * box.size + (spacing === 0 ? 0 : spacing * [...part].length);
         out.push({ box, text: part, x, width });
         x += width;
+        start = end;
       }
     }
     if (gaps.has(index)) shift += perSpace;
-  });
+  }
   return out;
 }
 
@@ -179,21 +195,22 @@ function countSpaces(text: string): number {
   return count;
 }
 
-/** Trailing spaces of the line's content do not take part in justification. */
-function trimTrailingSpaces(fragments: Fragment[]): Fragment[] {
-  const out = [...fragments];
-  for (let i = out.length - 1; i >= 0; i--) {
-    const f = out[i];
+/**
+ * Trailing spaces of the line's content do not take part in justification. The fragments are the
+ * line's own (layoutParagraph made them), so they are trimmed in place.
+ */
+function trimTrailingSpaces(fragments: Fragment[]): void {
+  for (let i = fragments.length - 1; i >= 0; i--) {
+    const f = fragments[i];
     if (f?.box.kind !== 'text') {
       if (f?.box.kind === 'anchor') continue;
       break;
     }
     const trimmed = f.text.replace(/ +$/, '');
     if (trimmed === f.text) break;
-    out[i] = { ...f, text: trimmed };
+    f.text = trimmed;
     if (trimmed !== '') break;
   }
-  return out;
 }
 
 function labelFragments(
@@ -252,6 +269,20 @@ function labelFragments(
   };
 }
 
+/**
+ * Whether any line of the paragraph can need bidi reordering: reorderLine returns the lines of a
+ * left-to-right paragraph without right-to-left text as they are, and asking once per paragraph
+ * saves asking for every line.
+ */
+function needsReordering(paragraph: Paragraph, segments: readonly Segment[], label: readonly Fragment[]): boolean {
+  if (paragraph.props.rtl) return true;
+  for (const f of label) if (f.box.kind === 'text' && hasRightToLeft(f.text)) return true;
+  for (const segment of segments) {
+    for (const box of segment.boxes) if (box.kind === 'text' && hasRightToLeft(box.text)) return true;
+  }
+  return false;
+}
+
 function mirrored(align: 'left' | 'right'): 'left' | 'right' {
   return align === 'left' ? 'right' : 'left';
 }
@@ -271,47 +302,41 @@ export function layoutParagraph(paragraph: Paragraph, fonts: FontSet, context: P
   // The model's alignment is visual (the reader swaps left/right in a bidi paragraph); lines of a
   // right-to-left paragraph are laid out from their start edge and mirrored (bidi-reorder.ts), so
   // they are aligned in logical terms here.
+  const reorder = needsReordering(paragraph, segments, label.fragments);
   const visual = paragraph.props.align;
   const align = paragraph.props.rtl && (visual === 'left' || visual === 'right') ? mirrored(visual) : visual;
   const lines: LaidLine[] = broken.map((line, index) => {
     const metrics = lineMetrics(
-      index === 0 && label.fragments.length
-        ? { ...line, placed: [...line.placed, ...label.fragments.map((f) => ({ box: f.box, x: f.x, width: f.width }))] }
-        : line,
+      index === 0 && label.fragments.length ? [...line.placed, ...label.fragments] : line.placed,
       paragraph,
       fonts,
     );
     const height = lineHeight(metrics, paragraph, context.lineGrid);
-    // The fragments are made here, so shifting them below may move them in place.
-    let fragments: Fragment[] = line.placed.map((p) => {
-      const fragment: Fragment = { box: p.box, text: p.box.text, x: line.start + p.x, width: p.width };
-      if (p.leader) fragment.leader = p.leader;
-      return fragment;
-    });
+    // breakLines made the placed boxes for this line alone: they become its fragments, moved from
+    // the line's start to the text area's left edge, so shifting them below may move them in place.
+    let fragments: Fragment[] = line.placed;
+    for (const f of fragments) f.x = line.start + f.x;
     const slack = line.available - line.width;
     const stretch = align === 'distribute' || (align === 'both' && !line.last);
-    if (stretch) fragments = justify(trimTrailingSpaces(fragments), slack);
-    else if (align === 'center' || align === 'right') {
+    if (stretch) {
+      trimTrailingSpaces(fragments);
+      fragments = justify(fragments, slack);
+    } else if (align === 'center' || align === 'right') {
       const shift = align === 'center' ? slack / 2 : slack;
       for (const f of fragments) f.x += shift;
     }
-    if (index === 0) fragments = [...label.fragments, ...fragments];
-    fragments = reorderLine(fragments, paragraph.props.rtl, context.areaWidth);
+    if (index === 0 && label.fragments.length > 0) fragments = [...label.fragments, ...fragments];
+    if (reorder) fragments = reorderLine(fragments, paragraph.props.rtl, context.areaWidth);
     const revision =
       line.placed.find((p) => p.box.revision)?.box.revision ?? (line.last ? paragraph.markRevision : undefined);
     // Word sets "multiple" line spacing's extra space below the text (the baseline stays one ascent
     // down); exact and at-least heights keep the descent at the bottom of the line.
     const baseline =
       paragraph.props.spacing.lineRule === 'auto' ? Math.min(metrics.ascent, height) : height - metrics.descent;
-    return {
-      height,
-      baseline,
-      ascent: metrics.ascent,
-      descent: metrics.descent,
-      fragments,
-      ...(line.breakAfter ? { breakAfter: line.breakAfter } : {}),
-      ...(revision ? { revision } : {}),
-    };
+    const laid: LaidLine = { height, baseline, ascent: metrics.ascent, descent: metrics.descent, fragments };
+    if (line.breakAfter) laid.breakAfter = line.breakAfter;
+    if (revision) laid.revision = revision;
+    return laid;
   });
   // A border's distance and width take room outside the text (ECMA-376 §17.3.1.24 w:pBdr).
   const { top, bottom } = paragraph.props.borders;

@@ -17,8 +17,13 @@ export type StreamDict = NonNullable<Parameters<PDFContext['stream']>[1]>;
 
 async function deflate(bytes: Uint8Array): Promise<Uint8Array> {
   if (typeof CompressionStream === 'undefined') return zlibSync(bytes, { level: 6 });
-  const compressed = new Blob([bytes]).stream().pipeThrough(new CompressionStream('deflate'));
-  return new Uint8Array(await new Response(compressed).arrayBuffer());
+  // The bytes go to the compressor's writable side as one chunk: a Blob's stream piped through
+  // it cost a Blob, a reader and a pipe per stream. A failure shows on the readable side too.
+  const compressor = new CompressionStream('deflate');
+  const writer = compressor.writable.getWriter();
+  writer.write(bytes).catch(() => {});
+  writer.close().catch(() => {});
+  return new Uint8Array(await new Response(compressor.readable).arrayBuffer());
 }
 
 export class FlateStreams {

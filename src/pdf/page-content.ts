@@ -22,7 +22,8 @@ export interface ContentResources {
   fontName(key: string): string;
   /**
    * Writes the text encoded as glyph codes for that font at that size: the bytes of a literal
-   * string's body (with operators between `) Tj` and `(` where marks are moved, PaintFont).
+   * string's body (with operators between `) Tj` and `(` where marks are moved, PaintFont). The
+   * bytes handed to `write` are only valid until it returns.
    */
   encode(key: string, text: string, size: number, write: (codes: Uint8Array) => void): void;
   /** The page's resource name for an image key's XObject ("/Im1"), registered on first use. */
@@ -111,6 +112,8 @@ export function pageContent(page: Page, resources: ContentResources): Uint8Array
   const out = new ContentBytes();
   // Initial state per §8.4.1 and §9.3.1: black, 1 pt lines, solid, no font, Tc 0.
   let fillColor: Rgb = [0, 0, 0];
+  /** The display-list colour fillColor was last set from: text items name one, mostly the same. */
+  let fillHex: string | undefined;
   let strokeColor: Rgb = [0, 0, 0];
   let lineWidth = 1;
   let dash = '';
@@ -119,7 +122,10 @@ export function pageContent(page: Page, resources: ContentResources): Uint8Array
   let characterSpacing = 0;
   let inText = false;
 
-  const setFill = (color: Rgb) => {
+  const setFill = (hex: string) => {
+    if (hex === fillHex) return;
+    fillHex = hex;
+    const color = rgbOf(hex);
     if (sameRgb(fillColor, color)) return;
     out.num(color[0]);
     out.num(color[1]);
@@ -169,7 +175,7 @@ export function pageContent(page: Page, resources: ContentResources): Uint8Array
       font = item.font;
       fontSize = item.size;
     }
-    setFill(rgbOf(item.color));
+    setFill(item.color);
     const spacing = round(item.characterSpacing ?? 0);
     if (spacing !== characterSpacing) {
       out.num(spacing); // Tc: added after every glyph (§9.3.2).
@@ -209,7 +215,7 @@ export function pageContent(page: Page, resources: ContentResources): Uint8Array
   const rect = (item: RectItem) => {
     const stroked = item.stroke !== undefined && (item.strokeWidth ?? 1) > 0;
     if (item.fill === undefined && !stroked) return;
-    if (item.fill !== undefined) setFill(rgbOf(item.fill));
+    if (item.fill !== undefined) setFill(item.fill);
     if (stroked && item.stroke !== undefined) setStroke(rgbOf(item.stroke), item.strokeWidth ?? 1);
     out.num(round(item.x));
     out.num(pdfY(page.height, item.y + item.height));
@@ -222,7 +228,7 @@ export function pageContent(page: Page, resources: ContentResources): Uint8Array
   const path = (item: PathItem) => {
     const stroked = item.stroke !== undefined && (item.strokeWidth ?? 1) > 0;
     if ((item.fill === undefined && !stroked) || item.commands.length === 0) return;
-    if (item.fill !== undefined) setFill(rgbOf(item.fill));
+    if (item.fill !== undefined) setFill(item.fill);
     if (stroked && item.stroke !== undefined) setStroke(rgbOf(item.stroke), item.strokeWidth ?? 1, item.dash);
     for (const command of item.commands) {
       if (command.op === 'Z') {

@@ -18,6 +18,7 @@
  */
 import type { Font } from '@pdf-lib/fontkit';
 import { type PDFDocument, type PDFRef, PDFString } from 'pdf-lib';
+import { CODE_UNIT_CLASS, PLAIN } from '../fonts/code-unit-class';
 import type { FontFace } from '../fonts/font-face';
 import { FontkitFace, parseTrueTypeFace, type ShapedRun } from '../fonts/fontkit-face';
 import { UNSHAPED_TEXT } from '../fonts/shaping';
@@ -85,6 +86,8 @@ export class PaintFont {
   /** Shown glyph codes per word, and per run of spaces by its length (see encode). */
   readonly #encoded = new Map<string, Uint8Array>();
   readonly #spaces: (Uint8Array | undefined)[] = [];
+  /** CID plus one of each PLAIN code unit's glyph with that unit as its text (0: not yet), in pages of 256. */
+  readonly #unitCidPages: (Int32Array | undefined)[] = [];
 
   constructor(ref: PDFRef, face: FontkitFace, key: string) {
     this.ref = ref;
@@ -107,15 +110,17 @@ export class PaintFont {
    */
   encode(text: string, size = 1): Uint8Array {
     const parts: Uint8Array[] = [];
-    this.encodeInto(text, size, (codes) => parts.push(codes));
+    this.encodeInto(text, size, (codes) => parts.push(codes.slice()));
     return parts.length === 1 ? (parts[0] as Uint8Array) : concatBytes(parts);
   }
 
   /**
-   * `encode`, handing the codes over a word or run of spaces at a time (no copy is made). `size`
+   * `encode`, handing the codes over a word or run of spaces, or a whole text, at a time; no copy
+   * is made, so they are for `write` to copy before it returns, not to keep. `size`
    * is the font size in points, for the marks of a word GPOS moves (see #encodeMoved).
    */
   encodeInto(text: string, size: number, write: (codes: Uint8Array) => void): void {
+    if (this.#encodePlain(text, write)) return;
     const prepared = this.face.prepareText(text);
     // Runs of spaces and runs of anything else, in turn.
     for (let start = 0; start < prepared.length; ) {
@@ -151,6 +156,36 @@ export class PaintFont {
       write(codes);
       start = end;
     }
+  }
+
+  /**
+   * Text of PLAIN code units only (code-unit-class.ts; most text): what encodeInto would write a
+   * word at a time, written at once, a unit at a time. Such text is its own prepared text, and
+   * each of its words and runs of spaces is UNSHAPED_TEXT, encoded by #encodeUnshaped: a unit's
+   * glyph from the cmap, with the unit as its text. A unit's CID is the same every time (#code),
+   * and a new one is handed out at a unit's first use either way, so the CIDs and bytes are the
+   * same, without slicing, hashing and looking up every word. False, writing nothing, for other text.
+   */
+  #encodePlain(text: string, write: (codes: Uint8Array) => void): boolean {
+    for (let i = 0; i < text.length; i++) if (CODE_UNIT_CLASS[text.charCodeAt(i)] !== PLAIN) return false;
+    const out = scratchFor(text.length);
+    let at = 0;
+    for (let i = 0; i < text.length; i++) {
+      const unit = text.charCodeAt(i);
+      let page = this.#unitCidPages[unit >> 8];
+      if (!page) {
+        page = new Int32Array(256);
+        this.#unitCidPages[unit >> 8] = page;
+      }
+      let cid = (page[unit & 0xff] as number) - 1;
+      if (cid < 0) {
+        cid = this.#cid(this.face.glyphId(unit), text[i] as string);
+        page[unit & 0xff] = cid + 1;
+      }
+      at = literalByte(out, literalByte(out, at, cid >> 8), cid & 0xff);
+    }
+    if (at > 0) write(out.subarray(0, at));
+    return true;
   }
 
   /**
@@ -206,6 +241,12 @@ export class PaintFont {
    * string), giving it a CID and ToUnicode text on first use; returns the offset after it.
    */
   #code(glyphId: number, text: string, out: Uint8Array, at: number): number {
+    const cid = this.#cid(glyphId, text);
+    return literalByte(out, literalByte(out, at, cid >> 8), cid & 0xff);
+  }
+
+  /** The glyph's CID for that text, handed out on first use (see #code). */
+  #cid(glyphId: number, text: string): number {
     let cid = glyphId < this.#cids.length ? (this.#cids[glyphId] as number) : (this.#otherCids.get(glyphId) ?? 0);
     if (cid === 0 && glyphId !== 0) {
       cid = this.glyphIds.length;
@@ -229,7 +270,7 @@ export class PaintFont {
       }
       cid = variant;
     }
-    return literalByte(out, literalByte(out, at, cid >> 8), cid & 0xff);
+    return cid;
   }
 
   /** BaseFont: the subset's tag (subset-tag.ts, from the glyphs it holds), "+" and the name. */
