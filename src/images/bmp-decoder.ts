@@ -19,6 +19,9 @@
  */
 import { type ImageLimits, type RgbaImage, sizeAcceptable } from './raster';
 
+/** Typed arrays use the platform's byte order; every runtime we deploy to is little-endian. */
+const LITTLE_ENDIAN = new Uint8Array(Uint32Array.of(1).buffer)[0] === 1;
+
 const BI_RGB = 0;
 const BI_RLE8 = 1;
 const BI_RLE4 = 2;
@@ -70,8 +73,15 @@ function paletteRow(
   }
 }
 
-/** One row of 24-bit BGR. */
-function bgrRow(bytes: Uint8Array, src: number, width: number, data: Uint8Array, o: number): void {
+/** One row of 24-bit BGR; `words` views the RGBA data when the platform is little-endian. */
+function bgrRow(bytes: Uint8Array, src: number, width: number, data: Uint8Array, o: number, words?: Uint32Array): void {
+  if (words) {
+    // One store per pixel instead of four, in the loop that touches every pixel of a DIB.
+    for (let x = 0, p = src, w = o >> 2; x < width; x++, p += 3, w++) {
+      words[w] = 0xff000000 | ((bytes[p] as number) << 16) | ((bytes[p + 1] as number) << 8) | (bytes[p + 2] as number);
+    }
+    return;
+  }
   for (let x = 0, p = src; x < width; x++, p += 3, o += 4) {
     data[o] = bytes[p + 2] as number;
     data[o + 1] = bytes[p + 1] as number;
@@ -170,6 +180,7 @@ export function decodeBmp(bytes: Uint8Array, limits: ImageLimits): RgbaImage | u
   }
   if (pixelOffset >= bytes.length) return undefined;
   const data = new Uint8Array(width * height * 4);
+  const words = LITTLE_ENDIAN ? new Uint32Array(data.buffer) : undefined;
   const rowOf = (y: number): number => (topDown ? y : height - 1 - y);
 
   if (rle) {
@@ -189,7 +200,7 @@ export function decodeBmp(bytes: Uint8Array, limits: ImageLimits): RgbaImage | u
     // One loop per pixel layout: the layout is the same for every pixel, and deciding it once per
     // row instead of once per pixel was most of the decoder's time on large 24-bit DIBs.
     if (palette) paletteRow(bytes, src, bitCount, width, palette, data, o);
-    else if (bitCount === 24) bgrRow(bytes, src, width, data, o);
+    else if (bitCount === 24) bgrRow(bytes, src, width, data, o, words);
     else if (bitCount === 32 && !bitfields) anyAlpha = bgraRow(bytes, src, width, data, o) || anyAlpha;
     else {
       for (let x = 0, p = o; x < width; x++, p += 4) {
