@@ -156,9 +156,19 @@ async function embedAlphaSplit(streams: FlateStreams, info: PngInfo): Promise<PD
     colour[c++] = filter;
     alpha[a++] = filter;
     const alphaStart = a;
-    for (let x = 0; x < width; x++) {
-      for (let k = 0; k < colours; k++) colour[c++] = inflated[at++] as number;
-      alpha[a++] = inflated[at++] as number;
+    // The two layouts written out: an inner loop over the colours cost more than the copying.
+    if (colours === 3) {
+      for (let x = 0; x < width; x++, at += 4, c += 3) {
+        colour[c] = inflated[at] as number;
+        colour[c + 1] = inflated[at + 1] as number;
+        colour[c + 2] = inflated[at + 2] as number;
+        alpha[a++] = inflated[at + 3] as number;
+      }
+    } else {
+      for (let x = 0; x < width; x++, at += 2) {
+        colour[c++] = inflated[at] as number;
+        alpha[a++] = inflated[at + 1] as number;
+      }
     }
     if (opaque) {
       row.set(alpha.subarray(alphaStart, a));
