@@ -46,6 +46,8 @@ export interface ParagraphContext {
   lineBox?: LineBox;
   /** The section's document grid line pitch, points (PageGeometry.lineGrid). */
   lineGrid?: number;
+  /** The paragraph's segments when already made (a table cell's, for its grid): they do not depend on the width. */
+  segments?: Segment[];
 }
 
 /**
@@ -288,7 +290,7 @@ function mirrored(align: 'left' | 'right'): 'left' | 'right' {
 }
 
 export function layoutParagraph(paragraph: Paragraph, fonts: FontSet, context: ParagraphContext): LaidParagraph {
-  const segments = paragraphSegments(paragraph, fonts);
+  const segments = context.segments ?? paragraphSegments(paragraph, fonts);
   const label = labelFragments(paragraph, fonts, context);
   const broken = breakLines(paragraph, segments, {
     areaWidth: context.areaWidth,
