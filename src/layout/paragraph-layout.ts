@@ -169,7 +169,11 @@ function justify(fragments: Fragment[], extra: number): Fragment[] {
         let end = text.indexOf(' ', start);
         if (end < 0) end = text.length;
         const part = text.slice(start, end);
-        const width = box.face.measure(part) * box.size + (spacing === 0 ? 0 : spacing * [...part].length);
+        // The box's word, measured when its segment was made (finishSegment), the same way.
+        const width =
+          start === 0 && box.headWidth !== undefined && text === box.text
+            ? box.headWidth
+            : box.face.measure(part) * box.size + (spacing === 0 ? 0 : spacing * [...part].length);
         out.push({ box, text: part, x, width });
         x += width;
         start = end;
