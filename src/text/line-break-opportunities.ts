@@ -11,40 +11,60 @@
 import LineBreaker from 'linebreak';
 
 /**
- * Plain text classes: 0 anything else; SPACE; WORD (a line may start with it, after spaces or a
- * hyphen); DIGIT (after spaces, not after a hyphen: "-5"); QUOTE (after spaces only); HYPHEN
- * (after spaces, never before anything else); GLUE (never starts a line).
+ * Plain text classes, by the UAX #14 class they stand for: 0 anything else; SPACE (SP); WORD
+ * (AL); DIGIT (NU); QUOTE (QU); HYPHEN (HY); TAB (BA); SOLIDUS (SY); OPEN (OP); GLUE (IS, CL, CP).
  */
 const SPACE = 1;
 const WORD = 2;
 const DIGIT = 3;
 const QUOTE = 4;
 const HYPHEN = 5;
-const GLUE = 6;
+const TAB = 6;
+const SOLIDUS = 7;
+const OPEN = 8;
+const GLUE = 9;
+const KINDS = 10;
 
 /** Units below this are classed by CLASS; above, by classOf. */
 const CLASSED_BELOW = 0x530;
 
 /**
- * Classes of the units below CLASSED_BELOW. WORD: letters (UAX #14 AL) of Latin and Cyrillic and
- * the ASCII symbols of class AL; DIGIT: 0–9 (NU); QUOTE: ' " (QU); HYPHEN: - (HY); GLUE:
- * . , ; : ) ] (IS, CP, CL).
+ * Classes of the units below CLASSED_BELOW. WORD: letters of Latin and Cyrillic and the ASCII
+ * symbols of class AL; GLUE: . , ; : ) ].
  */
 const CLASS: Uint8Array = (() => {
   const classes = new Uint8Array(CLASSED_BELOW);
   classes[0x20] = SPACE;
+  classes[0x09] = TAB;
   const words = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz&*#@_<>=~`';
   for (let i = 0; i < words.length; i++) classes[words.charCodeAt(i)] = WORD;
   for (let digit = 0x30; digit <= 0x39; digit++) classes[digit] = DIGIT;
   classes[0x27] = QUOTE;
   classes[0x22] = QUOTE;
   classes[0x2d] = HYPHEN;
+  classes[0x2f] = SOLIDUS;
+  classes[0x28] = OPEN;
+  classes[0x5b] = OPEN;
   classes.fill(WORD, 0xc0, 0x250); // Latin-1 letters (× and ÷ are AL too), Latin Extended-A and -B
   // Cyrillic and its supplement, but for the combining marks U+0483–U+0489 (CM).
   classes.fill(WORD, 0x400, 0x483);
   classes.fill(WORD, 0x48a, 0x530);
   for (const glue of '.,;:)]') classes[glue.charCodeAt(0)] = GLUE;
   return classes;
+})();
+
+/**
+ * BREAK_BETWEEN[previous * KINDS + next]: 1 where a line may end between two adjacent
+ * characters. Nothing breaks before QU, HY, BA, SY, IS, CL, CP (LB13, LB19, LB21) or after OP and
+ * QU (LB14, LB19); after HY, BA and SY a letter may start a line (digits only after BA: LB25);
+ * OP may start one after IS, CL, CP, HY, BA, SY, not after a letter or digit (LB30).
+ */
+const BREAK_BETWEEN: Uint8Array = (() => {
+  const table = new Uint8Array(KINDS * KINDS);
+  for (const previous of [HYPHEN, TAB, SOLIDUS]) table[previous * KINDS + WORD] = 1;
+  table[TAB * KINDS + DIGIT] = 1;
+  for (const previous of [GLUE, HYPHEN, TAB, SOLIDUS]) table[previous * KINDS + OPEN] = 1;
+  return table;
 })();
 
 function classOf(unit: number): number {
@@ -56,14 +76,20 @@ function classOf(unit: number): number {
 /** Break opportunities of `text` (see above); none for empty text. */
 export function lineBreakOpportunities(text: string): number[] {
   const breaks: number[] = [];
-  let previous = SPACE;
+  let previous = 0;
+  // The class before the current run of spaces (0 at the start of the text).
+  let beforeSpaces = 0;
   for (let i = 0; i < text.length; i++) {
     const kind = classOf(text.charCodeAt(i));
     if (kind === 0) return packageBreaks(text);
-    // After spaces (LB18), but not before anything that never starts a line (LB13, LB21); after
-    // a hyphen, before a letter (LB21 breaks after HY; LB25 keeps HY × NU, LB19 × QU).
-    if (previous === SPACE ? kind !== SPACE && kind !== GLUE && i > 0 : previous === HYPHEN && kind === WORD)
-      breaks.push(i);
+    if (kind === SPACE) {
+      if (previous !== SPACE) beforeSpaces = previous;
+    } else if (previous === SPACE) {
+      // After spaces (LB18), but never before IS, CL, CP, SY (LB13), nor after OP and spaces
+      // (LB14), nor between QU, spaces and OP (LB15).
+      if (kind !== GLUE && kind !== SOLIDUS && beforeSpaces !== OPEN && !(beforeSpaces === QUOTE && kind === OPEN))
+        breaks.push(i);
+    } else if (previous !== 0 && BREAK_BETWEEN[previous * KINDS + kind] === 1) breaks.push(i);
     previous = kind;
   }
   if (text.length > 0) breaks.push(text.length);

@@ -34,6 +34,8 @@ describe('lineBreakOpportunities', () => {
       'a  .;)"\u2019\u201c\u201d',
       'a5  -- .)"\u2019',
       `a Ж -${cyrillic}`,
+      'a5 "-.)\t/([]\u2019',
+      'a (-/',
     ];
     const next = random(14);
     for (const alphabet of alphabets) {
