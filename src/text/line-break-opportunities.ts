@@ -2,9 +2,10 @@
  * UAX #14 line break opportunities, as the `linebreak` package finds them: the offsets into a
  * text after which a line may end, ascending, the last one the text's length.
  *
- * Most paragraphs are Latin words, spaces and a little punctuation, whose breaks are simply
- * after each run of spaces that a word follows: those are found here in one pass over the text
- * (checked against the package on random strings of these characters,
+ * Most paragraphs are Latin or Cyrillic words, spaces, digits and common punctuation, whose
+ * breaks depend only on the classes of neighbouring characters and of what precedes a run of
+ * spaces: those are found here in one pass over the text (checked against the package on
+ * random strings of these characters,
  * test/layout/line-break-opportunities.test.ts). Any other text goes to the package, whose
  * class lookups and break objects cost more than the rest of segmenting a paragraph.
  */
