@@ -13,7 +13,8 @@ import LineBreaker from 'linebreak';
 
 /**
  * Plain text classes, by the UAX #14 class they stand for: 0 anything else; SPACE (SP); WORD
- * (AL); DIGIT (NU); QUOTE (QU); HYPHEN (HY); TAB (BA); SOLIDUS (SY); OPEN (OP); GLUE (IS, CL, CP).
+ * (AL); DIGIT (NU); QUOTE (QU); HYPHEN (HY); TAB (BA: tab, en dash); SOLIDUS (SY); OPEN (OP);
+ * GLUE (IS, CL, CP); EXCLAIM (EX); NO_BREAK (GL: no-break space).
  */
 const SPACE = 1;
 const WORD = 2;
@@ -24,7 +25,9 @@ const TAB = 6;
 const SOLIDUS = 7;
 const OPEN = 8;
 const GLUE = 9;
-const KINDS = 10;
+const EXCLAIM = 10;
+const NO_BREAK = 11;
+const KINDS = 12;
 
 /** Units below this are classed by CLASS; above, by classOf. */
 const CLASSED_BELOW = 0x530;
@@ -46,6 +49,9 @@ const CLASS: Uint8Array = (() => {
   classes[0x2f] = SOLIDUS;
   classes[0x28] = OPEN;
   classes[0x5b] = OPEN;
+  classes[0x21] = EXCLAIM;
+  classes[0x3f] = EXCLAIM;
+  classes[0xa0] = NO_BREAK;
   classes.fill(WORD, 0xc0, 0x250); // Latin-1 letters (× and ÷ are AL too), Latin Extended-A and -B
   // Cyrillic and its supplement, but for the combining marks U+0483–U+0489 (CM).
   classes.fill(WORD, 0x400, 0x483);
@@ -56,22 +62,25 @@ const CLASS: Uint8Array = (() => {
 
 /**
  * BREAK_BETWEEN[previous * KINDS + next]: 1 where a line may end between two adjacent
- * characters. Nothing breaks before QU, HY, BA, SY, IS, CL, CP (LB13, LB19, LB21) or after OP and
- * QU (LB14, LB19); after HY, BA and SY a letter may start a line (digits only after BA: LB25);
- * OP may start one after IS, CL, CP, HY, BA, SY, not after a letter or digit (LB30).
+ * characters. Nothing breaks before QU, HY, BA, SY, IS, CL, CP, EX (LB13, LB19, LB21) or after
+ * OP, QU and GL (LB12, LB14, LB19); after HY, BA, EX and SY a letter may start a line (digits
+ * only after BA and EX: LB25); OP may start one after IS, CL, CP, HY, BA, SY, EX, not after a
+ * letter or digit (LB30); GL only after HY and BA (LB12a).
  */
 const BREAK_BETWEEN: Uint8Array = (() => {
   const table = new Uint8Array(KINDS * KINDS);
-  for (const previous of [HYPHEN, TAB, SOLIDUS]) table[previous * KINDS + WORD] = 1;
-  table[TAB * KINDS + DIGIT] = 1;
-  for (const previous of [GLUE, HYPHEN, TAB, SOLIDUS]) table[previous * KINDS + OPEN] = 1;
+  for (const previous of [HYPHEN, TAB, SOLIDUS, EXCLAIM]) table[previous * KINDS + WORD] = 1;
+  for (const previous of [TAB, EXCLAIM]) table[previous * KINDS + DIGIT] = 1;
+  for (const previous of [GLUE, HYPHEN, TAB, SOLIDUS, EXCLAIM]) table[previous * KINDS + OPEN] = 1;
+  for (const previous of [HYPHEN, TAB]) table[previous * KINDS + NO_BREAK] = 1;
   return table;
 })();
 
 function classOf(unit: number): number {
   if (unit < CLASSED_BELOW) return CLASS[unit] as number;
   // ‘ ’ “ ”
-  return unit === 0x2018 || unit === 0x2019 || unit === 0x201c || unit === 0x201d ? QUOTE : 0;
+  if (unit === 0x2018 || unit === 0x2019 || unit === 0x201c || unit === 0x201d) return QUOTE;
+  return unit === 0x2013 ? TAB : 0; // –
 }
 
 /** Break opportunities of `text` (see above); none for empty text. */
@@ -86,9 +95,15 @@ export function lineBreakOpportunities(text: string): number[] {
     if (kind === SPACE) {
       if (previous !== SPACE) beforeSpaces = previous;
     } else if (previous === SPACE) {
-      // After spaces (LB18), but never before IS, CL, CP, SY (LB13), nor after OP and spaces
+      // After spaces (LB18), but never before IS, CL, CP, SY, EX (LB13), nor after OP and spaces
       // (LB14), nor between QU, spaces and OP (LB15).
-      if (kind !== GLUE && kind !== SOLIDUS && beforeSpaces !== OPEN && !(beforeSpaces === QUOTE && kind === OPEN))
+      if (
+        kind !== GLUE &&
+        kind !== SOLIDUS &&
+        kind !== EXCLAIM &&
+        beforeSpaces !== OPEN &&
+        !(beforeSpaces === QUOTE && kind === OPEN)
+      )
         breaks.push(i);
     } else if (previous !== 0 && BREAK_BETWEEN[previous * KINDS + kind] === 1) breaks.push(i);
     previous = kind;

@@ -36,6 +36,8 @@ describe('lineBreakOpportunities', () => {
       `a Ж -${cyrillic}`,
       'a5 "-.)\t/([]\u2019',
       'a (-/',
+      'a5 "-.)\t/(!?\u00a0\u2013\u2019',
+      'a !\u00a0(-',
     ];
     const next = random(14);
     for (const alphabet of alphabets) {
