@@ -28,7 +28,11 @@ const OBJECT = '\uFFFC';
  */
 const PARAGRAPH_LEVEL_TYPES = new Set(['R', 'AL', 'NSM', 'ON', 'WS', 'S', 'CS', 'ES', 'ET']);
 
-/** Per UTF-16 unit: 0 not yet asked, 1 a PARAGRAPH_LEVEL_TYPES type, 2 any other (or a surrogate). */
+/**
+ * Per UTF-16 unit: 0 not yet asked, 1 a PARAGRAPH_LEVEL_TYPES type, 2 any other (or a surrogate).
+ * Filled as units are met; a function of the bidi tables alone, like them kept for the isolate
+ * (64 KiB) rather than per conversion.
+ */
 const unitKinds = new Uint8Array(0x10000);
 
 /** Whether every character of the texts has a type in PARAGRAPH_LEVEL_TYPES. */
