@@ -18,6 +18,43 @@ let bidi: ReturnType<typeof bidiFactory> | undefined;
 /** Stands for a tab, picture or field in the text given to the algorithm (an ON neutral). */
 const OBJECT = '\uFFFC';
 
+/**
+ * Bidi types (UAX #9 Table 4) that, on a line of a right-to-left paragraph holding only them,
+ * all resolve to the paragraph's level 1: R and AL are strong right to left; NSM takes the type
+ * before it (or the paragraph's); with no EN or AN on the line, W4–W6 turn CS, ES and ET into
+ * neutrals, and N1–N2 give neutrals (ON, WS, S) between right-to-left text and the line's edges
+ * (whose direction is the paragraph's) the right-to-left direction. Such lines, most of a
+ * right-to-left document's, need not run the whole algorithm.
+ */
+const PARAGRAPH_LEVEL_TYPES = new Set(['R', 'AL', 'NSM', 'ON', 'WS', 'S', 'CS', 'ES', 'ET']);
+
+/**
+ * Per UTF-16 unit: 0 not yet asked, 1 a PARAGRAPH_LEVEL_TYPES type, 2 any other (or a surrogate).
+ * Filled as units are met; a function of the bidi tables alone, like them kept for the isolate
+ * (64 KiB) rather than per conversion.
+ */
+const unitKinds = new Uint8Array(0x10000);
+
+/** Whether every character of the texts has a type in PARAGRAPH_LEVEL_TYPES. */
+export function allAtRightToLeftLevel(texts: readonly string[], algorithm: ReturnType<typeof bidiFactory>): boolean {
+  for (const text of texts) if (!textAtRightToLeftLevel(text, algorithm)) return false;
+  return true;
+}
+
+function textAtRightToLeftLevel(line: string, algorithm: ReturnType<typeof bidiFactory>): boolean {
+  for (let i = 0; i < line.length; i++) {
+    const unit = line.charCodeAt(i);
+    let kind = unitKinds[unit];
+    if (kind === 0) {
+      const surrogate = unit >= 0xd800 && unit <= 0xdfff;
+      kind = !surrogate && PARAGRAPH_LEVEL_TYPES.has(algorithm.getBidiCharTypeName(line[i] as string)) ? 1 : 2;
+      unitKinds[unit] = kind;
+    }
+    if (kind !== 1) return false;
+  }
+  return true;
+}
+
 /** True when `text` has a strong right-to-left character (RTL_CHARS), all of which are at U+0590 or above. */
 export function hasRightToLeft(text: string): boolean {
   for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) >= 0x0590) return RTL_CHARS.test(text);
@@ -37,9 +74,11 @@ export function reorderLine(fragments: Fragment[], rtlParagraph: boolean, areaWi
   const texts = fragments.map(fragmentText);
   if (!rtlParagraph && !texts.some(hasRightToLeft)) return fragments;
   bidi ??= bidiFactory();
-  const line = texts.join('');
-  const { levels } = bidi.getEmbeddingLevels(line, rtlParagraph ? 'rtl' : 'ltr');
   const base = rtlParagraph ? 1 : 0;
+  if (rtlParagraph && allAtRightToLeftLevel(texts, bidi)) {
+    return placeInOrder(fragments, new Array<number>(fragments.length).fill(base), rtlParagraph, areaWidth);
+  }
+  const { levels } = bidi.getEmbeddingLevels(texts.join(''), rtlParagraph ? 'rtl' : 'ltr');
   // A text fragment whose characters resolve to several levels ("attributes!" at the end of a
   // right-to-left paragraph: the "!" takes the paragraph's direction) is split where the level
   // changes; white space takes the level before it (it hangs with its word).
@@ -81,29 +120,54 @@ export function reorderLine(fragments: Fragment[], rtlParagraph: boolean, areaWi
       x += width;
     }
   });
-  fragments = split;
+  return placeInOrder(split, fragmentLevels, rtlParagraph, areaWidth);
+}
 
-  // Slots as laid out, left to right: mirrored for a right-to-left paragraph.
-  const slots = fragments.map((f) => (rtlParagraph ? { x: areaWidth - f.x - f.width, width: f.width } : f));
-  const byPosition = slotOrder(slots);
+/**
+ * Places a line's fragments, each at one bidi level (`fragmentLevels`, by index), in visual order
+ * (rule L2), mirrored for a right-to-left paragraph.
+ */
+function placeInOrder(
+  fragments: Fragment[],
+  fragmentLevels: readonly number[],
+  rtlParagraph: boolean,
+  areaWidth: number,
+): Fragment[] {
+  const base = rtlParagraph ? 1 : 0;
+  // Slots as laid out, left to right: mirrored for a right-to-left paragraph. Kept apart from
+  // the fragments, whose x is set to their visual place below.
+  const count = fragments.length;
+  const slotX = new Float64Array(count);
+  const slotWidth = new Float64Array(count);
+  for (let i = 0; i < count; i++) {
+    const f = fragments[i] as Fragment;
+    slotX[i] = rtlParagraph ? areaWidth - f.x - f.width : f.x;
+    slotWidth[i] = f.width;
+  }
+  const byPosition = slotOrder(slotX);
 
   // L2: from the highest level down to the lowest odd one, reverse every run at or above it.
   // A right-to-left paragraph is laid out mirrored, which already reverses everything once.
-  const order = fragments.map((_, i) => i);
-  if (rtlParagraph) order.reverse();
-  const levelsInOrder = order.map((i) => fragmentLevels[i] ?? base);
-  const highest = Math.max(...levelsInOrder);
+  const order = new Array<number>(count);
+  const levelsInOrder = new Array<number>(count);
+  let highest = 0;
+  for (let k = 0; k < count; k++) {
+    const index = rtlParagraph ? count - 1 - k : k;
+    const level = fragmentLevels[index] ?? base;
+    order[k] = index;
+    levelsInOrder[k] = level;
+    if (level > highest) highest = level;
+  }
   const lowestOdd = rtlParagraph ? 2 : 1;
   for (let level = highest; level >= lowestOdd; level--) {
-    for (let i = 0; i < order.length; ) {
+    for (let i = 0; i < count; ) {
       // In the mirrored line, a run at level ≥ 2 reads reversed: reverse it back (and so on up).
-      const at = (k: number) => levelsInOrder[k] ?? base;
-      if (at(i) < level) {
+      if ((levelsInOrder[i] as number) < level) {
         i++;
         continue;
       }
       let end = i;
-      while (end < order.length && at(end) >= level) end++;
+      while (end < count && (levelsInOrder[end] as number) >= level) end++;
       reverseRange(order, i, end);
       reverseRange(levelsInOrder, i, end);
       i = end;
@@ -112,21 +176,20 @@ export function reorderLine(fragments: Fragment[], rtlParagraph: boolean, areaWi
 
   // Place fragments in visual order, keeping the laid-out gaps (tabs, justification) between slots.
   // A gap is measured from the furthest right edge so far: a zero-width fragment (an empty field
-  // result) at the same place as a tab must not count the tab's width again.
-  const out: Fragment[] = [];
-  const first = slots[byPosition[0] ?? 0];
-  let x = first?.x ?? 0;
+  // result) at the same place as a tab must not count the tab's width again. The fragments are
+  // the line's own (layoutParagraph and the split above made them), so they are moved in place.
+  const out = new Array<Fragment>(count);
+  let x = slotX[byPosition[0] ?? 0] ?? 0;
   let reach = x;
-  for (let k = 0; k < order.length; k++) {
+  for (let k = 0; k < count; k++) {
     const index = order[k] ?? 0;
     const fragment = fragments[index] as Fragment;
-    const moved: Fragment = { ...fragment, x };
-    if ((fragmentLevels[index] ?? base) % 2 === 1) moved.rtl = true;
-    out.push(moved);
-    const slot = slots[byPosition[k] ?? 0];
-    const next = slots[byPosition[k + 1] ?? -1];
-    if (slot) reach = Math.max(reach, slot.x + slot.width);
-    const gap = next ? Math.max(0, next.x - reach) : 0;
+    fragment.x = x;
+    if ((fragmentLevels[index] ?? base) % 2 === 1) fragment.rtl = true;
+    out[k] = fragment;
+    const slot = byPosition[k] ?? 0;
+    reach = Math.max(reach, (slotX[slot] as number) + (slotWidth[slot] as number));
+    const gap = k + 1 < count ? Math.max(0, (slotX[byPosition[k + 1] ?? 0] as number) - reach) : 0;
     x += fragment.width + gap;
   }
   return out;
@@ -136,20 +199,21 @@ export function reorderLine(fragments: Fragment[], rtlParagraph: boolean, areaWi
  * Slot indices by x, ties in index order (a stable sort's): slots are laid out left to right, or
  * mirrored right to left, so mostly already in one order or the other.
  */
-function slotOrder(slots: readonly { x: number }[]): number[] {
-  const order = slots.map((_, i) => i);
+function slotOrder(slotX: Float64Array): number[] {
+  const order = new Array<number>(slotX.length);
+  for (let i = 0; i < slotX.length; i++) order[i] = i;
   let ascending = true;
   let descending = true;
-  for (let i = 1; i < slots.length; i++) {
-    const before = slots[i - 1]?.x ?? 0;
-    const after = slots[i]?.x ?? 0;
+  for (let i = 1; i < slotX.length; i++) {
+    const before = slotX[i - 1] as number;
+    const after = slotX[i] as number;
     if (after < before) ascending = false;
     if (after >= before) descending = false;
   }
   if (ascending) return order;
   // Strictly descending: no ties, so the sort would reverse it.
   if (descending) return order.reverse();
-  return order.sort((a, b) => (slots[a]?.x ?? 0) - (slots[b]?.x ?? 0));
+  return order.sort((a, b) => (slotX[a] as number) - (slotX[b] as number));
 }
 
 function reverseRange<T>(values: T[], from: number, to: number): void {

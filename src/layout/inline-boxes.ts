@@ -43,6 +43,12 @@ export interface Box {
   rise: number;
   /** Whitespace only: hangs past the line end and is not counted when fitting. */
   space: boolean;
+  /**
+   * The width of the text before its first space when everything from that space on is white
+   * space (a word and the spaces after it): justification splits the word off and would measure
+   * it again. Only set on a box whose text is that word and its spaces.
+   */
+  headWidth?: number;
   /** Characters of the East Asian slot (ideographs, kana, their punctuation), set in a CJK face. */
   eastAsian?: boolean;
   link?: LinkTarget;
@@ -678,6 +684,7 @@ function finishSegment(segment: Segment): void {
         box.face.measure(text, keep) * box.size + (spacing === 0 ? 0 : spacing * [...text.slice(0, keep)].length);
       trailing += box.width - keptWidth;
       if (!space) segment.hanging = box.width - keptWidth;
+      else if (text.indexOf(' ') === keep) box.headWidth = keptWidth;
     }
     break;
   }

@@ -103,9 +103,16 @@ function splitOversized(segment: Segment, available: number): [Segment, Segment]
   const tail = chars.slice(count).join('');
   const headWidth = box.face.measure(head) * box.size + box.props.characterSpacing * count;
   return [
-    { boxes: [{ ...box, text: head, width: headWidth, space: false }], width: headWidth, trailing: 0 },
-    { ...segment, boxes: [{ ...box, text: tail, width: box.width - headWidth }], width: segment.width - headWidth },
+    { boxes: [part(box, head, headWidth, false)], width: headWidth, trailing: 0 },
+    { ...segment, boxes: [part(box, tail, box.width - headWidth, box.space)], width: segment.width - headWidth },
   ];
+}
+
+/** A piece of `box`: its head width (Box.headWidth) was the whole text's, so it is not kept. */
+function part(box: Box, text: string, width: number, space: boolean): Box {
+  const piece: Box = { ...box, text, width, space };
+  delete piece.headWidth;
+  return piece;
 }
 
 export function breakLines(paragraph: Paragraph, segments: Segment[], context: LineContext): BrokenLine[] {

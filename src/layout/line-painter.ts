@@ -314,6 +314,9 @@ function borderLine(out: PageItem[], border: Border | undefined, x1: number, y1:
 
 /** Shading and borders of each run of consecutive lines of one paragraph on a page (§17.3.1.24, §17.3.1.31). */
 export function paintParagraphFrames(out: PageItem[], lines: PlacedLine[]): void {
+  // Shading goes under the layer's text, the last paragraph's first: gathered and put in front
+  // once, as unshifting each one moved the whole layer every time.
+  const shades: PageItem[] = [];
   let i = 0;
   while (i < lines.length) {
     const first = lines[i];
@@ -331,7 +334,7 @@ export function paintParagraphFrames(out: PageItem[], lines: PlacedLine[]): void
       const y1 = first.top - (props.borders.top?.space ?? 0);
       const y2 = last.top + last.line.height + (props.borders.bottom?.space ?? 0);
       if (props.shading)
-        out.unshift({ kind: 'rect', x: x1, y: y1, width: x2 - x1, height: y2 - y1, fill: props.shading });
+        shades.push({ kind: 'rect', x: x1, y: y1, width: x2 - x1, height: y2 - y1, fill: props.shading });
       if (first.index === 0) borderLine(out, props.borders.top, x1, y1, x2, y1);
       if (last.index === last.laid.lines.length - 1) borderLine(out, props.borders.bottom, x1, y2, x2, y2);
       borderLine(out, props.borders.left, x1, y1, x1, y2);
@@ -339,4 +342,5 @@ export function paintParagraphFrames(out: PageItem[], lines: PlacedLine[]): void
     }
     i = j + 1;
   }
+  if (shades.length > 0) out.splice(0, 0, ...shades.reverse());
 }

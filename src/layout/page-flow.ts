@@ -12,6 +12,7 @@ import type { LineItem, RectItem } from './display-list';
 import { flattenBlocks } from './flatten-blocks';
 import { FloatWrap } from './float-wrap';
 import { endnoteOrder, FootnoteFlow, NOTE_SEPARATOR, noteLines, type PendingNotes } from './footnote-area';
+import { MeasuredSegments } from './measured-segments';
 import { type LaidLine, type LaidParagraph, layoutParagraph } from './paragraph-layout';
 import type { ContentLine } from './table/cell-content';
 import { type LaidTable, layoutTableRows, tableRows } from './table/row-layout';
@@ -117,6 +118,8 @@ class Flow {
   private balance: { bottom: number; page: PageFrame } | undefined;
   /** Tables balanceColumns laid out, for flowBlocks to take rather than lay out again. */
   private readonly balancedTables = new Map<Table, { width: number; laid: LaidTable }>();
+  /** Table cells' segments the grid made, for their layout to take. */
+  private readonly measured: MeasuredSegments;
 
   private readonly model: DocumentModel;
   private readonly fonts: FontSet;
@@ -128,6 +131,7 @@ class Flow {
     this.fonts = fonts;
     this.headerFooter = headerFooter;
     this.finished = finished;
+    this.measured = new MeasuredSegments(fonts);
   }
 
   laid(paragraph: Paragraph, width: number): LaidParagraph {
@@ -145,10 +149,12 @@ class Flow {
   }
 
   private layoutParagraph(paragraph: Paragraph, width: number): LaidParagraph {
+    const segments = this.measured.take(paragraph);
     return layoutParagraph(paragraph, this.fonts, {
       areaWidth: width,
       defaultTabStop: this.model.settings.defaultTabStop,
       ...this.gridContext(),
+      ...(segments ? { segments } : {}),
     });
   }
 
@@ -524,7 +530,11 @@ class Flow {
 
   /** The whole table laid out at the column's width (column balancing measures all its rows). */
   private layoutTable(table: Table): LaidTable {
-    return layoutTableRows(table, this.columnWidth, { fonts: this.fonts, laid: (p, w) => this.laid(p, w) });
+    return layoutTableRows(table, this.columnWidth, {
+      fonts: this.fonts,
+      laid: (p, w) => this.laid(p, w),
+      measured: this.measured,
+    });
   }
 
   /**
@@ -540,7 +550,11 @@ class Flow {
       return new RowWindow({ ...laid, count: rows.length, rows: rows.values() });
     }
     return new RowWindow(
-      tableRows(table, this.columnWidth, { fonts: this.fonts, laid: (p, w) => this.layoutParagraph(p, w) }),
+      tableRows(table, this.columnWidth, {
+        fonts: this.fonts,
+        laid: (p, w) => this.layoutParagraph(p, w),
+        measured: this.measured,
+      }),
     );
   }
 

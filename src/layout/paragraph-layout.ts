@@ -46,6 +46,8 @@ export interface ParagraphContext {
   lineBox?: LineBox;
   /** The section's document grid line pitch, points (PageGeometry.lineGrid). */
   lineGrid?: number;
+  /** The paragraph's segments when already made (a table cell's, for its grid): they do not depend on the width. */
+  segments?: Segment[];
 }
 
 /**
@@ -167,7 +169,11 @@ function justify(fragments: Fragment[], extra: number): Fragment[] {
         let end = text.indexOf(' ', start);
         if (end < 0) end = text.length;
         const part = text.slice(start, end);
-        const width = box.face.measure(part) * box.size + (spacing === 0 ? 0 : spacing * [...part].length);
+        // The box's word, measured when its segment was made (finishSegment), the same way.
+        const width =
+          start === 0 && box.headWidth !== undefined && text === box.text
+            ? box.headWidth
+            : box.face.measure(part) * box.size + (spacing === 0 ? 0 : spacing * [...part].length);
         out.push({ box, text: part, x, width });
         x += width;
         start = end;
@@ -288,7 +294,7 @@ function mirrored(align: 'left' | 'right'): 'left' | 'right' {
 }
 
 export function layoutParagraph(paragraph: Paragraph, fonts: FontSet, context: ParagraphContext): LaidParagraph {
-  const segments = paragraphSegments(paragraph, fonts);
+  const segments = context.segments ?? paragraphSegments(paragraph, fonts);
   const label = labelFragments(paragraph, fonts, context);
   const broken = breakLines(paragraph, segments, {
     areaWidth: context.areaWidth,

@@ -1,4 +1,6 @@
+import bidiFactory from 'bidi-js';
 import { describe, expect, it } from 'vitest';
+import { allAtRightToLeftLevel } from '../../src/layout/bidi-reorder';
 import type { LaidOutDocument, TextItem } from '../../src/layout/display-list';
 import { layoutWithFallback } from './fallback-layout';
 import { documentModel, paragraph, runProps, section, text } from './model-builder';
@@ -96,5 +98,27 @@ describe('bidirectional lines (UAX #9)', () => {
     expect(nian?.font).toBe('NotoSansSC-Regular');
     // "2007" is 4 × 0.5 em wide in Liberation Serif; 年 starts a quarter em (2.5 pt) later.
     expect((nian?.x ?? 0) - (year?.x ?? 0)).toBeCloseTo(20 + 2.5, 1);
+  });
+});
+
+describe('lines of a right-to-left paragraph that skip the bidi algorithm', () => {
+  // Arabic and Hebrew words with their punctuation, spaces, marks and separators but no digits or
+  // left-to-right letters: the whole algorithm puts every character at the paragraph's level 1.
+  const atParagraphLevel = [
+    ['مرحبا بالعالم، كيف حالك؟'],
+    ['שלום, עולם!', ' (ומלואו) '],
+    ['بِسْمِ اللَّهِ', '\uFFFC', 'الرحمن.'],
+    ['% - + / :'],
+  ];
+  const notAtParagraphLevel = [['مرحبا 2024'], ['שלום world'], ['عدد ١٢٣'], ['\u202Bكلمة\u202C'], ['می\u200Cخواهم']];
+
+  it('are exactly those the algorithm puts at level 1 throughout', () => {
+    const bidi = bidiFactory();
+    for (const texts of [...atParagraphLevel, ...notAtParagraphLevel]) {
+      const { levels } = bidi.getEmbeddingLevels(texts.join(''), 'rtl');
+      const allOne = Array.from(levels).every((level) => level === 1);
+      expect(allAtRightToLeftLevel(texts, bidi)).toBe(atParagraphLevel.includes(texts));
+      if (atParagraphLevel.includes(texts)) expect(allOne).toBe(true);
+    }
   });
 });

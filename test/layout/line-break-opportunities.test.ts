@@ -23,12 +23,21 @@ function random(seed: number): () => number {
 let latin = '';
 for (let unit = 0xc0; unit < 0x250; unit++) latin += String.fromCharCode(unit);
 
+let cyrillic = '';
+for (let unit = 0x400; unit < 0x530; unit++) cyrillic += String.fromCharCode(unit);
+
 describe('lineBreakOpportunities', () => {
   it('finds the breaks the linebreak package finds in text of its plain characters', () => {
     const alphabets = [
       'aZ09   .,;:)]',
       `ab  &*#@_<>=~\`'"\u2018\u2019\u201c\u201d.,;:)]${latin}`,
       'a  .;)"\u2019\u201c\u201d',
+      'a5  -- .)"\u2019',
+      `a Ж -${cyrillic}`,
+      'a5 "-.)\t/([]\u2019',
+      'a (-/',
+      'a5 "-.)\t/(!?\u00a0\u2013\u2019',
+      'a !\u00a0(-',
     ];
     const next = random(14);
     for (const alphabet of alphabets) {
@@ -42,7 +51,15 @@ describe('lineBreakOpportunities', () => {
   });
 
   it('asks the package about any other text', () => {
-    for (const text of ['', 'well-known (sic) 50% and/or?', 'a\tb\nc', 'שלום עולם', '中文文本', ' \u00a0x']) {
+    for (const text of [
+      '',
+      'well-known (sic) 50% and/or?',
+      'по-русски \u0483',
+      'a\tb\nc',
+      'שלום עולם',
+      '中文文本',
+      ' \u00a0x',
+    ]) {
       expect(lineBreakOpportunities(text)).toEqual(packageBreaks(text));
     }
   });

@@ -6,6 +6,7 @@
 import type { FontSet } from '../../fonts/font-face';
 import type { Block, Paragraph, Table } from '../../model/document';
 import type { LineItem, RectItem } from '../display-list';
+import type { MeasuredSegments } from '../measured-segments';
 import type { LaidParagraph } from '../paragraph-layout';
 import type { TurnedBox } from './turned-cell';
 
@@ -13,6 +14,8 @@ import type { TurnedBox } from './turned-cell';
 export interface TableContext {
   fonts: FontSet;
   laid(paragraph: Paragraph, width: number): LaidParagraph;
+  /** Segments measured for the grid, kept for the layout that follows (measured-segments.ts). */
+  measured?: MeasuredSegments;
 }
 
 /** One line of a cell paragraph, relative to the slice's cell content box. */

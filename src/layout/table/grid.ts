@@ -64,7 +64,7 @@ function startingColumns(table: Table, count: number, target: number): number[] 
  * its lines as long as their hard breaks leave them.
  */
 export function paragraphMinimum(paragraph: Paragraph, context: TableContext, noWrap: boolean): number {
-  const segments = paragraphSegments(paragraph, context.fonts);
+  const segments = context.measured?.measure(paragraph) ?? paragraphSegments(paragraph, context.fonts);
   const { left, right, firstLine } = paragraph.props.indent;
   let widest = 0;
   let line = 0;
