@@ -227,6 +227,24 @@ export function paintLine(out: PageItem[], placed: PlacedLine, values: FieldValu
         revision,
       );
     }
+    // Word underlines and strikes a tab across its whole advance, at the end of a paragraph too:
+    // a run of underlined tabs is how forms draw their fill-in lines ("Name: ____"). Underlining
+    // words only (w:u w:val="words", §17.18.99) leaves the gap a tab makes bare.
+    if (box.kind === 'tab' && fragment.width > 0) {
+      const props = box.props.underline === 'words' ? { ...box.props, underline: undefined } : box.props;
+      decorations(
+        foreground,
+        props,
+        x,
+        y,
+        fragment.width,
+        box.size,
+        box.face.underlinePosition,
+        box.face.underlineThickness,
+        color,
+        revision,
+      );
+    }
     if (box.kind === 'tab' && fragment.leader && fragment.width > 0) {
       const ch = LEADER_CHAR[fragment.leader] ?? '.';
       const chWidth = box.face.measure(ch) * box.size;

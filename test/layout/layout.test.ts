@@ -341,6 +341,30 @@ describe('pagination', () => {
     expect(number?.y).toBeCloseTo(first?.y ?? 0, 2);
     expect(number?.x ?? 0).toBeGreaterThan(72 + 468 - 12);
   });
+
+  it('underlines tabs across their width, trailing ones too, as the fill-in lines of forms', async () => {
+    // "Name:" then two underlined tabs: a centre stop at 207.65 pt and a right stop at 415.3 pt.
+    const tabs = [
+      { position: 207.65, align: 'center' as const },
+      { position: 415.3, align: 'right' as const },
+    ];
+    const underlined = runProps({ underline: 'single' });
+    const tab = { kind: 'tab' as const, props: underlined };
+    const form = paragraph([text('Name:', { underline: 'single' }), tab, tab], { tabs });
+    const doc = await layout(documentModel([section([form])]));
+    const lines = (doc.pages[0]?.items ?? []).filter((i) => i.kind === 'line');
+    const right = Math.max(...lines.map((l) => (l.kind === 'line' ? Math.max(l.x1, l.x2) : 0)));
+    expect(right).toBeCloseTo(72 + 415.3, 1);
+
+    // Underlining words only leaves the tabs bare.
+    const wordsOnly = { kind: 'tab' as const, props: runProps({ underline: 'words' }) };
+    const bare = paragraph([text('Name:', { underline: 'words' }), wordsOnly, wordsOnly], { tabs });
+    const plain = await layout(documentModel([section([bare])]));
+    const longest = Math.max(
+      ...(plain.pages[0]?.items ?? []).map((l) => (l.kind === 'line' ? Math.max(l.x1, l.x2) : 0)),
+    );
+    expect(longest).toBeLessThan(72 + 60);
+  });
 });
 
 describe('headers and footers', () => {
