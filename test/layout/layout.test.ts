@@ -345,8 +345,8 @@ describe('pagination', () => {
   it('underlines tabs across their width, trailing ones too, as the fill-in lines of forms', async () => {
     // "Name:" then two underlined tabs: a centre stop at 207.65 pt and a right stop at 415.3 pt.
     const tabs = [
-      { position: 207.65, align: 'center' as const },
-      { position: 415.3, align: 'right' as const },
+      { position: 207.65, align: 'center' as const, leader: 'none' as const },
+      { position: 415.3, align: 'right' as const, leader: 'none' as const },
     ];
     const underlined = runProps({ underline: 'single' });
     const tab = { kind: 'tab' as const, props: underlined };
