@@ -60,7 +60,7 @@ const INFLATE_SLICE = 16 * 1024;
 
 /**
  * Markup the reader never looks at, left out of the trees to save time and memory: proofing and
- * revision-save marks, comment ranges, kerning. On a large document these are a third of all
+ * revision-save marks, comment ranges, kerning, latent styles. On a large document these are a third of all
  * elements and attributes. (w:szCs, w:bCs, w:iCs are read: complex-script text is set with them;
  * w:snapToGrid, w:autoSpaceDE and w:autoSpaceDN too: East Asian layout follows them.)
  */
@@ -78,6 +78,8 @@ const XML_OPTIONS: XmlParseOptions = {
     'w:rsids',
     'w:kern',
     'w:adjustRightInd',
+    // Latent styles only say how Word's UI offers built-in styles (§17.7.2.5): nothing prints.
+    'w:latentStyles',
   ]),
   ignoreAttribute: (name) =>
     name.charCodeAt(0) === 0x77 /* w */ &&

@@ -381,7 +381,10 @@ export function scanXml(bytes: Uint8Array, builder: TreeBuilder): void {
     }
     let attributes = NO_ATTRIBUTES;
     let declaresNamespaces = false;
-    if (attributeCount > 0) {
+    // An element left out of the tree needs no attribute objects: a styles part's latent styles
+    // are hundreds of distinct attribute sets, a quarter of a small document's XML. (Its syntax is
+    // still checked above; only a repeated attribute name goes unnoticed there.)
+    if (attributeCount > 0 && !builder.discards(tagName)) {
       const slot = attributeSets.find(attributesStart, attributesEnd, setHash);
       if (slot >= 0) {
         const known = attributeSets.value(slot);

@@ -226,6 +226,14 @@ export class TreeBuilder {
     this.shareElements = options.shareElements;
   }
 
+  /**
+   * Whether an element named `writtenName` opening now is left out of the tree (ignored, or inside
+   * an ignored one): the scanner then makes nothing of its attributes.
+   */
+  discards(writtenName: string): boolean {
+    return this.skipping > 0 || this.options.ignoreElements?.has(writtenName) === true;
+  }
+
   doctype(): never {
     throw new PartError(
       `The part ${this.partName} contains a DOCTYPE declaration; DTDs are not allowed in Office documents (they could expand entities without bound), so the file is refused.`,

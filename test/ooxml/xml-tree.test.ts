@@ -132,6 +132,22 @@ describe('the XML tree', () => {
     });
   });
 
+  it('leaves out ignored elements with attributes, nested ones too, and reads on after them', () => {
+    const xml = '<a><skip x="1" y="2"><inner z="3"/><inner z="4"/></skip><b v="5"/><skip x="6"/><b v="7"/></a>';
+    const tree = parseXml(xml, 'ignore.xml', { ...DEFAULT_XML_LIMITS, ignoreElements: new Set(['skip']) });
+    expect(plain(tree).children).toEqual([
+      { name: 'b', attributes: { v: '5' }, text: '', children: [] },
+      { name: 'b', attributes: { v: '7' }, text: '', children: [] },
+    ]);
+    // Still well-formed XML only: a broken tag inside an ignored element is refused.
+    expect(() =>
+      parseXml('<a><skip><inner z=3/></skip></a>', 'broken.xml', {
+        ...DEFAULT_XML_LIMITS,
+        ignoreElements: new Set(['skip']),
+      }),
+    ).toThrow();
+  });
+
   it('hands over the children of a streamed element as they close, and lets go of them', () => {
     const W = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
     const xml = `<w:document xmlns:w="${W}"><w:body><w:p><w:r/></w:p><w:tbl/><w:sectPr/></w:body><w:p/></w:document>`;
