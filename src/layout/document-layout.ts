@@ -157,7 +157,8 @@ export function layoutPages(
   // A page is painted as soon as the flow finishes it, and its frame let go of, unless its fields
   // need the whole document; then it and every page after it (pages are painted in order: fonts,
   // authors' colours and the outline are numbered as they are met) wait for the end of the flow.
-  const waiting: PageFrame[] = [];
+  /** Pages waiting for the end of the flow, with their header and footer if already placed. */
+  const waiting: { frame: PageFrame; placed?: ReturnType<typeof placeHeaderFooter> }[] = [];
   const placeHeaderFooter = (frame: PageFrame) => {
     const slot = { firstOfSection: frame.firstOfSection, number: frame.number };
     return {
@@ -180,16 +181,17 @@ export function layoutPages(
       Math.max(sectionPageCounts.get(frame.sectionIndex) ?? 0, frame.sectionPage),
     );
     if (waiting.length > 0) {
-      waiting.push(frame);
+      waiting.push({ frame });
       return;
     }
-    const { header, footer } = placeHeaderFooter(frame);
+    const placed = placeHeaderFooter(frame);
+    const { header, footer } = placed;
     const early = [header, frame.lines, frame.notes, footer].every((lines) => !needsWholeDocument(lines, anchors));
     if (early) emit(paintPage(frame, valuesFor(frame), header, footer));
-    else waiting.push(frame);
+    else waiting.push({ frame, placed });
   });
-  for (const frame of waiting.splice(0)) {
-    const { header, footer } = placeHeaderFooter(frame);
+  for (const { frame, placed } of waiting.splice(0)) {
+    const { header, footer } = placed ?? placeHeaderFooter(frame);
     emit(paintPage(frame, valuesFor(frame), header, footer));
   }
 

@@ -165,13 +165,12 @@ export class PdfPainter {
   #resources(uses: ResourceUse[], imageIndex: ReadonlyMap<string, number>): ContentResources {
     const fontNames = new Map<string, string>();
     const imageNames = new Map<string, string>();
-    const fontIndex = (key: string) => [...this.#fonts.keys()].indexOf(key) + 1;
     return {
       fontName: (key) => {
         let name = fontNames.get(key);
         if (!name) {
-          this.#font(key);
-          const resource = `F${fontIndex(key)}`;
+          // Fonts are numbered in the order text first uses them, as their objects are (create).
+          const resource = `F${this.#font(key).ref.objectNumber - this.#firstFontNumber + 1}`;
           uses.push({ kind: 'font', name: resource, key });
           name = `/${resource}`;
           fontNames.set(key, name);

@@ -144,7 +144,6 @@ export function flowTable(rows: RowWindow, target: TableFlowTarget): FloatingTab
     const row = rows.at(i);
     if (row) headers.push(row);
   }
-  const release = (index: number) => rows.release(index);
   let left = table.left;
   if (table.floating) {
     const placement = floatingPlacement(table.floating, table.width, target.area(), target.cursor());
@@ -202,7 +201,7 @@ export function flowTable(rows: RowWindow, target: TableFlowTarget): FloatingTab
     const overflows = verdict === 'force' && row.height > target.remaining() + EPSILON && !row.exact;
     if (verdict === 'fits' || (verdict === 'force' && !overflows)) {
       placeRow(row, last, verdict === 'force');
-      release(index++);
+      rows.release(index++);
       pending = undefined;
       continue;
     }
@@ -219,7 +218,7 @@ export function flowTable(rows: RowWindow, target: TableFlowTarget): FloatingTab
       ) {
         placeRow(parts.first, true, false);
         if (parts.rest.height <= EPSILON) {
-          release(index++);
+          rows.release(index++);
           pending = undefined;
         } else pending = parts.rest;
         nextPage();
@@ -229,7 +228,7 @@ export function flowTable(rows: RowWindow, target: TableFlowTarget): FloatingTab
     }
     if (target.atColumnTop()) {
       placeRow(row, last, true);
-      release(index++);
+      rows.release(index++);
       pending = undefined;
       continue;
     }
