@@ -5,7 +5,7 @@
 import type { FontCache } from '../fonts/font-cache';
 import { loadFontSet } from '../fonts/font-set';
 import { layoutPages, type PageSink } from '../layout/document-layout';
-import { collectFallbackFaces, collectFontRequests } from '../layout/font-requests';
+import { collectFontNeeds } from '../layout/font-requests';
 import { readDocx } from '../ooxml/docx-reader';
 import { checkPngsAhead } from '../ooxml/image-resource';
 import { readPartsAhead } from '../ooxml/package-reader';
@@ -66,11 +66,12 @@ async function layOut(
     checkedPngs,
   });
   partsAhead.clear();
-  const fonts = await loadFontSet(collectFontRequests(model), {
+  const { requests, fallbackFaces } = collectFontNeeds(model);
+  const fonts = await loadFontSet(requests, {
     assets: resources.assets,
     embedded: model.embeddedFonts,
     cache: resources.fontCache,
-    fallbackFaces: collectFallbackFaces(model),
+    fallbackFaces,
     ...(resources.fallbackFontCache ? { fallbackCache: resources.fallbackFontCache } : {}),
   });
   const parts = layoutPages(model, fonts, { markup: options.revisions === 'markup' }, sink);

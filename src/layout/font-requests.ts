@@ -67,27 +67,34 @@ function visitRuns(model: DocumentModel, visit: (props: RunProperties, text: str
   for (const notes of [model.notes.footnotes, model.notes.endnotes]) for (const id in notes) walk(notes[id]);
 }
 
-export function collectFontRequests(model: DocumentModel): FontRequest[] {
-  const seen = new Map<string, FontRequest>();
-  const add = (request: FontRequest) => {
-    const key = `${request.family}|${request.bold}|${request.italic}`;
-    if (!seen.has(key)) seen.set(key, request);
-  };
-  // Run properties are interned (property-interner.ts): runs formatted alike share one object, so
-  // each object needs looking at once.
-  const visited = new Set<RunProperties>();
-  visitRuns(model, (props) => {
-    if (visited.has(props)) return;
-    visited.add(props);
-    add({ family: props.font, bold: props.bold, italic: props.italic });
-    // East Asian and complex-script characters are set in their own faces (§17.3.2.26).
-    if (props.fontEastAsia) add({ family: props.fontEastAsia, bold: props.bold, italic: props.italic });
-    add(complexFontRequest(props));
+/** What the font stage loads for a document: its families and styles, and its Noto faces. */
+export interface FontNeeds {
+  requests: FontRequest[];
+  fallbackFaces: FallbackFaceRequest[];
+}
+
+/** Both collections in one walk over the model: on a long document the walk is the cost. */
+export function collectFontNeeds(model: DocumentModel): FontNeeds {
+  const requests = new FontRequestCollector();
+  const faces = new FallbackFaceCollector();
+  visitRuns(model, (props, text) => {
+    requests.visit(props);
+    faces.visit(props, text);
   });
   // Metafile text is set in its own fonts (metafile-layout.ts).
-  for (const id in model.pictures ?? {})
-    for (const item of model.pictures?.[id]?.items ?? []) if (item.kind === 'text') add(item.font);
-  return [...seen.values()];
+  for (const id in model.pictures ?? {}) {
+    for (const item of model.pictures?.[id]?.items ?? []) {
+      if (item.kind !== 'text') continue;
+      requests.add(item.font);
+      faces.scan(item.text, item.font.family, () => item.font.bold);
+    }
+  }
+  return { requests: [...requests.seen.values()], fallbackFaces: [...faces.seen.values()] };
+}
+
+/** Every family and style the document uses. */
+export function collectFontRequests(model: DocumentModel): FontRequest[] {
+  return collectFontNeeds(model).requests;
 }
 
 /**
@@ -96,9 +103,41 @@ export function collectFontRequests(model: DocumentModel): FontRequest[] {
  * first; its Noto face is small.
  */
 export function collectFallbackFaces(model: DocumentModel): FallbackFaceRequest[] {
-  const seen = new Map<string, FallbackFaceRequest>();
-  const scan = (text: string, eastAsianFont: string | undefined, boldOf: (cp: number) => boolean) => {
+  return collectFontNeeds(model).fallbackFaces;
+}
+
+class FontRequestCollector {
+  readonly seen = new Map<string, FontRequest>();
+  // Run properties are interned (property-interner.ts): runs formatted alike share one object, so
+  // each object needs looking at once.
+  readonly #visited = new Set<RunProperties>();
+
+  add(request: FontRequest): void {
+    const key = `${request.family}|${request.bold}|${request.italic}`;
+    if (!this.seen.has(key)) this.seen.set(key, request);
+  }
+
+  visit(props: RunProperties): void {
+    if (this.#visited.has(props)) return;
+    this.#visited.add(props);
+    this.add({ family: props.font, bold: props.bold, italic: props.italic });
+    // East Asian and complex-script characters are set in their own faces (§17.3.2.26).
+    if (props.fontEastAsia) this.add({ family: props.fontEastAsia, bold: props.bold, italic: props.italic });
+    this.add(complexFontRequest(props));
+  }
+}
+
+/** A UTF-16 unit at or after U+0590, below which fallbackScriptOf finds no script. */
+const BEYOND_HEBREW_START = /[\u0590-\uffff]/;
+
+class FallbackFaceCollector {
+  readonly seen = new Map<string, FallbackFaceRequest>();
+
+  scan(text: string, eastAsianFont: string | undefined, boldOf: (cp: number) => boolean): void {
     let variant: ReturnType<typeof eastAsianVariant> | undefined;
+    // Neighbouring characters are mostly of one script and weight, already noted.
+    let lastScript: FallbackFaceRequest['script'] | undefined;
+    let lastBold = false;
     for (let i = 0; i < text.length; i++) {
       const unit = text.charCodeAt(i);
       if (unit < 0x0590) continue;
@@ -108,22 +147,25 @@ export function collectFallbackFaces(model: DocumentModel): FallbackFaceRequest[
       const script = fallbackScriptOf(cp, variant);
       if (script === undefined) continue;
       const bold = boldOf(cp);
+      if (script === lastScript && bold === lastBold) continue;
+      lastScript = script;
+      lastBold = bold;
       const key = `${script}|${bold}`;
-      if (!seen.has(key)) seen.set(key, { script, bold });
+      if (!this.seen.has(key)) this.seen.set(key, { script, bold });
     }
-  };
-  visitRuns(model, (props, text) => {
-    scan(text, props.fontEastAsia, (cp) =>
+  }
+
+  visit(props: RunProperties, text: string): void {
+    // Most text has nothing from U+0590 on, where every fallback script and the curly quotes
+    // are: one native regular-expression test settles it without a loop over the characters.
+    if (!BEYOND_HEBREW_START.test(text)) return;
+    this.scan(text, props.fontEastAsia, (cp) =>
       scriptClassOf(cp) === 'complex' || props.rtl || props.complexScript ? props.boldComplex === true : props.bold,
     );
     // Curly quotes in a Chinese font are set in the CJK face (inline-boxes.ts chineseQuoteFace).
     let quoted = false;
     for (let i = 0; i < text.length && !quoted; i++) quoted = isAmbiguousQuote(text.charCodeAt(i));
     const slotFont = quoted ? quoteFont(props) : undefined;
-    if (slotFont && chineseFontVariant(slotFont)) scan('\u4e00', slotFont, () => props.bold);
-  });
-  for (const id in model.pictures ?? {})
-    for (const item of model.pictures?.[id]?.items ?? [])
-      if (item.kind === 'text') scan(item.text, item.font.family, () => item.font.bold);
-  return [...seen.values()];
+    if (slotFont && chineseFontVariant(slotFont)) this.scan('\u4e00', slotFont, () => props.bold);
+  }
 }
