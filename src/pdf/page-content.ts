@@ -8,10 +8,8 @@
  * The operators are written straight into the stream's bytes, one per line: building an object per
  * operator and number (pdf-lib's operators) and printing them again when the file is saved cost
  * more than deciding what to draw. Text is shown as literal strings of glyph codes, half the size
- * of hex strings: content streams are most of what the painter deflates. (Placing text with Td
- * offsets instead of Tm would save another sixth, but a reader then keeps a different text matrix,
- * and poppler's word boxes come out a rounding error apart from Tm's: enough to change the
- * reading order pdftotext finds among overlapping or aligned words.)
+ * of hex strings: content streams are most of what the painter deflates. Words after the first
+ * on a baseline are placed with Td, relative to the one before.
  */
 import type { ImageItem, LineItem, Page, PathItem, RectItem, TextItem } from '../layout/display-list';
 import { type Rgb, rgbOf, sameRgb } from './pdf-color';
@@ -121,6 +119,13 @@ export function pageContent(page: Page, resources: ContentResources): Uint8Array
   let fontSize = 0;
   let characterSpacing = 0;
   let inText = false;
+  /**
+   * Where the text line matrix (§9.4.2) starts, in thousandths of a point, when it is a plain
+   * translation on this baseline set by Tm or Td in this text object; undefined otherwise (outside
+   * a text object, or after rotated text).
+   */
+  let lineX: number | undefined;
+  let lineY = 0;
 
   const setFill = (hex: string) => {
     if (hex === fillHex) return;
@@ -160,6 +165,7 @@ export function pageContent(page: Page, resources: ContentResources): Uint8Array
     if (!inText) return;
     out.text('ET\n');
     inText = false;
+    lineX = undefined;
   };
 
   const text = (item: TextItem) => {
@@ -182,6 +188,9 @@ export function pageContent(page: Page, resources: ContentResources): Uint8Array
       out.text('Tc\n');
       characterSpacing = spacing;
     }
+    const x = round(item.x);
+    const y = pdfY(page.height, item.y);
+    const thousandthsX = Math.round(x * 1000);
     if (item.angle) {
       // Rotated text: the text matrix turns the glyphs about their origin (§9.4.2).
       const radians = (item.angle * Math.PI) / 180;
@@ -191,12 +200,27 @@ export function pageContent(page: Page, resources: ContentResources): Uint8Array
       out.num(sin);
       out.num(-sin);
       out.num(cos);
+      out.num(x);
+      out.num(y);
+      out.text('Tm\n(');
+      lineX = undefined;
+    } else if (lineX !== undefined && y === lineY) {
+      // The next word on the same baseline: Td moves the line matrix along it (§9.4.2), a third
+      // of Tm's bytes, and content streams are most of what the painter deflates. The offset is
+      // the difference of the rounded positions, so the start never drifts from Tm's. Across
+      // baselines Tm stays: poppler's word boxes after a Td in y come out a rounding error apart,
+      // enough to change the order pdftotext reads aligned words in.
+      out.num((thousandthsX - lineX) / 1000);
+      out.text('0 Td\n(');
+      lineX = thousandthsX;
     } else {
       out.text('1 0 0 1 ');
+      out.num(x);
+      out.num(y);
+      out.text('Tm\n(');
+      lineX = thousandthsX;
+      lineY = y;
     }
-    out.num(round(item.x));
-    out.num(pdfY(page.height, item.y));
-    out.text('Tm\n(');
     resources.encode(item.font, item.text, item.size, out.write);
     out.text(') Tj\n');
   };
