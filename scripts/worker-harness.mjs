@@ -67,6 +67,25 @@ export function workerdCpuSeconds() {
   }
 }
 
+/**
+ * CPU seconds the main threads of the workerd processes below this Node process have used (Linux
+ * /proc; null elsewhere): the thread JavaScript runs on, so what a conversion costs the isolate,
+ * without V8's background compiler and garbage-collector threads, which run beside it on another core.
+ */
+export function workerdMainThreadCpuSeconds() {
+  try {
+    let ticks = 0;
+    for (const pid of workerdPids()) {
+      const stat = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    }
+    return ticks / 100;
+  } catch {
+    return null;
+  }
+}
+
 /** Resident memory of the workerd processes below this Node process (Linux /proc; null elsewhere). */
 export function workerdRssMiB() {
   try {
