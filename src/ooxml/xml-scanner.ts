@@ -8,7 +8,7 @@ import type { SharedSubtree, TreeBuilder } from './xml-tree';
  * without making a string for each, and decodes only text and values that are not plain ASCII.
  * Every string it hands over is a string of its own, never a slice of the whole part, which would
  * keep the part's text (twice its size in memory for non-Latin text) alive as long as the model.
- * It never builds strings for attributes the builder ignores, and makes each distinct attribute
+ * It never builds strings for attributes the builder ignores, and reads each distinct start tag
  * set once. Elements the builder names (shareElements: run and paragraph properties) are looked
  * up by their bytes, and one read before is placed again instead of being read anew. It refuses,
  * with MalformedXmlError, anything it does not fully understand (non-ASCII names among them); the
@@ -164,13 +164,12 @@ class StringTable {
 }
 
 /**
- * Values keyed by a span of the part's bytes, compared byte for byte: attribute sets (the bytes
- * from the white space after the element's name to the tag's '>') and shared subtrees (an
- * element's bytes from its '<' to the end of its end tag). Attribute sets repeat as much as names
- * do (w:val="28", the same w:rFonts on every run): tags written with the same bytes share one
- * frozen object, which keeps the tree of a large part a fraction of the size, and a repeated set
- * costs one compare, its object, strings and checks being made the first time only. Grows like
- * StringTable.
+ * Values keyed by a span of the part's bytes, compared byte for byte: start tags (the bytes after
+ * the '<' up to the tag's '>') and shared subtrees (an element's bytes from its '<' to the end of
+ * its end tag). Start tags repeat as much as names do (<w:sz w:val="28"/>, the same w:rFonts on
+ * every run): tags written with the same bytes share one frozen attribute object, which keeps the
+ * tree of a large part a fraction of the size, and a repeated tag costs one hash and compare, its
+ * name, attributes, strings and checks being made the first time only. Grows like StringTable.
  */
 class SpanTable<T> {
   #values: (T | undefined)[];
@@ -262,8 +261,12 @@ class SpanTable<T> {
   }
 }
 
-/** A shared attribute set, and whether it declares namespaces (the tree builder is told every time). */
-interface AttributeSet {
+/**
+ * A start tag read before: its name, its shared attribute set, and whether that declares
+ * namespaces (the tree builder is told every time).
+ */
+interface KnownTag {
+  name: string;
   attributes: Record<string, string>;
   declaresNamespaces: boolean;
 }
@@ -281,7 +284,7 @@ export function scanXml(bytes: Uint8Array, builder: TreeBuilder): void {
   const length = bytes.length;
   const ignoreAttribute = builder.ignoreAttribute;
   const table = new StringTable(bytes);
-  const attributeSets = new SpanTable<AttributeSet>(bytes, 5);
+  const tags = new SpanTable<KnownTag>(bytes, 5);
   const shareElements = builder.shareElements;
   const subtrees = new SpanTable<SharedSubtree>(bytes, 8);
   const view = viewOf(bytes);
@@ -371,42 +374,39 @@ export function scanXml(bytes: Uint8Array, builder: TreeBuilder): void {
       fail('unexpected markup after "<!"');
     }
 
-    // A start tag. Names are read and hashed in one pass; non-ASCII names go to saxes.
+    // A start tag. One whose bytes up to its first '>' were read before is that tag again: its
+    // name and attribute set, checked and made then, are taken as they are, without reading the
+    // bytes one by one. (A tag with a '>' inside a value ends later, so is never one found here.)
     let at = lt + 1;
-    let hash = FNV_OFFSET;
-    let high = 0;
-    for (; at < length; at++) {
-      const code = bytes[at] as number;
-      if ((BYTE_CLASS[code] as number) & NAME_END) break;
-      hash = Math.imul(hash ^ code, FNV_PRIME);
-      high |= code;
-    }
-    if (at === lt + 1) fail('a tag has no name');
-    if (high & 0x80) fail('a name is not ASCII');
-    const tagName = table.lookup(lt + 1, at, hash);
-    if (open.length === 0 && sawRoot) fail('more than one root element');
-    const attributesStart = at;
+    let tagName: string;
     let attributes = NO_ATTRIBUTES;
     let declaresNamespaces = false;
     let selfClosing = false;
-    // A tag whose bytes from its name to its '>' were read before is that tag again: its attribute
-    // set, checked and made then, is taken as it is, without reading the bytes one by one. (The
-    // span ends at the first '>', so a tag with a '>' inside a value is never one found here.)
-    let tagEnd = -1;
-    if (isSpace(bytes[at] ?? -1)) {
-      tagEnd = spanToTagEnd(view, bytes, at, spanHash);
-      if (tagEnd !== -1) {
-        const slot = attributeSets.find(at, tagEnd, spanHash[0] as number);
-        if (slot >= 0) {
-          const known = attributeSets.value(slot);
-          attributes = known.attributes;
-          declaresNamespaces = known.declaresNamespaces;
-          selfClosing = bytes[tagEnd - 2] === SLASH;
-          at = tagEnd;
-        }
+    const tagEnd = spanToTagEnd(view, bytes, at, spanHash);
+    const tagHash = spanHash[0] as number;
+    const slot = tagEnd === -1 ? -1 : tags.find(at, tagEnd, tagHash);
+    if (slot >= 0) {
+      const known = tags.value(slot);
+      tagName = known.name;
+      attributes = known.attributes;
+      declaresNamespaces = known.declaresNamespaces;
+      selfClosing = bytes[tagEnd - 2] === SLASH;
+      at = tagEnd;
+      if (open.length === 0 && sawRoot) fail('more than one root element');
+    } else {
+      // Names are read and hashed in one pass; non-ASCII names go to saxes.
+      let hash = FNV_OFFSET;
+      let high = 0;
+      for (; at < length; at++) {
+        const code = bytes[at] as number;
+        if ((BYTE_CLASS[code] as number) & NAME_END) break;
+        hash = Math.imul(hash ^ code, FNV_PRIME);
+        high |= code;
       }
-    }
-    if (at !== tagEnd) {
+      if (at === lt + 1) fail('a tag has no name');
+      if (high & 0x80) fail('a name is not ASCII');
+      tagName = table.lookup(lt + 1, at, hash);
+      if (open.length === 0 && sawRoot) fail('more than one root element');
       // Where each attribute's name and value are (ATTRIBUTE_FIELDS numbers each), read and
       // checked before anything is made of them.
       let attributeCount = 0;
@@ -465,16 +465,14 @@ export function scanXml(bytes: Uint8Array, builder: TreeBuilder): void {
       // An element left out of the tree needs no attribute objects: a styles part's latent styles
       // are hundreds of distinct attribute sets, a quarter of a small document's XML. (Its syntax
       // is still checked above; only a repeated attribute name goes unnoticed there.)
-      if (attributeCount > 0 && !builder.discards(tagName)) {
+      const made = attributeCount > 0 && !builder.discards(tagName);
+      if (made) {
         attributes = makeAttributes(bytes, found, attributeCount, table, decodedValues, ignoreAttribute);
         declaresNamespaces = declaresNamespace(attributes);
-        // Kept only when the tag ended at the first '>' after its name: the span looked up.
-        if (at === tagEnd) {
-          attributeSets.remember(attributesStart, tagEnd, spanHash[0] as number, {
-            attributes,
-            declaresNamespaces,
-          });
-        }
+      }
+      // Kept only when the tag ended at the first '>' after its '<': the span looked up.
+      if (at === tagEnd && (made || attributeCount === 0)) {
+        tags.remember(lt + 1, tagEnd, tagHash, { name: tagName, attributes, declaresNamespaces });
       }
     }
     if (!selfClosing && shareElements?.has(tagName)) {
