@@ -8,7 +8,7 @@ import type { SharedSubtree, TreeBuilder } from './xml-tree';
  * without making a string for each, and decodes only text and values that are not plain ASCII.
  * Every string it hands over is a string of its own, never a slice of the whole part, which would
  * keep the part's text (twice its size in memory for non-Latin text) alive as long as the model.
- * It never builds strings for attributes the builder ignores, and makes each distinct attribute
+ * It never builds strings for attributes the builder ignores, and reads each distinct start tag
  * set once. Elements the builder names (shareElements: run and paragraph properties) are looked
  * up by their bytes, and one read before is placed again instead of being read anew. It refuses,
  * with MalformedXmlError, anything it does not fully understand (non-ASCII names among them); the
@@ -67,27 +67,41 @@ const SHARED_MAX_LENGTH = 16;
 /** Distinct shared strings per part at most; past it strings are made each time (still correct). */
 const SHARED_MAX_ENTRIES = 1 << 14;
 
+/** Slots a table starts with; it doubles as it fills, up to the most its part's size allows. */
+const INITIAL_CAPACITY = 256;
+
+/**
+ * The most slots a table of a part of `length` bytes grows to: one per 2^sizeShift bytes, at least
+ * INITIAL_CAPACITY, at most 2 × SHARED_MAX_ENTRIES. Once half of that is taken it takes no more.
+ */
+function capacityFor(length: number, sizeShift: number): number {
+  let capacity = INITIAL_CAPACITY;
+  while (capacity < 2 * SHARED_MAX_ENTRIES && capacity < length >> sizeShift) capacity *= 2;
+  return capacity;
+}
+
 /**
  * Names and short values repeat endlessly ("w:r", "w:val", "24"): one string each keeps the tree
  * small, since every string kept is memory the garbage collector must move. An open-addressing
- * table keyed by the bytes themselves, so a repeat costs a hash and a compare, no allocation. Its
- * size is fixed when it is made (from the part's length), and once half full it stops taking new
- * strings: fields that never change keep V8's optimised code for it valid.
+ * table keyed by the bytes themselves, so a repeat costs a hash and a compare, no allocation. It
+ * starts small and doubles when half full, up to a size fixed by the part's length (allocating
+ * that size up front cost more than the scan of most parts, whose strings are a few hundred);
+ * once that is half full it stops taking new strings.
  */
 class StringTable {
-  readonly #keys: (string | undefined)[];
-  readonly #hashes: Int32Array;
-  readonly #limit: number;
+  #keys: (string | undefined)[];
+  #hashes: Int32Array;
+  #limit: number;
+  readonly #maxCapacity: number;
   #count = 0;
   readonly #bytes: Uint8Array;
 
   constructor(bytes: Uint8Array) {
     this.#bytes = bytes;
-    let capacity = 256;
-    while (capacity < 2 * SHARED_MAX_ENTRIES && capacity < bytes.length >> 4) capacity *= 2;
-    this.#keys = new Array(capacity).fill(undefined);
-    this.#hashes = new Int32Array(capacity);
-    this.#limit = capacity >> 1;
+    this.#maxCapacity = capacityFor(bytes.length, 4);
+    this.#keys = new Array(INITIAL_CAPACITY).fill(undefined);
+    this.#hashes = new Int32Array(INITIAL_CAPACITY);
+    this.#limit = INITIAL_CAPACITY >> 1;
   }
 
   /** The string of bytes [start, end), all ASCII (the caller checked). */
@@ -122,50 +136,67 @@ class StringTable {
     if (this.#count < this.#limit) {
       keys[slot] = value;
       this.#hashes[slot] = hash;
-      this.#count++;
+      if (++this.#count === this.#limit && keys.length < this.#maxCapacity) this.#grow();
     }
     return value;
+  }
+
+  #grow(): void {
+    const oldKeys = this.#keys;
+    const oldHashes = this.#hashes;
+    const capacity = oldKeys.length * 2;
+    const keys: (string | undefined)[] = new Array(capacity).fill(undefined);
+    const hashes = new Int32Array(capacity);
+    const mask = capacity - 1;
+    for (let i = 0; i < oldKeys.length; i++) {
+      const key = oldKeys[i];
+      if (key === undefined) continue;
+      const hash = oldHashes[i] as number;
+      let slot = hash & mask;
+      while (keys[slot] !== undefined) slot = (slot + 1) & mask;
+      keys[slot] = key;
+      hashes[slot] = hash;
+    }
+    this.#keys = keys;
+    this.#hashes = hashes;
+    this.#limit = capacity >> 1;
   }
 }
 
 /**
- * Values keyed by a span of the part's bytes, compared byte for byte: attribute sets (the bytes
- * from the first attribute to the last value's closing quote) and shared subtrees (an element's
- * bytes from its '<' to the end of its end tag). Attribute sets repeat as much as names do
- * (w:val="28", the same w:rFonts on every run): elements written with the same bytes share one
- * frozen object, which keeps the tree of a large part a fraction of the size, and a repeated set
- * costs one compare, its object, strings and checks being made the first time only. Fixed size,
- * like StringTable.
+ * Values keyed by a span of the part's bytes, compared byte for byte: start tags (the bytes after
+ * the '<' up to the tag's '>') and shared subtrees (an element's bytes from its '<' to the end of
+ * its end tag). Start tags repeat as much as names do (<w:sz w:val="28"/>, the same w:rFonts on
+ * every run): tags written with the same bytes share one frozen attribute object, which keeps the
+ * tree of a large part a fraction of the size, and a repeated tag costs one hash and compare, its
+ * name, attributes, strings and checks being made the first time only. Grows like StringTable.
  */
 class SpanTable<T> {
-  readonly #values: (T | undefined)[];
-  readonly #hashes: Int32Array;
+  #values: (T | undefined)[];
+  #hashes: Int32Array;
   /** Where the first occurrence of each span starts and ends, to compare with. */
-  readonly #starts: Int32Array;
-  readonly #ends: Int32Array;
-  readonly #limit: number;
+  #starts: Int32Array;
+  #ends: Int32Array;
+  #limit: number;
+  readonly #maxCapacity: number;
   #count = 0;
   readonly #bytes: Uint8Array;
   /** The same bytes, to compare four at a time. */
   readonly #view: DataView;
 
-  /** `sizeShift`: one slot per 2^sizeShift bytes of the part (at least 256, at most 2 × SHARED_MAX_ENTRIES). */
+  /** `sizeShift`: at most one slot per 2^sizeShift bytes of the part (see capacityFor). */
   constructor(bytes: Uint8Array, sizeShift: number) {
     this.#bytes = bytes;
     this.#view = viewOf(bytes);
-    let capacity = 256;
-    while (capacity < 2 * SHARED_MAX_ENTRIES && capacity < bytes.length >> sizeShift) capacity *= 2;
-    this.#values = new Array(capacity).fill(undefined);
-    this.#hashes = new Int32Array(capacity);
-    this.#starts = new Int32Array(capacity);
-    this.#ends = new Int32Array(capacity);
-    this.#limit = capacity >> 1;
+    this.#maxCapacity = capacityFor(bytes.length, sizeShift);
+    this.#values = new Array(INITIAL_CAPACITY).fill(undefined);
+    this.#hashes = new Int32Array(INITIAL_CAPACITY);
+    this.#starts = new Int32Array(INITIAL_CAPACITY);
+    this.#ends = new Int32Array(INITIAL_CAPACITY);
+    this.#limit = INITIAL_CAPACITY >> 1;
   }
 
-  /**
-   * The slot of the span [start, end) (bytes whose hash is `hash`), or, when it is not known, -1
-   * minus the free slot where `remember` would put it.
-   */
+  /** The slot of the span [start, end) (bytes whose hash is `hash`), or -1 when it is not known. */
   find(start: number, end: number, hash: number): number {
     const bytes = this.#bytes;
     const values = this.#values;
@@ -173,7 +204,7 @@ class SpanTable<T> {
     const length = end - start;
     let slot = hash & mask;
     for (; ; slot = (slot + 1) & mask) {
-      if (values[slot] === undefined) return -1 - slot;
+      if (values[slot] === undefined) return -1;
       const knownStart = this.#starts[slot] as number;
       if (this.#hashes[slot] !== hash || (this.#ends[slot] as number) - knownStart !== length) continue;
       if (sameBytes(this.#view, bytes, knownStart, start, length)) return slot;
@@ -184,19 +215,58 @@ class SpanTable<T> {
     return this.#values[slot] as T;
   }
 
-  /** Keeps `value` for the span [start, end), in the free slot `find` gave. */
-  remember(free: number, start: number, end: number, hash: number, value: T): void {
+  /** Keeps `value` for the span [start, end), which `find` did not know. */
+  remember(start: number, end: number, hash: number, value: T): void {
     if (this.#count >= this.#limit) return;
-    this.#values[free] = value;
-    this.#hashes[free] = hash;
-    this.#starts[free] = start;
-    this.#ends[free] = end;
-    this.#count++;
+    // Probed again rather than taken from `find`: a subtree is remembered when it closes, after
+    // those inside it, which may have taken that slot or grown the table.
+    const values = this.#values;
+    const mask = values.length - 1;
+    let slot = hash & mask;
+    while (values[slot] !== undefined) slot = (slot + 1) & mask;
+    values[slot] = value;
+    this.#hashes[slot] = hash;
+    this.#starts[slot] = start;
+    this.#ends[slot] = end;
+    if (++this.#count === this.#limit && values.length < this.#maxCapacity) this.#grow();
+  }
+
+  #grow(): void {
+    const oldValues = this.#values;
+    const oldHashes = this.#hashes;
+    const oldStarts = this.#starts;
+    const oldEnds = this.#ends;
+    const capacity = oldValues.length * 2;
+    const values: (T | undefined)[] = new Array(capacity).fill(undefined);
+    const hashes = new Int32Array(capacity);
+    const starts = new Int32Array(capacity);
+    const ends = new Int32Array(capacity);
+    const mask = capacity - 1;
+    for (let i = 0; i < oldValues.length; i++) {
+      const value = oldValues[i];
+      if (value === undefined) continue;
+      const hash = oldHashes[i] as number;
+      let slot = hash & mask;
+      while (values[slot] !== undefined) slot = (slot + 1) & mask;
+      values[slot] = value;
+      hashes[slot] = hash;
+      starts[slot] = oldStarts[i] as number;
+      ends[slot] = oldEnds[i] as number;
+    }
+    this.#values = values;
+    this.#hashes = hashes;
+    this.#starts = starts;
+    this.#ends = ends;
+    this.#limit = capacity >> 1;
   }
 }
 
-/** A shared attribute set, and whether it declares namespaces (the tree builder is told every time). */
-interface AttributeSet {
+/**
+ * A start tag read before: its name, its shared attribute set, and whether that declares
+ * namespaces (the tree builder is told every time).
+ */
+interface KnownTag {
+  name: string;
   attributes: Record<string, string>;
   declaresNamespaces: boolean;
 }
@@ -214,17 +284,18 @@ export function scanXml(bytes: Uint8Array, builder: TreeBuilder): void {
   const length = bytes.length;
   const ignoreAttribute = builder.ignoreAttribute;
   const table = new StringTable(bytes);
-  const attributeSets = new SpanTable<AttributeSet>(bytes, 5);
+  const tags = new SpanTable<KnownTag>(bytes, 5);
   const shareElements = builder.shareElements;
   const subtrees = new SpanTable<SharedSubtree>(bytes, 8);
   const view = viewOf(bytes);
   /** The end tags of the shareable elements, by name (a handful). */
   const endTags = new Map<string, string>();
-  /** The hash spanToEndTag worked out along the way. */
+  /** The hash spanToEndTag or spanToTagEnd worked out along the way. */
   const spanHash = new Int32Array(1);
   /**
    * The shareable elements being read for the first time, SHARING_FIELDS numbers each: how many
-   * elements were open outside it, where its bytes start and end, their hash, and the free slot.
+   * elements were open outside it, where its bytes start and end, their hash, and 1 when no subtree
+   * of those bytes was known (0: one was, but the context read it differently).
    */
   const sharing: number[] = [];
   /** Short values that needed decoding, shared the same way. */
@@ -268,11 +339,11 @@ export function scanXml(bytes: Uint8Array, builder: TreeBuilder): void {
         const start = sharing[top + 1] as number;
         const end = sharing[top + 2] as number;
         const endHash = sharing[top + 3] as number;
-        const free = sharing[top + 4] as number;
+        const unknown = sharing[top + 4] as number;
         sharing.length = top;
         const shared = builder.closeShared();
         // Kept only when the first end tag of its name was its own (see where the span is found).
-        if (shared !== undefined && end === position && free >= 0) subtrees.remember(free, start, end, endHash, shared);
+        if (shared !== undefined && end === position && unknown === 1) subtrees.remember(start, end, endHash, shared);
       } else builder.close();
       continue;
     }
@@ -303,97 +374,105 @@ export function scanXml(bytes: Uint8Array, builder: TreeBuilder): void {
       fail('unexpected markup after "<!"');
     }
 
-    // A start tag. Names are read and hashed in one pass; non-ASCII names go to saxes.
+    // A start tag. One whose bytes up to its first '>' were read before is that tag again: its
+    // name and attribute set, checked and made then, are taken as they are, without reading the
+    // bytes one by one. (A tag with a '>' inside a value ends later, so is never one found here.)
     let at = lt + 1;
-    let hash = FNV_OFFSET;
-    let high = 0;
-    for (; at < length; at++) {
-      const code = bytes[at] as number;
-      if ((BYTE_CLASS[code] as number) & NAME_END) break;
-      hash = Math.imul(hash ^ code, FNV_PRIME);
-      high |= code;
-    }
-    if (at === lt + 1) fail('a tag has no name');
-    if (high & 0x80) fail('a name is not ASCII');
-    const tagName = table.lookup(lt + 1, at, hash);
-    if (open.length === 0 && sawRoot) fail('more than one root element');
-    const attributesStart = at;
-    let attributesEnd = at;
-    let selfClosing = false;
-    // Where each attribute's name and value are (5 numbers each, see ATTRIBUTE_FIELDS), and one
-    // hash over all their bytes: the attribute set is looked up before anything is made of it.
-    let attributeCount = 0;
-    let setHash = FNV_OFFSET;
-    for (;;) {
-      if (at >= length) fail(`the tag <${tagName}> is not closed`);
-      let code = bytes[at] as number;
-      const hadSpace = isSpace(code);
-      while (isSpace(code)) code = bytes[++at] ?? -1;
-      if (code === GT) {
-        at++;
-        break;
-      }
-      if (code === SLASH) {
-        if (bytes[at + 1] !== GT) fail(`"/" inside the tag <${tagName}>`);
-        selfClosing = true;
-        at += 2;
-        break;
-      }
-      if (code === -1) fail(`the tag <${tagName}> is not closed`);
-      if (!hadSpace) fail(`attributes of <${tagName}> are not separated by white space`);
-      const nameStart = at;
-      high = 0;
-      for (; at < length; at++) {
-        const byte = bytes[at] as number;
-        if ((BYTE_CLASS[byte] as number) & NAME_END) break;
-        setHash = Math.imul(setHash ^ byte, FNV_PRIME);
-        high |= byte;
-      }
-      const nameEnd = at;
-      if (at === nameStart) fail(`a malformed attribute in <${tagName}>`);
-      if (high & 0x80) fail('a name is not ASCII');
-      code = bytes[at] ?? -1;
-      while (isSpace(code)) code = bytes[++at] ?? -1;
-      if (code !== EQUALS) fail(`an attribute of <${tagName}> has no value`);
-      code = bytes[++at] ?? -1;
-      while (isSpace(code)) code = bytes[++at] ?? -1;
-      if (code !== QUOTE && code !== APOS) fail(`the value of an attribute of <${tagName}> is not quoted`);
-      // The value up to the closing quote, hashed and classified on the way.
-      const valueStart = at + 1;
-      let valueEnd = valueStart;
-      let classes = 0;
-      for (; ; valueEnd++) {
-        if (valueEnd >= length) fail(`the value of an attribute of <${tagName}> is not closed`);
-        const byte = bytes[valueEnd] as number;
-        if (byte === code) break;
-        classes |= BYTE_CLASS[byte] as number;
-        setHash = Math.imul(setHash ^ byte, FNV_PRIME);
-      }
-      const field = attributeCount * ATTRIBUTE_FIELDS;
-      found[field] = nameStart;
-      found[field + 1] = nameEnd;
-      found[field + 2] = valueStart;
-      found[field + 3] = valueEnd;
-      found[field + 4] = classes;
-      attributeCount++;
-      at = valueEnd + 1;
-      attributesEnd = at;
-    }
+    let tagName: string;
     let attributes = NO_ATTRIBUTES;
     let declaresNamespaces = false;
-    // An element left out of the tree needs no attribute objects: a styles part's latent styles
-    // are hundreds of distinct attribute sets, a quarter of a small document's XML. (Its syntax is
-    // still checked above; only a repeated attribute name goes unnoticed there.)
-    if (attributeCount > 0 && !builder.discards(tagName)) {
-      const slot = attributeSets.find(attributesStart, attributesEnd, setHash);
-      if (slot >= 0) {
-        const known = attributeSets.value(slot);
-        attributes = known.attributes;
-        declaresNamespaces = known.declaresNamespaces;
-      } else {
+    let selfClosing = false;
+    const tagEnd = spanToTagEnd(view, bytes, at, spanHash);
+    const tagHash = spanHash[0] as number;
+    const slot = tagEnd === -1 ? -1 : tags.find(at, tagEnd, tagHash);
+    if (slot >= 0) {
+      const known = tags.value(slot);
+      tagName = known.name;
+      attributes = known.attributes;
+      declaresNamespaces = known.declaresNamespaces;
+      selfClosing = bytes[tagEnd - 2] === SLASH;
+      at = tagEnd;
+      if (open.length === 0 && sawRoot) fail('more than one root element');
+    } else {
+      // Names are read and hashed in one pass; non-ASCII names go to saxes.
+      let hash = FNV_OFFSET;
+      let high = 0;
+      for (; at < length; at++) {
+        const code = bytes[at] as number;
+        if ((BYTE_CLASS[code] as number) & NAME_END) break;
+        hash = Math.imul(hash ^ code, FNV_PRIME);
+        high |= code;
+      }
+      if (at === lt + 1) fail('a tag has no name');
+      if (high & 0x80) fail('a name is not ASCII');
+      tagName = table.lookup(lt + 1, at, hash);
+      if (open.length === 0 && sawRoot) fail('more than one root element');
+      // Where each attribute's name and value are (ATTRIBUTE_FIELDS numbers each), read and
+      // checked before anything is made of them.
+      let attributeCount = 0;
+      for (;;) {
+        if (at >= length) fail(`the tag <${tagName}> is not closed`);
+        let code = bytes[at] as number;
+        const hadSpace = isSpace(code);
+        while (isSpace(code)) code = bytes[++at] ?? -1;
+        if (code === GT) {
+          at++;
+          break;
+        }
+        if (code === SLASH) {
+          if (bytes[at + 1] !== GT) fail(`"/" inside the tag <${tagName}>`);
+          selfClosing = true;
+          at += 2;
+          break;
+        }
+        if (code === -1) fail(`the tag <${tagName}> is not closed`);
+        if (!hadSpace) fail(`attributes of <${tagName}> are not separated by white space`);
+        const nameStart = at;
+        high = 0;
+        for (; at < length; at++) {
+          const byte = bytes[at] as number;
+          if ((BYTE_CLASS[byte] as number) & NAME_END) break;
+          high |= byte;
+        }
+        const nameEnd = at;
+        if (at === nameStart) fail(`a malformed attribute in <${tagName}>`);
+        if (high & 0x80) fail('a name is not ASCII');
+        code = bytes[at] ?? -1;
+        while (isSpace(code)) code = bytes[++at] ?? -1;
+        if (code !== EQUALS) fail(`an attribute of <${tagName}> has no value`);
+        code = bytes[++at] ?? -1;
+        while (isSpace(code)) code = bytes[++at] ?? -1;
+        if (code !== QUOTE && code !== APOS) fail(`the value of an attribute of <${tagName}> is not quoted`);
+        // The value up to the closing quote, classified on the way.
+        const valueStart = at + 1;
+        let valueEnd = valueStart;
+        let classes = 0;
+        for (; ; valueEnd++) {
+          if (valueEnd >= length) fail(`the value of an attribute of <${tagName}> is not closed`);
+          const byte = bytes[valueEnd] as number;
+          if (byte === code) break;
+          classes |= BYTE_CLASS[byte] as number;
+        }
+        const field = attributeCount * ATTRIBUTE_FIELDS;
+        found[field] = nameStart;
+        found[field + 1] = nameEnd;
+        found[field + 2] = valueStart;
+        found[field + 3] = valueEnd;
+        found[field + 4] = classes;
+        attributeCount++;
+        at = valueEnd + 1;
+      }
+      // An element left out of the tree needs no attribute objects: a styles part's latent styles
+      // are hundreds of distinct attribute sets, a quarter of a small document's XML. (Its syntax
+      // is still checked above; only a repeated attribute name goes unnoticed there.)
+      const made = attributeCount > 0 && !builder.discards(tagName);
+      if (made) {
         attributes = makeAttributes(bytes, found, attributeCount, table, decodedValues, ignoreAttribute);
         declaresNamespaces = declaresNamespace(attributes);
-        attributeSets.remember(-1 - slot, attributesStart, attributesEnd, setHash, { attributes, declaresNamespaces });
+      }
+      // Kept only when the tag ended at the first '>' after its '<': the span looked up.
+      if (at === tagEnd && (made || attributeCount === 0)) {
+        tags.remember(lt + 1, tagEnd, tagHash, { name: tagName, attributes, declaresNamespaces });
       }
     }
     if (!selfClosing && shareElements?.has(tagName)) {
@@ -411,7 +490,7 @@ export function scanXml(bytes: Uint8Array, builder: TreeBuilder): void {
           position = end;
           continue;
         }
-        sharing.push(open.length, lt, end, spanHash[0] as number, slot >= 0 ? -1 : -1 - slot);
+        sharing.push(open.length, lt, end, spanHash[0] as number, slot >= 0 ? 0 : 1);
       }
     }
     sawRoot = true;
@@ -476,6 +555,35 @@ function spanToEndTag(view: DataView, bytes: Uint8Array, start: number, endTag: 
     h = Math.imul(h ^ view.getInt32(i), FNV_PRIME);
     i += 4;
   }
+}
+
+/** Bytes with a '>' in each place, to find a word that holds one (see spanToTagEnd). */
+const FOUR_GT = 0x3e3e3e3e;
+
+/**
+ * Where the first '>' at or after `start` is, plus one (or -1 when there is none), with FNV-1a
+ * over the bytes up to there in `hash[0]`, read four at a time until the word that holds it.
+ */
+function spanToTagEnd(view: DataView, bytes: Uint8Array, start: number, hash: Int32Array): number {
+  const length = bytes.length;
+  let h = FNV_OFFSET;
+  let i = start;
+  for (; i + 4 <= length; i += 4) {
+    const word = view.getInt32(i);
+    const greaterThans = word ^ FOUR_GT;
+    // Non-zero when some byte of greaterThans is zero, that is, some byte of the word is '>'.
+    if (((greaterThans - 0x01010101) & ~greaterThans & 0x80808080) !== 0) break;
+    h = Math.imul(h ^ word, FNV_PRIME);
+  }
+  for (; i < length; i++) {
+    const byte = bytes[i] as number;
+    h = Math.imul(h ^ byte, FNV_PRIME);
+    if (byte === GT) {
+      hash[0] = h;
+      return i + 1;
+    }
+  }
+  return -1;
 }
 
 /** Whether the `length` bytes at `a` and at `b` are the same, compared four at a time. */

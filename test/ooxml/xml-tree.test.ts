@@ -112,6 +112,25 @@ describe('the XML tree', () => {
     }
   });
 
+  it('reads a repeated start tag the same each time: a ">" in a value, inside and outside an ignored element', () => {
+    const xml =
+      '<a><b v="x>y" w="1"/><b v="x>y" w="1"/><skip><c k="1"/><c k="1"/></skip><c k="1"/><c k="1"/>' +
+      '<d xmlns:p="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><p:e/></d><p:e/></a>';
+    const tree = parseXml(xml, 'repeat.xml', { ...DEFAULT_XML_LIMITS, ignoreElements: new Set(['skip']) });
+    expect(tree.children.map((element) => [element.name, { ...element.attributes }])).toEqual([
+      ['b', { v: 'x>y', w: '1' }],
+      ['b', { v: 'x>y', w: '1' }],
+      ['c', { k: '1' }],
+      ['c', { k: '1' }],
+      ['d', { 'xmlns:p': 'http://schemas.openxmlformats.org/wordprocessingml/2006/main' }],
+      ['p:e', {}],
+    ]);
+    // The same tag bytes under another prefix binding read under that binding.
+    expect(tree.children[4]?.children[0]?.name).toBe('w:e');
+    // A repeated tag is still checked where its bytes differ: an unquoted value is refused.
+    expect(() => parseXml('<a><c k="1"/><c k=1/></a>', 'broken.xml')).toThrow(PartError);
+  });
+
   it('bounds the element count', () => {
     expect(() =>
       parseXml(`<a>${'<b/>'.repeat(20)}</a>`, 'many.xml', { ...DEFAULT_XML_LIMITS, maxElements: 10 }),
