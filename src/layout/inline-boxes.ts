@@ -25,6 +25,7 @@ import type {
 } from '../model/document';
 import { lineBreakOpportunities } from '../text/line-break-opportunities';
 import { trailingWhiteSpaceStart } from '../text/white-space';
+import { hasRightToLeft } from './bidi-reorder';
 
 export type BoxKind = 'text' | 'tab' | 'image' | 'drawing' | 'field' | 'anchor';
 
@@ -54,6 +55,11 @@ export interface Box {
    * (trimmedBox): what finishSegment would measure again.
    */
   keptWidth?: number;
+  /**
+   * The text has a strong right-to-left character (bidi-reorder.ts hasRightToLeft), found when the
+   * box is made: layout asks once per paragraph whether its lines need reordering.
+   */
+  rightToLeft?: boolean;
   /** Characters of the East Asian slot (ideographs, kana, their punctuation), set in a CJK face. */
   eastAsian?: boolean;
   link?: LinkTarget;
@@ -163,6 +169,7 @@ function textBox(
     (vertical.descent + vertical.lineGap) * size,
     rise(props),
     source,
+    true,
   );
 }
 
@@ -182,6 +189,8 @@ function measuredText(
   descent: number,
   rise: number,
   source: BoxSource,
+  /** False for text known to be below U+0590 (plainBox's), which has no right-to-left character. */
+  mayBeRightToLeft: boolean,
 ): Box {
   const characterSpacing = props.characterSpacing;
   const spacing = characterSpacing === 0 ? 0 : characterSpacing * [...text].length;
@@ -209,6 +218,7 @@ function measuredText(
     space: text.length > 0 && keep === 0,
   };
   if (keptWidth !== undefined) box.keptWidth = keptWidth;
+  if (mayBeRightToLeft && hasRightToLeft(text)) box.rightToLeft = true;
   return withSource(box, source);
 }
 
@@ -283,7 +293,17 @@ function runStyle(props: RunProperties, fonts: FontSet): RunStyle {
 
 /** textBox for text of a plain run that its primary face draws (the common case), from the run's style. */
 function plainBox(text: string, style: RunStyle, source: BoxSource): Box {
-  return measuredText(text, style.primary, style.size, style.props, style.ascent, style.descent, style.rise, source);
+  return measuredText(
+    text,
+    style.primary,
+    style.size,
+    style.props,
+    style.ascent,
+    style.descent,
+    style.rise,
+    source,
+    false,
+  );
 }
 
 /**

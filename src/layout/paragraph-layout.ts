@@ -284,7 +284,7 @@ function needsReordering(paragraph: Paragraph, segments: readonly Segment[], lab
   if (paragraph.props.rtl) return true;
   for (const f of label) if (f.box.kind === 'text' && hasRightToLeft(f.text)) return true;
   for (const segment of segments) {
-    for (const box of segment.boxes) if (box.kind === 'text' && hasRightToLeft(box.text)) return true;
+    for (const box of segment.boxes) if (box.kind === 'text' && box.rightToLeft === true) return true;
   }
   return false;
 }
