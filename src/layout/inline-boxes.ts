@@ -491,6 +491,12 @@ function cutPositions(text: string, pieces: readonly Piece[]): number[] {
 }
 
 /**
+ * The boxes of a segment being made that has none yet: shared, never added to (addBox replaces
+ * it), and never handed on (closeSegment gives a kept segment its own).
+ */
+const NO_BOXES: Box[] = [];
+
+/**
  * Adds a box to a segment. Its first box makes the array, sized for one: most segments are one
  * word, and a first push would size it for seventeen.
  */
@@ -511,7 +517,7 @@ export function paragraphSegments(paragraph: Paragraph, fonts: FontSet): Segment
   const cuts = cutPositions(text, pieces);
 
   const segments: Segment[] = [];
-  let segment: Segment = { boxes: [], width: 0, trailing: 0 };
+  let segment: Segment = { boxes: NO_BOXES, width: 0, trailing: 0 };
   let cutIndex = 0;
   // East Asian autospace (w:autoSpaceDE, w:autoSpaceDN, on by default, ECMA-376 Part 1
   // §17.3.1.2–3): a quarter em between ideographs or kana and Latin letters or digits. It widens
@@ -532,8 +538,12 @@ export function paragraphSegments(paragraph: Paragraph, fonts: FontSet): Segment
   };
   const closeSegment = () => {
     finishSegment(segment);
-    if (segment.boxes.length > 0 || segment.breakAfter) segments.push(segment);
-    segment = { boxes: [], width: 0, trailing: 0 };
+    if (segment.boxes.length > 0) segments.push(segment);
+    else if (segment.breakAfter) {
+      segment.boxes = [];
+      segments.push(segment);
+    }
+    segment = { boxes: NO_BOXES, width: 0, trailing: 0 };
   };
 
   let style: RunStyle | undefined;

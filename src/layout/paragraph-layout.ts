@@ -174,7 +174,14 @@ function justify(fragments: Fragment[], extra: number): Fragment[] {
           start === 0 && box.headWidth !== undefined && text === box.text
             ? box.headWidth
             : box.face.measure(part) * box.size + (spacing === 0 ? 0 : spacing * [...part].length);
-        out.push({ box, text: part, x, width });
+        if (start === 0) {
+          // The first word takes over the line's own fragment (a word and its spaces, mostly):
+          // one object fewer per word of a justified line.
+          f.text = part;
+          f.x = x;
+          f.width = width;
+          out.push(f);
+        } else out.push({ box, text: part, x, width });
         x += width;
         start = end;
       }
@@ -185,15 +192,21 @@ function justify(fragments: Fragment[], extra: number): Fragment[] {
 }
 
 /** Indices of text fragments followed by a text fragment with East Asian characters on either side. */
-function eastAsianGaps(fragments: Fragment[]): Set<number> {
-  const gaps = new Set<number>();
+function eastAsianGaps(fragments: Fragment[]): ReadonlySet<number> {
+  let gaps: Set<number> | undefined;
   for (let i = 0; i + 1 < fragments.length; i++) {
     const a = fragments[i];
     const b = fragments[i + 1];
-    if (a?.box.kind === 'text' && b?.box.kind === 'text' && (a.box.eastAsian || b.box.eastAsian)) gaps.add(i);
+    if (a?.box.kind === 'text' && b?.box.kind === 'text' && (a.box.eastAsian || b.box.eastAsian)) {
+      gaps ??= new Set();
+      gaps.add(i);
+    }
   }
-  return gaps;
+  return gaps ?? NO_GAPS;
 }
+
+/** Most lines have no East Asian text: one empty set for all of them. */
+const NO_GAPS: ReadonlySet<number> = new Set();
 
 function countSpaces(text: string): number {
   let count = 0;
