@@ -220,18 +220,20 @@ export function paintLine(out: PageItem[], placed: PlacedLine, values: FieldValu
           lastTextRtl = fragment.rtl === true;
         }
       }
-      decorations(
-        foreground,
-        box.props,
-        x,
-        y,
-        width,
-        box.size,
-        box.face.underlinePosition,
-        box.face.underlineThickness,
-        color,
-        revision,
-      );
+      // Most text has no underline, strike or tracked change: nothing to draw.
+      if (box.props.underline !== undefined || box.props.strike || box.props.doubleStrike || revision)
+        decorations(
+          foreground,
+          box.props,
+          x,
+          y,
+          width,
+          box.size,
+          box.face.underlinePosition,
+          box.face.underlineThickness,
+          color,
+          revision,
+        );
     }
     // Word underlines and strikes a tab across its whole advance, at the end of a paragraph too:
     // a run of underlined tabs is how forms draw their fill-in lines ("Name: ____"). Underlining

@@ -302,6 +302,12 @@ function needsReordering(paragraph: Paragraph, segments: readonly Segment[], lab
   return false;
 }
 
+/** The tracked change of the first box on the line that has one. */
+function firstRevision(placed: readonly { box: Box }[]): RevisionMark | undefined {
+  for (const { box } of placed) if (box.revision) return box.revision;
+  return undefined;
+}
+
 function mirrored(align: 'left' | 'right'): 'left' | 'right' {
   return align === 'left' ? 'right' : 'left';
 }
@@ -346,8 +352,7 @@ export function layoutParagraph(paragraph: Paragraph, fonts: FontSet, context: P
     }
     if (index === 0 && label.fragments.length > 0) fragments = [...label.fragments, ...fragments];
     if (reorder) fragments = reorderLine(fragments, paragraph.props.rtl, context.areaWidth);
-    const revision =
-      line.placed.find((p) => p.box.revision)?.box.revision ?? (line.last ? paragraph.markRevision : undefined);
+    const revision = firstRevision(line.placed) ?? (line.last ? paragraph.markRevision : undefined);
     // Word sets "multiple" line spacing's extra space below the text (the baseline stays one ascent
     // down); exact and at-least heights keep the descent at the bottom of the line.
     const baseline =
