@@ -31,6 +31,11 @@ export interface FontFace {
    * `text.slice(0, end)`, without slicing when it need not.
    */
   measure(text: string, end?: number): number;
+  /**
+   * measure(text) into `widths[0]` and measure(text, head) into `widths[1]`, the same numbers,
+   * in one pass over plain text: a word is measured with and without its trailing spaces.
+   */
+  measureWithHead(text: string, head: number, widths: Float64Array): void;
 }
 
 export interface FontRequest {

@@ -459,6 +459,42 @@ export class FontkitFace implements FontFace {
     return width;
   }
 
+  measureWithHead(text: string, head: number, widths: Float64Array): void {
+    // measure's plain loop, noting the sum where the head ends: the head's own loop would add the
+    // same advances in the same order, so both numbers are measure's to the last bit.
+    let units = 0;
+    let headUnits = 0;
+    let simple = true;
+    let unmapped = false;
+    let pageIndex = -1;
+    let page: Float64Array | undefined;
+    for (let i = 0; i < text.length; i++) {
+      if (i === head) headUnits = units;
+      const unit = text.charCodeAt(i);
+      const kind = CODE_UNIT_CLASS[unit];
+      if (kind !== PLAIN) {
+        if (kind === UNMAPPED_CANDIDATE && !this.hasGlyph(unit)) unmapped = true;
+        else {
+          simple = false;
+          break;
+        }
+      }
+      if (unit >> PAGE_BITS !== pageIndex) {
+        pageIndex = unit >> PAGE_BITS;
+        page = this.#advancePage(pageIndex);
+      }
+      const advance = (page as Float64Array)[unit & PAGE_MASK] as number;
+      units += Number.isNaN(advance) ? this.#advance(unit) : advance;
+    }
+    if (simple && !unmapped && head < text.length) {
+      widths[0] = units / this.#unitsPerEm;
+      widths[1] = headUnits / this.#unitsPerEm;
+      return;
+    }
+    widths[0] = this.measure(text);
+    widths[1] = this.measure(text, head);
+  }
+
   /** The glyph the font's cmap gives a code point (0, .notdef, when it has none). */
   glyphId(codePoint: number): number {
     const pageIndex = codePoint >> PAGE_BITS;

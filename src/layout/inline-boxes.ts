@@ -24,7 +24,8 @@ import type {
   RunProperties,
 } from '../model/document';
 import { lineBreakOpportunities } from '../text/line-break-opportunities';
-import { isAllWhiteSpace, trailingWhiteSpaceStart } from '../text/white-space';
+import { trailingWhiteSpaceStart } from '../text/white-space';
+import { hasRightToLeft } from './bidi-reorder';
 
 export type BoxKind = 'text' | 'tab' | 'image' | 'drawing' | 'field' | 'anchor';
 
@@ -49,6 +50,16 @@ export interface Box {
    * it again. Only set on a box whose text is that word and its spaces.
    */
   headWidth?: number;
+  /**
+   * The width without the trailing white space, when the box was measured with it in one pass
+   * (trimmedBox): what finishSegment would measure again.
+   */
+  keptWidth?: number;
+  /**
+   * The text has a strong right-to-left character (bidi-reorder.ts hasRightToLeft), found when the
+   * box is made: layout asks once per paragraph whether its lines need reordering.
+   */
+  rightToLeft?: boolean;
   /** Characters of the East Asian slot (ideographs, kana, their punctuation), set in a CJK face. */
   eastAsian?: boolean;
   link?: LinkTarget;
@@ -147,21 +158,67 @@ function textBox(
   source: BoxSource,
   metrics: FontFace = face,
 ): Box {
-  const spacing = props.characterSpacing === 0 ? 0 : props.characterSpacing * [...text].length;
   // verticalMetrics, without making an object per word.
   const vertical = lineMetricsOf(metrics, props.font);
+  return measuredText(
+    text,
+    face,
+    size,
+    props,
+    vertical.ascent * size,
+    (vertical.descent + vertical.lineGap) * size,
+    rise(props),
+    source,
+    true,
+  );
+}
+
+/** Scratch for FontFace.measureWithHead, read right after each call. */
+const widths = new Float64Array(2);
+
+/**
+ * A text box, measured. A word with trailing white space (most words: segments end after their
+ * spaces) is measured with and without it in one pass, for finishSegment.
+ */
+function measuredText(
+  text: string,
+  face: FontFace,
+  size: number,
+  props: RunProperties,
+  ascent: number,
+  descent: number,
+  rise: number,
+  source: BoxSource,
+  /** False for text known to be below U+0590 (plainBox's), which has no right-to-left character. */
+  mayBeRightToLeft: boolean,
+): Box {
+  const characterSpacing = props.characterSpacing;
+  const spacing = characterSpacing === 0 ? 0 : characterSpacing * [...text].length;
+  const keep = trailingWhiteSpaceStart(text);
+  let width: number;
+  let keptWidth: number | undefined;
+  if (keep > 0 && keep < text.length) {
+    face.measureWithHead(text, keep, widths);
+    width = (widths[0] as number) * size + spacing;
+    // finishSegment's sum, term for term.
+    keptWidth =
+      (widths[1] as number) * size + (characterSpacing === 0 ? 0 : characterSpacing * [...text.slice(0, keep)].length);
+  } else width = face.measure(text) * size + spacing;
   const box: Box = {
     kind: 'text',
     text,
     face,
     size,
     props,
-    width: face.measure(text) * size + spacing,
-    ascent: vertical.ascent * size,
-    descent: (vertical.descent + vertical.lineGap) * size,
-    rise: rise(props),
-    space: isAllWhiteSpace(text),
+    width,
+    ascent,
+    descent,
+    rise,
+    // isAllWhiteSpace(text)
+    space: text.length > 0 && keep === 0,
   };
+  if (keptWidth !== undefined) box.keptWidth = keptWidth;
+  if (mayBeRightToLeft && hasRightToLeft(text)) box.rightToLeft = true;
   return withSource(box, source);
 }
 
@@ -236,21 +293,17 @@ function runStyle(props: RunProperties, fonts: FontSet): RunStyle {
 
 /** textBox for text of a plain run that its primary face draws (the common case), from the run's style. */
 function plainBox(text: string, style: RunStyle, source: BoxSource): Box {
-  const { props, primary, size } = style;
-  const spacing = props.characterSpacing === 0 ? 0 : props.characterSpacing * [...text].length;
-  const box: Box = {
-    kind: 'text',
+  return measuredText(
     text,
-    face: primary,
-    size,
-    props,
-    width: primary.measure(text) * size + spacing,
-    ascent: style.ascent,
-    descent: style.descent,
-    rise: style.rise,
-    space: isAllWhiteSpace(text),
-  };
-  return withSource(box, source);
+    style.primary,
+    style.size,
+    style.props,
+    style.ascent,
+    style.descent,
+    style.rise,
+    source,
+    false,
+  );
 }
 
 /**
@@ -438,6 +491,12 @@ function cutPositions(text: string, pieces: readonly Piece[]): number[] {
 }
 
 /**
+ * The boxes of a segment being made that has none yet: shared, never added to (addBox replaces
+ * it), and never handed on (closeSegment gives a kept segment its own).
+ */
+const NO_BOXES: Box[] = [];
+
+/**
  * Adds a box to a segment. Its first box makes the array, sized for one: most segments are one
  * word, and a first push would size it for seventeen.
  */
@@ -458,7 +517,7 @@ export function paragraphSegments(paragraph: Paragraph, fonts: FontSet): Segment
   const cuts = cutPositions(text, pieces);
 
   const segments: Segment[] = [];
-  let segment: Segment = { boxes: [], width: 0, trailing: 0 };
+  let segment: Segment = { boxes: NO_BOXES, width: 0, trailing: 0 };
   let cutIndex = 0;
   // East Asian autospace (w:autoSpaceDE, w:autoSpaceDN, on by default, ECMA-376 Part 1
   // §17.3.1.2–3): a quarter em between ideographs or kana and Latin letters or digits. It widens
@@ -479,8 +538,12 @@ export function paragraphSegments(paragraph: Paragraph, fonts: FontSet): Segment
   };
   const closeSegment = () => {
     finishSegment(segment);
-    if (segment.boxes.length > 0 || segment.breakAfter) segments.push(segment);
-    segment = { boxes: [], width: 0, trailing: 0 };
+    if (segment.boxes.length > 0) segments.push(segment);
+    else if (segment.breakAfter) {
+      segment.boxes = [];
+      segments.push(segment);
+    }
+    segment = { boxes: NO_BOXES, width: 0, trailing: 0 };
   };
 
   let style: RunStyle | undefined;
@@ -681,7 +744,9 @@ function finishSegment(segment: Segment): void {
       const spacing = box.props.characterSpacing;
       // Nothing to slice or count for the usual spacing of 0 (adding 0 changes no width).
       const keptWidth =
-        box.face.measure(text, keep) * box.size + (spacing === 0 ? 0 : spacing * [...text.slice(0, keep)].length);
+        space && box.keptWidth !== undefined
+          ? box.keptWidth
+          : box.face.measure(text, keep) * box.size + (spacing === 0 ? 0 : spacing * [...text.slice(0, keep)].length);
       trailing += box.width - keptWidth;
       if (!space) segment.hanging = box.width - keptWidth;
       else if (text.indexOf(' ') === keep) box.headWidth = keptWidth;

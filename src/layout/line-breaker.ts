@@ -108,10 +108,11 @@ function splitOversized(segment: Segment, available: number): [Segment, Segment]
   ];
 }
 
-/** A piece of `box`: its head width (Box.headWidth) was the whole text's, so it is not kept. */
+/** A piece of `box`: its head and kept widths (Box.headWidth, keptWidth) were the whole text's, so they are not kept. */
 function part(box: Box, text: string, width: number, space: boolean): Box {
   const piece: Box = { ...box, text, width, space };
   delete piece.headWidth;
+  delete piece.keptWidth;
   return piece;
 }
 

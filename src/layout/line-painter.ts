@@ -152,6 +152,8 @@ export function paintLine(out: PageItem[], placed: PlacedLine, values: FieldValu
   let lastText: PageItem | undefined;
   let lastTextEnd = 0;
   let lastTextRtl = false;
+  /** The face last put in options.faces. */
+  let recordedFace: FontFace | undefined;
   for (const fragment of line.fragments) {
     const { box } = fragment;
     const x = left + fragment.x;
@@ -186,7 +188,11 @@ export function paintLine(out: PageItem[], placed: PlacedLine, values: FieldValu
       const width = box.kind === 'field' ? box.face.measure(text) * box.size : fragment.width;
       // `text.trim() !== ''` without building the trimmed string (trim removes what \s matches).
       if (hasNonWhiteSpace(text)) {
-        options.faces[box.face.key] = box.face;
+        // Recorded once per run of fragments in one face, not once per word.
+        if (box.face !== recordedFace) {
+          options.faces[box.face.key] = box.face;
+          recordedFace = box.face;
+        }
         const spacing = box.props.characterSpacing || undefined;
         // Neighbouring fragments of one style that touch become one text item: fewer, longer
         // strings make a smaller PDF and extract as words, not letters.
@@ -214,18 +220,20 @@ export function paintLine(out: PageItem[], placed: PlacedLine, values: FieldValu
           lastTextRtl = fragment.rtl === true;
         }
       }
-      decorations(
-        foreground,
-        box.props,
-        x,
-        y,
-        width,
-        box.size,
-        box.face.underlinePosition,
-        box.face.underlineThickness,
-        color,
-        revision,
-      );
+      // Most text has no underline, strike or tracked change: nothing to draw.
+      if (box.props.underline !== undefined || box.props.strike || box.props.doubleStrike || revision)
+        decorations(
+          foreground,
+          box.props,
+          x,
+          y,
+          width,
+          box.size,
+          box.face.underlinePosition,
+          box.face.underlineThickness,
+          color,
+          revision,
+        );
     }
     // Word underlines and strikes a tab across its whole advance, at the end of a paragraph too:
     // a run of underlined tabs is how forms draw their fill-in lines ("Name: ____"). Underlining

@@ -85,6 +85,16 @@ export function columnGeometry(section: Section): { x: number; width: number }[]
 /** Receives each page once nothing more goes on it (its footnotes placed), in page order. */
 export type FinishedPage = (frame: PageFrame) => void;
 
+/**
+ * A paragraph laid out at a width, and at others after it: a list rather than a Map per paragraph,
+ * which the flow would make for every paragraph of the document to hold one entry.
+ */
+interface LaidAtWidth {
+  width: number;
+  laid: LaidParagraph;
+  next?: LaidAtWidth;
+}
+
 class Flow {
   private page!: PageFrame;
   /** Whether a page has started (the first section starts the first). */
@@ -111,7 +121,7 @@ class Flow {
   /** The lowest bottom of body content on this page, over all columns: footnotes stay below it. */
   private contentBottom = 0;
   /** Paragraphs laid out at a width, kept while they may be asked for again (see flowBlocks). */
-  private readonly cache = new Map<Paragraph, Map<number, LaidParagraph>>();
+  private readonly cache = new Map<Paragraph, LaidAtWidth>();
   /** Floating objects on the current page and the room they leave the text. */
   private readonly floatWrap = new FloatWrap();
   /** Column balancing (column-balance.ts): columns but the last end here on this page. */
@@ -135,16 +145,12 @@ class Flow {
   }
 
   laid(paragraph: Paragraph, width: number): LaidParagraph {
-    let byWidth = this.cache.get(paragraph);
-    if (!byWidth) {
-      byWidth = new Map();
-      this.cache.set(paragraph, byWidth);
-    }
-    let laid = byWidth.get(width);
-    if (!laid) {
-      laid = this.layoutParagraph(paragraph, width);
-      byWidth.set(width, laid);
-    }
+    const first = this.cache.get(paragraph);
+    for (let entry = first; entry; entry = entry.next) if (entry.width === width) return entry.laid;
+    const laid = this.layoutParagraph(paragraph, width);
+    // The newest width after the first: a paragraph is nearly always laid at one width.
+    if (first) first.next = { width, laid, next: first.next };
+    else this.cache.set(paragraph, { width, laid });
     return laid;
   }
 

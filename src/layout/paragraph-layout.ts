@@ -174,7 +174,14 @@ function justify(fragments: Fragment[], extra: number): Fragment[] {
           start === 0 && box.headWidth !== undefined && text === box.text
             ? box.headWidth
             : box.face.measure(part) * box.size + (spacing === 0 ? 0 : spacing * [...part].length);
-        out.push({ box, text: part, x, width });
+        if (start === 0) {
+          // The first word takes over the line's own fragment (a word and its spaces, mostly):
+          // one object fewer per word of a justified line.
+          f.text = part;
+          f.x = x;
+          f.width = width;
+          out.push(f);
+        } else out.push({ box, text: part, x, width });
         x += width;
         start = end;
       }
@@ -185,15 +192,21 @@ function justify(fragments: Fragment[], extra: number): Fragment[] {
 }
 
 /** Indices of text fragments followed by a text fragment with East Asian characters on either side. */
-function eastAsianGaps(fragments: Fragment[]): Set<number> {
-  const gaps = new Set<number>();
+function eastAsianGaps(fragments: Fragment[]): ReadonlySet<number> {
+  let gaps: Set<number> | undefined;
   for (let i = 0; i + 1 < fragments.length; i++) {
     const a = fragments[i];
     const b = fragments[i + 1];
-    if (a?.box.kind === 'text' && b?.box.kind === 'text' && (a.box.eastAsian || b.box.eastAsian)) gaps.add(i);
+    if (a?.box.kind === 'text' && b?.box.kind === 'text' && (a.box.eastAsian || b.box.eastAsian)) {
+      gaps ??= new Set();
+      gaps.add(i);
+    }
   }
-  return gaps;
+  return gaps ?? NO_GAPS;
 }
+
+/** Most lines have no East Asian text: one empty set for all of them. */
+const NO_GAPS: ReadonlySet<number> = new Set();
 
 function countSpaces(text: string): number {
   let count = 0;
@@ -284,9 +297,15 @@ function needsReordering(paragraph: Paragraph, segments: readonly Segment[], lab
   if (paragraph.props.rtl) return true;
   for (const f of label) if (f.box.kind === 'text' && hasRightToLeft(f.text)) return true;
   for (const segment of segments) {
-    for (const box of segment.boxes) if (box.kind === 'text' && hasRightToLeft(box.text)) return true;
+    for (const box of segment.boxes) if (box.kind === 'text' && box.rightToLeft === true) return true;
   }
   return false;
+}
+
+/** The tracked change of the first box on the line that has one. */
+function firstRevision(placed: readonly { box: Box }[]): RevisionMark | undefined {
+  for (const { box } of placed) if (box.revision) return box.revision;
+  return undefined;
 }
 
 function mirrored(align: 'left' | 'right'): 'left' | 'right' {
@@ -333,8 +352,7 @@ export function layoutParagraph(paragraph: Paragraph, fonts: FontSet, context: P
     }
     if (index === 0 && label.fragments.length > 0) fragments = [...label.fragments, ...fragments];
     if (reorder) fragments = reorderLine(fragments, paragraph.props.rtl, context.areaWidth);
-    const revision =
-      line.placed.find((p) => p.box.revision)?.box.revision ?? (line.last ? paragraph.markRevision : undefined);
+    const revision = firstRevision(line.placed) ?? (line.last ? paragraph.markRevision : undefined);
     // Word sets "multiple" line spacing's extra space below the text (the baseline stays one ascent
     // down); exact and at-least heights keep the descent at the bottom of the line.
     const baseline =
