@@ -6,17 +6,19 @@
  *   PNG   → pass-through; APNG chunks dropped; interlaced low-bit-depth images re-encoded
  *           (png-info.ts explains why).
  *   JPEG  → pass-through (baseline, extended, progressive; grey, YCbCr/RGB, Adobe CMYK/YCCK).
- *   GIF, BMP, TIFF, WebP → decoded to RGBA and re-encoded as PNG.
+ *   GIF, BMP, TIFF, WebP → decoded to RGBA, then kept as RGB and alpha for the painter while the
+ *           conversion's PixelBudget lasts, else re-encoded as PNG.
  *   EMF, WMF, SVG and anything else → undefined (vector formats need a renderer, not a decoder).
  *
  * The format is sniffed from the bytes, never from a file name or content type: DOCX packages
  * often carry a .png that is really a JPEG.
  */
-import type { ImageResource } from '../model/document';
+import type { EncodedImage, ImageResource } from '../model/document';
 import { decodeBmp, isBmp } from './bmp-decoder';
 import { decodeGif, isGif } from './gif-decoder';
 import { isJpeg, toEmbeddableJpeg } from './jpeg-info';
-import { encodePng } from './png-encoder';
+import type { PixelBudget } from './pixel-budget';
+import { encodePng, isOpaque } from './png-encoder';
 import { isPng, toEmbeddablePng } from './png-info';
 import { type ImageLimits, imageLimits, type RgbaImage } from './raster';
 import { decodeTiff, isTiff } from './tiff-decoder';
@@ -44,12 +46,32 @@ function ownBuffer(bytes: Uint8Array): Uint8Array {
   return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice();
 }
 
-function fromRgba(image: RgbaImage | undefined): ImageResource | undefined {
+/** RGBA as the painter's pixels when `budget` has room for them, else as a PNG (fflate). */
+function fromRgba(image: RgbaImage | undefined, budget: PixelBudget | undefined): ImageResource | undefined {
   if (!image) return undefined;
-  return { format: 'png', bytes: encodePng(image), pixelWidth: image.width, pixelHeight: image.height };
+  const { width, height, data } = image;
+  const pixels = width * height;
+  const opaque = isOpaque(data);
+  if (!budget?.take(pixels * (opaque ? 3 : 4))) {
+    return { format: 'png', bytes: encodePng(image), pixelWidth: width, pixelHeight: height };
+  }
+  const rgb = new Uint8Array(pixels * 3);
+  const alpha = opaque ? undefined : new Uint8Array(pixels);
+  for (let i = 0, j = 0, k = 0; i < pixels; i++, j += 4, k += 3) {
+    rgb[k] = data[j] as number;
+    rgb[k + 1] = data[j + 1] as number;
+    rgb[k + 2] = data[j + 2] as number;
+    if (alpha) alpha[i] = data[j + 3] as number;
+  }
+  return { format: 'pixels', rgb, ...(alpha ? { alpha } : {}), pixelWidth: width, pixelHeight: height };
 }
 
-function convert(bytes: Uint8Array, limits: ImageLimits, pngChecked: boolean): ImageResource | undefined {
+function convert(
+  bytes: Uint8Array,
+  limits: ImageLimits,
+  pngChecked: boolean,
+  budget: PixelBudget | undefined,
+): ImageResource | undefined {
   switch (sniffImageFormat(bytes)) {
     case 'png': {
       const png = toEmbeddablePng(bytes, limits, pngChecked);
@@ -67,26 +89,37 @@ function convert(bytes: Uint8Array, limits: ImageLimits, pngChecked: boolean): I
       );
     }
     case 'gif':
-      return fromRgba(decodeGif(bytes, limits));
+      return fromRgba(decodeGif(bytes, limits), budget);
     case 'bmp':
-      return fromRgba(decodeBmp(bytes, limits));
+      return fromRgba(decodeBmp(bytes, limits), budget);
     case 'tiff':
-      return fromRgba(decodeTiff(bytes, limits));
+      return fromRgba(decodeTiff(bytes, limits), budget);
     case 'webp':
-      return fromRgba(decodeWebp(bytes, limits));
+      return fromRgba(decodeWebp(bytes, limits), budget);
     default:
       return undefined;
   }
 }
 
-/** `pngChecked`: the bytes are a PNG whose data pngDataInflates proved whole, under the same limits. */
+/**
+ * `pngChecked`: the bytes are a PNG whose data pngDataInflates proved whole, under the same limits.
+ * `pixels`: the conversion's budget for decoded images kept as pixels (without one, PNG).
+ */
 export function toEmbeddableImage(
   bytes: Uint8Array,
-  options?: { maxPixels?: number; pngChecked?: boolean },
+  options?: { maxPixels?: number; pngChecked?: boolean; pixels?: undefined },
+): EncodedImage | undefined;
+export function toEmbeddableImage(
+  bytes: Uint8Array,
+  options: { maxPixels?: number; pngChecked?: boolean; pixels?: PixelBudget | undefined },
+): ImageResource | undefined;
+export function toEmbeddableImage(
+  bytes: Uint8Array,
+  options?: { maxPixels?: number; pngChecked?: boolean; pixels?: PixelBudget | undefined },
 ): ImageResource | undefined {
   try {
     if (!(bytes instanceof Uint8Array) || bytes.length === 0) return undefined;
-    return convert(bytes, imageLimits(options?.maxPixels), options?.pngChecked ?? false);
+    return convert(bytes, imageLimits(options?.maxPixels), options?.pngChecked ?? false, options?.pixels);
   } catch {
     // Out-of-range reads (DataView), allocation failures: a file we cannot decode.
     return undefined;

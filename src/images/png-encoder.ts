@@ -58,7 +58,7 @@ export function concatBytes(parts: readonly Uint8Array[]): Uint8Array {
 }
 
 /** Whether every pixel's alpha is 255. */
-function isOpaque(data: Uint8Array): boolean {
+export function isOpaque(data: Uint8Array): boolean {
   for (let i = 3; i < data.length; i += 4) if (data[i] !== 255) return false;
   return true;
 }

@@ -4,12 +4,13 @@
  * a DIB is a BMP file without its 14-byte BITMAPFILEHEADER, so one is put in front.
  */
 import { toEmbeddableImage } from '../images/embeddable-image';
+import type { PixelBudget } from '../images/pixel-budget';
 import type { ImageResource } from '../model/document';
 
 /** 4 megapixels per bitmap: metafiles carry small bitmaps, and several may be in one picture. */
 const MAX_PIXELS = 4_000_000;
 
-export function dibToImage(info: Uint8Array, bits: Uint8Array): ImageResource | undefined {
+export function dibToImage(info: Uint8Array, bits: Uint8Array, pixels?: PixelBudget): ImageResource | undefined {
   if (info.length < 12) return undefined;
   const file = new Uint8Array(14 + info.length + bits.length);
   const view = new DataView(file.buffer);
@@ -19,14 +20,14 @@ export function dibToImage(info: Uint8Array, bits: Uint8Array): ImageResource | 
   view.setUint32(10, 14 + info.length, true);
   file.set(info, 14);
   file.set(bits, 14 + info.length);
-  return toEmbeddableImage(file, { maxPixels: MAX_PIXELS });
+  return toEmbeddableImage(file, { maxPixels: MAX_PIXELS, pixels });
 }
 
 /**
  * A packed DIB (BITMAPINFO immediately followed by the bits, as META_STRETCHDIB and
  * META_DIBBITBLT carry it): where the colour table ends is worked out from the header.
  */
-export function packedDibToImage(dib: Uint8Array): ImageResource | undefined {
+export function packedDibToImage(dib: Uint8Array, pixels?: PixelBudget): ImageResource | undefined {
   if (dib.length < 12) return undefined;
   const view = new DataView(dib.buffer, dib.byteOffset, dib.byteLength);
   const headerSize = view.getUint32(0, true);
@@ -44,5 +45,5 @@ export function packedDibToImage(dib: Uint8Array): ImageResource | undefined {
     infoSize = headerSize + (headerSize === 40 && compression === 3 ? 12 : 0) + colours * 4;
   }
   if (infoSize > dib.length) return undefined;
-  return dibToImage(dib.subarray(0, infoSize), dib.subarray(infoSize));
+  return dibToImage(dib.subarray(0, infoSize), dib.subarray(infoSize), pixels);
 }

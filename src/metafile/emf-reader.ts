@@ -5,6 +5,7 @@
  * EMR_COMMENT (§2.3.3) and are ignored: dual EMF+ files carry EMF records that draw the same.
  * Clip regions are ignored (the picture box is the clip). Unknown records are skipped.
  */
+import type { PixelBudget } from '../images/pixel-budget';
 import type { MetafilePicture } from '../model/metafile';
 import { decodeAnsi } from './ansi-text';
 import { dibToImage } from './dib-image';
@@ -77,7 +78,11 @@ function readPenStyle(style: number): 'solid' | 'dash' | 'dot' | 'dashdot' | 'da
   }
 }
 
-export function readEmf(bytes: Uint8Array, warn: (message: string) => void): MetafilePicture | undefined {
+export function readEmf(
+  bytes: Uint8Array,
+  warn: (message: string) => void,
+  pixels?: PixelBudget,
+): MetafilePicture | undefined {
   if (!isEmf(bytes)) return undefined;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const i32 = (at: number) => view.getInt32(at, true);
@@ -140,6 +145,7 @@ export function readEmf(bytes: Uint8Array, warn: (message: string) => void): Met
     return dibToImage(
       bytes.subarray(start + offInfo, start + offInfo + cbInfo),
       bytes.subarray(start + offBits, start + offBits + cbBits),
+      pixels,
     );
   };
 

@@ -6,6 +6,7 @@
  * slot of the object table (§3.1.4.1), which SelectObject and DeleteObject index. Clip regions
  * and raster operations other than copying are ignored; unknown records are skipped.
  */
+import type { PixelBudget } from '../images/pixel-budget';
 import type { MetafilePicture } from '../model/metafile';
 import { decodeAnsi } from './ansi-text';
 import { packedDibToImage } from './dib-image';
@@ -28,7 +29,11 @@ function penStyle(style: number): Pen['style'] {
   return (['solid', 'dash', 'dot', 'dashdot', 'dashdotdot', 'none'] as const)[style & 0x0f] ?? 'solid';
 }
 
-export function readWmf(bytes: Uint8Array, warn: (message: string) => void): MetafilePicture | undefined {
+export function readWmf(
+  bytes: Uint8Array,
+  warn: (message: string) => void,
+  pixels?: PixelBudget,
+): MetafilePicture | undefined {
   if (!isWmf(bytes)) return undefined;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const i16 = (at: number) => view.getInt16(at, true);
@@ -102,7 +107,7 @@ export function readWmf(bytes: Uint8Array, warn: (message: string) => void): Met
   const image = (at: number, end: number) => {
     if (images >= MAX_IMAGES || at >= end) return undefined;
     images++;
-    return packedDibToImage(bytes.subarray(at, end));
+    return packedDibToImage(bytes.subarray(at, end), pixels);
   };
 
   let at = first;

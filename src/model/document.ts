@@ -445,11 +445,24 @@ export interface Table {
   floating?: TablePosition;
 }
 
-export interface ImageResource {
+export type ImageResource = EncodedImage | DecodedImage;
+
+export interface EncodedImage {
   /** Bytes the PDF painter can embed directly. */
   format: 'png' | 'jpeg';
   bytes: Uint8Array;
   /** Intrinsic size in pixels. */
+  pixelWidth: number;
+  pixelHeight: number;
+}
+
+/** Decoded pixels (images/pixel-budget.ts says when), for the painter to compress. */
+export interface DecodedImage {
+  format: 'pixels';
+  /** 8-bit RGB, row by row, pixelWidth * pixelHeight * 3 bytes. */
+  rgb: Uint8Array;
+  /** 8-bit alpha, pixelWidth * pixelHeight bytes; absent when every pixel is opaque. */
+  alpha?: Uint8Array;
   pixelWidth: number;
   pixelHeight: number;
 }

@@ -1,4 +1,5 @@
 import { ApiError } from '../errors';
+import { PixelBudget } from '../images/pixel-budget';
 import type { Block, DocumentModel, HeaderFooterSet, Section } from '../model/document';
 import { BlockReader, readBlockContent } from './block-reader';
 import { readCoreProperties } from './core-properties';
@@ -113,6 +114,7 @@ function readPackage(
     pictures: {},
     imageIds: new Map(),
     checkedPngs: options.checkedPngs ?? new Set(),
+    pixelBudget: new PixelBudget(),
     customNoteMarks: new Set(),
     cellBorders: new IdentityCache(4096),
     warn,

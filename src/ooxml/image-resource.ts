@@ -1,4 +1,5 @@
 import { sniffImageFormat, toEmbeddableImage } from '../images/embeddable-image';
+import type { PixelBudget } from '../images/pixel-budget';
 import { pngDataInflates } from '../images/png-info';
 import { imageLimits } from '../images/raster';
 import { isMetafile, readMetafile } from '../metafile/read-metafile';
@@ -48,15 +49,18 @@ export async function checkPngsAhead(parts: Iterable<Uint8Array>): Promise<Set<U
   return checked;
 }
 
-/** `pngChecked`: the bytes are a PNG whose data checkPngsAhead proved whole. */
-export function checkImage(bytes: Uint8Array, pngChecked = false): ImageCheck {
-  const image = toEmbeddableImage(bytes, { maxPixels: MAX_PIXELS, pngChecked });
+/**
+ * `pngChecked`: the bytes are a PNG whose data checkPngsAhead proved whole. `pixels`: the
+ * conversion's budget for decoded images handed to the painter as pixels.
+ */
+export function checkImage(bytes: Uint8Array, pngChecked = false, pixels?: PixelBudget): ImageCheck {
+  const image = toEmbeddableImage(bytes, { maxPixels: MAX_PIXELS, pngChecked, pixels });
   if (image) return { image };
   const raster = sniffImageFormat(bytes);
   if (raster) {
     return { problem: `the ${raster.toUpperCase()} image is damaged, or larger than ${MAX_PIXELS / 1e6} megapixels` };
   }
-  if (isMetafile(bytes)) return readMetafile(bytes);
+  if (isMetafile(bytes)) return readMetafile(bytes, pixels);
   const vector = vectorFormat(bytes);
   return {
     problem: vector

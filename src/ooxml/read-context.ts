@@ -1,3 +1,4 @@
+import type { PixelBudget } from '../images/pixel-budget';
 import type {
   BookmarkInline,
   CellBorders,
@@ -41,6 +42,8 @@ export interface DocumentContext {
   imageIds: Map<string, string | null>;
   /** Image part bytes whose PNG data was proven whole ahead of reading (image-resource.ts). */
   checkedPngs: ReadonlySet<Uint8Array>;
+  /** Room for decoded images kept as pixels for the painter (images/pixel-budget.ts). */
+  pixelBudget: PixelBudget;
   /** Note references whose mark is the text of the run after them (w:customMarkFollows): they take no number. */
   customNoteMarks: Set<NoteReferenceInline>;
   /** A cell's own borders by its w:tcBorders element (shared by the scanner, see identity-cache.ts); never written to. */

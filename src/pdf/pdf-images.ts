@@ -27,7 +27,7 @@ import { boundedInflate } from '../images/bounded-inflate';
 import { decodePngPixels, unfilter } from '../images/png-decoder';
 import { concatBytes } from '../images/png-encoder';
 import { type PngInfo, pngInflatedSize, readPngInfo } from '../images/png-info';
-import type { ImageResource } from '../model/document';
+import type { DecodedImage, ImageResource } from '../model/document';
 import { inflateExactly } from '../zip/native-inflate';
 import type { FlateStreams } from './flate-streams';
 import { hexOfBytes } from './pdf-strings';
@@ -240,6 +240,19 @@ async function embedIndexedWithAlpha(streams: FlateStreams, info: PngInfo): Prom
   return imageStream(streams.context, idatStream(info), { ...passThroughDict(info), ...(SMask ? { SMask } : {}) });
 }
 
+/** Decoded pixels: RGB samples and, when some pixel is not opaque, an alpha soft mask. */
+function embedPixels(streams: FlateStreams, image: DecodedImage): PDFRef {
+  const { pixelWidth: width, pixelHeight: height, alpha } = image;
+  const SMask = alpha && softMask(streams, width, height, alpha, false);
+  return deflatedImage(streams, image.rgb, {
+    Width: width,
+    Height: height,
+    BitsPerComponent: 8,
+    ColorSpace: 'DeviceRGB',
+    ...(SMask ? { SMask } : {}),
+  });
+}
+
 /** A PNG as an image XObject, or undefined when its data cannot be read. */
 export async function embedPng(streams: FlateStreams, bytes: Uint8Array): Promise<PDFRef | undefined> {
   const info = readPngInfo(bytes);
@@ -266,6 +279,7 @@ export async function embedImage(
   resource: ImageResource,
 ): Promise<PDFRef | undefined> {
   try {
+    if (resource.format === 'pixels') return embedPixels(streams, resource);
     if (resource.format === 'png') return await embedPng(streams, resource.bytes);
     return (await pdfDoc.embedJpg(resource.bytes)).ref;
   } catch {

@@ -1,7 +1,10 @@
 import { GifWriter } from 'omggif';
 import { describe, expect, it } from 'vitest';
+import { decodeBmp } from '../../src/images/bmp-decoder';
 import { sniffImageFormat, toEmbeddableImage } from '../../src/images/embeddable-image';
+import { PixelBudget } from '../../src/images/pixel-budget';
 import { encodePng } from '../../src/images/png-encoder';
+import { imageLimits } from '../../src/images/raster';
 import { BASE, LOSSLESS, LOSSY, PROG } from './fixtures';
 import { buildPng, buildTiff, embedInPdf, fromBase64, long, short, tiffLzw } from './helpers';
 
@@ -91,6 +94,28 @@ describe('toEmbeddableImage', () => {
       const embedded = await embedInPdf(image as NonNullable<typeof image>);
       expect([embedded.width, embedded.height]).toEqual([image?.pixelWidth, image?.pixelHeight]);
     }
+  });
+
+  /** A PNG, which stays one whatever the budget. */
+  const plainPng = () => encodePng({ width: 2, height: 1, data: Uint8Array.from([1, 2, 3, 255, 4, 5, 6, 255]) });
+
+  it('keeps decoded images as pixels while the conversion budget lasts, then encodes PNG', () => {
+    // The BMP is 3×2 and opaque: 18 bytes of RGB, no alpha. The GIF is 4×3 with a transparent
+    // index: 36 bytes of RGB and 12 of alpha.
+    const budget = new PixelBudget(18 + 48);
+    const fromBmp = toEmbeddableImage(bmp(), { pixels: budget });
+    expect(fromBmp?.format).toBe('pixels');
+    if (fromBmp?.format !== 'pixels') throw new Error('expected pixels');
+    expect(fromBmp.rgb.length).toBe(18);
+    expect(fromBmp.alpha).toBeUndefined();
+    const rgba = decodeBmp(bmp(), imageLimits(undefined))?.data ?? new Uint8Array(0);
+    expect(Array.from(fromBmp.rgb)).toEqual(Array.from(rgba).filter((_, i) => i % 4 !== 3));
+    const fromGif = toEmbeddableImage(gif(), { pixels: budget });
+    if (fromGif?.format !== 'pixels') throw new Error('expected pixels');
+    expect(Array.from(fromGif.alpha ?? [])).toEqual([0, 255, 255, 255, 255, 255, 255, 0, 255, 255, 255, 255]);
+    // Spent: the next one is a PNG, as without a budget; PNGs and JPEGs never become pixels.
+    expect(toEmbeddableImage(bmp(), { pixels: budget })?.format).toBe('png');
+    expect(toEmbeddableImage(plainPng(), { pixels: new PixelBudget() })?.format).toBe('png');
   });
 
   it('returns undefined for empty input, random bytes and non-raster formats (SVG, EMF, WMF)', () => {

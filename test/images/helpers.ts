@@ -8,7 +8,7 @@ import UPNG from '@pdf-lib/upng';
 import { zlibSync } from 'fflate';
 import { PDFDocument } from 'pdf-lib';
 import { expect } from 'vitest';
-import type { ImageResource } from '../../src/model/document';
+import type { EncodedImage } from '../../src/model/document';
 
 export function fromBase64(text: string): Uint8Array {
   return Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
@@ -26,7 +26,7 @@ export function concat(...parts: (Uint8Array | number[])[]): Uint8Array {
 }
 
 /** Embeds the resource in a fresh PDF the way the painter will, draws it, and saves. */
-export async function embedInPdf(image: ImageResource): Promise<{ width: number; height: number; pdf: Uint8Array }> {
+export async function embedInPdf(image: EncodedImage): Promise<{ width: number; height: number; pdf: Uint8Array }> {
   const doc = await PDFDocument.create();
   const embedded = image.format === 'png' ? await doc.embedPng(image.bytes) : await doc.embedJpg(image.bytes);
   const page = doc.addPage([100, 100]);
@@ -42,7 +42,7 @@ export function pixelsAsPdfLibSees(png: Uint8Array): { width: number; height: nu
   return { width: decoded.width, height: decoded.height, rgba: Array.from(new Uint8Array(frame)) };
 }
 
-export async function expectEmbeds(image: ImageResource | undefined, width: number, height: number): Promise<void> {
+export async function expectEmbeds(image: EncodedImage | undefined, width: number, height: number): Promise<void> {
   expect(image).toBeDefined();
   if (!image) return;
   expect(image.pixelWidth).toBe(width);

@@ -373,6 +373,30 @@ describe('embedPng', () => {
     expect((await embedded(translucent)).decoded.rgba).toEqual([1, 2, 3, 255, 4, 5, 6, 7]);
   });
 
+  it('embeds decoded pixels as RGB samples, with a soft mask only when some pixel is not opaque', async () => {
+    const pdf = await PDFDocument.create();
+    const streams = new FlateStreams(pdf.context);
+    const rgb = Uint8Array.from([1, 2, 3, 4, 5, 6]);
+    const opaque = await embedImage(pdf, streams, {
+      format: 'pixels',
+      rgb,
+      pixelWidth: 2,
+      pixelHeight: 1,
+    });
+    const translucent = await embedImage(pdf, streams, {
+      format: 'pixels',
+      rgb,
+      alpha: Uint8Array.from([255, 7]),
+      pixelWidth: 2,
+      pixelHeight: 1,
+    });
+    await streams.done();
+    expect(decodeXObject(pdf, opaque as PDFRef).rgba).toEqual([1, 2, 3, 255, 4, 5, 6, 255]);
+    expect(decodeXObject(pdf, translucent as PDFRef).rgba).toEqual([1, 2, 3, 255, 4, 5, 6, 7]);
+    const dict = (pdf.context.lookup(opaque as PDFRef) as PDFRawStream).dict;
+    expect(dict.get(PDFName.of('SMask'))).toBeUndefined();
+  });
+
   it('leaves out what it cannot read', async () => {
     const pdf = await PDFDocument.create();
     const streams = new FlateStreams(pdf.context);
