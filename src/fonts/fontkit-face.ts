@@ -156,6 +156,8 @@ export class FontkitFace implements FontFace {
   readonly #charTextPages: (string[] | undefined)[] = [];
   /** Whether text of .notdefs alone shapes to itself (see shapesToNotdefs), once asked. */
   #notdefsStay: boolean | undefined;
+  /** #sumPlain's result, read right after each call (measuring allocates nothing per word). */
+  readonly #plain = { units: 0, headUnits: 0, simple: true, mapped: false, unmapped: false };
   readonly #shaped = new BoundedCache<string, ShapedRun>(SHAPE_CACHE_CAPACITY);
   /** The view `shape` shapes with, made on first use (see shapingFont). */
   #shaping: Font | undefined;
@@ -395,10 +397,15 @@ export class FontkitFace implements FontFace {
     return this.#notdefsStay;
   }
 
-  measure(text: string, end = text.length): number {
-    // Without preparing, caching or shaping when every unit is PLAIN, or when the text is spaces
-    // and characters the face lacks (see CODE_UNIT_CLASS).
+  /**
+   * The plain pass over text[0, end) that measure starts with: the advances of PLAIN units and of
+   * units the face lacks, summed in order, stopping at the first unit that needs more (`simple`
+   * false); `headUnits` is the sum before `head` (-1: none wanted). Written to #plain.
+   */
+  #sumPlain(text: string, end: number, head: number): void {
+    const sum = this.#plain;
     let units = 0;
+    let headUnits = 0;
     let simple = true;
     let mapped = false;
     let unmapped = false;
@@ -406,6 +413,7 @@ export class FontkitFace implements FontFace {
     let pageIndex = -1;
     let page: Float64Array | undefined;
     for (let i = 0; i < end; i++) {
+      if (i === head) headUnits = units;
       const unit = text.charCodeAt(i);
       const kind = CODE_UNIT_CLASS[unit];
       if (kind === PLAIN) {
@@ -422,6 +430,19 @@ export class FontkitFace implements FontFace {
       const advance = (page as Float64Array)[unit & PAGE_MASK] as number;
       units += Number.isNaN(advance) ? this.#advance(unit) : advance;
     }
+    sum.units = units;
+    sum.headUnits = headUnits;
+    sum.simple = simple;
+    sum.mapped = mapped;
+    sum.unmapped = unmapped;
+  }
+
+  measure(text: string, end = text.length): number {
+    // Without preparing, caching or shaping when every unit is PLAIN, or when the text is spaces
+    // and characters the face lacks (see CODE_UNIT_CLASS).
+    this.#sumPlain(text, end, -1);
+    let { units } = this.#plain;
+    const { simple, mapped, unmapped } = this.#plain;
     if (end < text.length) {
       // The head's own measure: the same sum when it is simple and mapped; else worked out alone.
       return simple && !unmapped ? units / this.#unitsPerEm : this.measure(text.slice(0, end));
@@ -460,32 +481,10 @@ export class FontkitFace implements FontFace {
   }
 
   measureWithHead(text: string, head: number, widths: Float64Array): void {
-    // measure's plain loop, noting the sum where the head ends: the head's own loop would add the
+    // measure's plain pass, noting the sum where the head ends: the head's own pass would add the
     // same advances in the same order, so both numbers are measure's to the last bit.
-    let units = 0;
-    let headUnits = 0;
-    let simple = true;
-    let unmapped = false;
-    let pageIndex = -1;
-    let page: Float64Array | undefined;
-    for (let i = 0; i < text.length; i++) {
-      if (i === head) headUnits = units;
-      const unit = text.charCodeAt(i);
-      const kind = CODE_UNIT_CLASS[unit];
-      if (kind !== PLAIN) {
-        if (kind === UNMAPPED_CANDIDATE && !this.hasGlyph(unit)) unmapped = true;
-        else {
-          simple = false;
-          break;
-        }
-      }
-      if (unit >> PAGE_BITS !== pageIndex) {
-        pageIndex = unit >> PAGE_BITS;
-        page = this.#advancePage(pageIndex);
-      }
-      const advance = (page as Float64Array)[unit & PAGE_MASK] as number;
-      units += Number.isNaN(advance) ? this.#advance(unit) : advance;
-    }
+    this.#sumPlain(text, text.length, head);
+    const { units, headUnits, simple, unmapped } = this.#plain;
     if (simple && !unmapped && head < text.length) {
       widths[0] = units / this.#unitsPerEm;
       widths[1] = headUnits / this.#unitsPerEm;
