@@ -59,6 +59,12 @@ function scratchFor(glyphs: number): Uint8Array {
   return scratch;
 }
 
+/** A word's or run of spaces' shown codes, and their advance in thousandths of text space. */
+interface EncodedRun {
+  codes: Uint8Array;
+  advance: number;
+}
+
 /** Fields of fontkit's Font that its type declarations leave out (pdf-lib reads the same). */
 interface FontTables {
   post: { isFixedPitch: number | boolean };
@@ -83,9 +89,16 @@ export class PaintFont {
   readonly #textCids = new Map<string, number>();
   /** ToUnicode text per CID. */
   readonly #unicode: (string | undefined)[] = [];
+  /**
+   * Each CID's width in thousandths of text space: the font's W array (§9.7.4.3), and what a
+   * reader advances the pen by for it (§9.4.4), so what `encodeInto` sums.
+   */
+  readonly #widths: number[];
+  /** 1000 / units per em: glyph advances to thousandths of text space. */
+  readonly #scale: number;
   /** Shown glyph codes per word, and per run of spaces by its length (see encode). */
-  readonly #encoded = new Map<string, Uint8Array>();
-  readonly #spaces: (Uint8Array | undefined)[] = [];
+  readonly #encoded = new Map<string, EncodedRun>();
+  readonly #spaces: (EncodedRun | undefined)[] = [];
   /** CID plus one of each PLAIN code unit's glyph with that unit as its text (0: not yet), in pages of 256. */
   readonly #unitCidPages: (Int32Array | undefined)[] = [];
 
@@ -95,6 +108,8 @@ export class PaintFont {
     this.key = key;
     this.name = postscriptNameForPdf(face.postscriptName, key);
     this.#cids = new Int32Array(Math.max(1, face.font.numGlyphs));
+    this.#scale = 1000 / face.font.unitsPerEm;
+    this.#widths = [face.glyphAdvance(0) * this.#scale];
   }
 
   /**
@@ -118,44 +133,52 @@ export class PaintFont {
    * `encode`, handing the codes over a word or run of spaces, or a whole text, at a time; no copy
    * is made, so they are for `write` to copy before it returns, not to keep. `size`
    * is the font size in points, for the marks of a word GPOS moves (see #encodeMoved).
+   * Returns the advance of the codes written, the sum of their W widths in thousandths of text
+   * space, which is how far a reader moves the pen showing them at Tc 0 (§9.4.4); NaN when a word
+   * with moved marks was written, whose operators move it too.
    */
-  encodeInto(text: string, size: number, write: (codes: Uint8Array) => void): void {
-    if (this.#encodePlain(text, write)) return;
+  encodeInto(text: string, size: number, write: (codes: Uint8Array) => void): number {
+    const plain = this.#encodePlain(text, write);
+    if (plain >= 0) return plain;
     const prepared = this.face.prepareText(text);
+    let advance = 0;
     // Runs of spaces and runs of anything else, in turn.
     for (let start = 0; start < prepared.length; ) {
       const spaces = prepared.charCodeAt(start) === 0x20;
       let end = start + 1;
       while (end < prepared.length && (prepared.charCodeAt(end) === 0x20) === spaces) end++;
-      let codes: Uint8Array | undefined;
+      let run: EncodedRun | undefined;
       if (spaces) {
         // Runs of spaces, mostly single ones between words, by length rather than in the map.
-        codes = this.#spaces[end - start];
-        if (codes === undefined) {
-          codes = this.#encodeUnshaped(' '.repeat(end - start));
-          this.#spaces[end - start] = codes;
+        run = this.#spaces[end - start];
+        if (run === undefined) {
+          run = this.#encodeUnshaped(' '.repeat(end - start));
+          this.#spaces[end - start] = run;
         }
       } else {
         const part = prepared.slice(start, end);
-        codes = this.#encoded.get(part);
-        if (codes === undefined) {
-          if (UNSHAPED_TEXT.test(part) || this.face.shapesToNotdefs(part)) codes = this.#encodeUnshaped(part);
+        run = this.#encoded.get(part);
+        if (run === undefined) {
+          if (UNSHAPED_TEXT.test(part) || this.face.shapesToNotdefs(part)) run = this.#encodeUnshaped(part);
           else {
-            const run = this.face.shape(part);
+            const shaped = this.face.shape(part);
             // A word with moved marks depends on the size too: encoded anew (shaping is cached).
-            if (run.offsets) {
-              write(this.#encodeMoved(run, run.offsets, size));
+            if (shaped.offsets) {
+              write(this.#encodeMoved(shaped, shaped.offsets, size));
+              advance = Number.NaN;
               start = end;
               continue;
             }
-            codes = this.#encodeShaped(run);
+            run = this.#encodeShaped(shaped);
           }
-          this.#encoded.set(part, codes);
+          this.#encoded.set(part, run);
         }
       }
-      write(codes);
+      write(run.codes);
+      advance += run.advance;
       start = end;
     }
+    return advance;
   }
 
   /**
@@ -164,12 +187,15 @@ export class PaintFont {
    * each of its words and runs of spaces is UNSHAPED_TEXT, encoded by #encodeUnshaped: a unit's
    * glyph from the cmap, with the unit as its text. A unit's CID is the same every time (#code),
    * and a new one is handed out at a unit's first use either way, so the CIDs and bytes are the
-   * same, without slicing, hashing and looking up every word. False, writing nothing, for other text.
+   * same, without slicing, hashing and looking up every word. Returns the advance, or -1, writing
+   * nothing, for other text.
    */
-  #encodePlain(text: string, write: (codes: Uint8Array) => void): boolean {
-    for (let i = 0; i < text.length; i++) if (CODE_UNIT_CLASS[text.charCodeAt(i)] !== PLAIN) return false;
+  #encodePlain(text: string, write: (codes: Uint8Array) => void): number {
+    for (let i = 0; i < text.length; i++) if (CODE_UNIT_CLASS[text.charCodeAt(i)] !== PLAIN) return -1;
     const out = scratchFor(text.length);
+    const widths = this.#widths;
     let at = 0;
+    let advance = 0;
     for (let i = 0; i < text.length; i++) {
       const unit = text.charCodeAt(i);
       let page = this.#unitCidPages[unit >> 8];
@@ -182,30 +208,39 @@ export class PaintFont {
         cid = this.#cid(this.face.glyphId(unit), text[i] as string);
         page[unit & 0xff] = cid + 1;
       }
+      advance += widths[cid] as number;
       at = literalByte(out, literalByte(out, at, cid >> 8), cid & 0xff);
     }
     if (at > 0) write(out.subarray(0, at));
-    return true;
+    return advance;
   }
 
   /**
    * Looked up in the cmap, one glyph per UTF-16 unit: for UNSHAPED_TEXT, and for text the font has
    * no glyphs for at all (FontkitFace.shapesToNotdefs), the glyphs shaping would give.
    */
-  #encodeUnshaped(text: string): Uint8Array {
+  #encodeUnshaped(text: string): EncodedRun {
     const out = scratchFor(text.length);
     let at = 0;
+    let advance = 0;
     for (let i = 0; i < text.length; i++) {
-      at = this.#code(this.face.glyphId(text.charCodeAt(i)), text[i] as string, out, at);
+      const cid = this.#cid(this.face.glyphId(text.charCodeAt(i)), text[i] as string);
+      advance += this.#widths[cid] as number;
+      at = literalByte(out, literalByte(out, at, cid >> 8), cid & 0xff);
     }
-    return out.slice(0, at);
+    return { codes: out.slice(0, at), advance };
   }
 
-  #encodeShaped({ glyphIds, texts }: ShapedRun): Uint8Array {
+  #encodeShaped({ glyphIds, texts }: ShapedRun): EncodedRun {
     const out = scratchFor(glyphIds.length);
     let at = 0;
-    for (let i = 0; i < glyphIds.length; i++) at = this.#code(glyphIds[i] as number, texts[i] as string, out, at);
-    return out.slice(0, at);
+    let advance = 0;
+    for (let i = 0; i < glyphIds.length; i++) {
+      const cid = this.#cid(glyphIds[i] as number, texts[i] as string);
+      advance += this.#widths[cid] as number;
+      at = literalByte(out, literalByte(out, at, cid >> 8), cid & 0xff);
+    }
+    return { codes: out.slice(0, at), advance };
   }
 
   /**
@@ -251,6 +286,7 @@ export class PaintFont {
     if (cid === 0 && glyphId !== 0) {
       cid = this.glyphIds.length;
       this.glyphIds.push(glyphId);
+      this.#widths.push(this.face.glyphAdvance(glyphId) * this.#scale);
       if (glyphId < this.#cids.length) this.#cids[glyphId] = cid;
       else this.#otherCids.set(glyphId, cid);
       this.#unicode[cid] = text;
@@ -265,6 +301,7 @@ export class PaintFont {
       if (variant === undefined) {
         variant = this.glyphIds.length;
         this.glyphIds.push(glyphId);
+        this.#widths.push(this.face.glyphAdvance(glyphId) * this.#scale);
         this.#textCids.set(key, variant);
         this.#unicode[variant] = text;
       }
@@ -311,7 +348,7 @@ export class PaintFont {
     );
     // Every CID's width, .notdef's too (without it a reader would use the default of 1000, not
     // the advance layout measured).
-    const widths = this.glyphIds.map((glyphId) => this.face.glyphAdvance(glyphId) * scale);
+    const widths = this.#widths;
     const cidFont = context.register(
       context.obj({
         Type: 'Font',

@@ -97,24 +97,42 @@ export function literalBytes(body: string): number[] {
   return bytes;
 }
 
-/** Strings shown with Tj (hex or literal) after each Tf, as two-byte glyph codes. */
+/** A hex or literal string's bytes. */
+function stringBytes(hex: string | undefined, literal: string | undefined): number[] {
+  const bytes: number[] = [];
+  if (hex !== undefined) for (let i = 0; i < hex.length; i += 2) bytes.push(Number.parseInt(hex.slice(i, i + 2), 16));
+  else bytes.push(...literalBytes(literal ?? ''));
+  return bytes;
+}
+
+const LITERAL = String.raw`\(((?:\\[\s\S]|[^\\)])*)\)`;
+const HEX = '<([0-9A-Fa-f]*)>';
+const SHOWN = new RegExp(
+  String.raw`\/(\S+) (\S+) Tf|${HEX} Tj|${LITERAL} Tj|\[((?:${LITERAL}|${HEX}|[^\]()<])*)\]\s*TJ`,
+  'g',
+);
+const ARRAY_STRING = new RegExp(`${LITERAL}|${HEX}`, 'g');
+
+/**
+ * Strings shown with Tj, and the strings of TJ arrays (ISO 32000-1 §9.4.3), hex or literal,
+ * after each Tf, as two-byte glyph codes: one entry per string.
+ */
 export function shownText(content: string): { font: string; size: number; codes: number[] }[] {
   const shown: { font: string; size: number; codes: number[] }[] = [];
   let font = '';
   let size = 0;
-  for (const match of content.matchAll(/\/(\S+) (\S+) Tf|<([0-9A-Fa-f]*)> Tj|\(((?:\\[\s\S]|[^\\)])*)\) Tj/g)) {
-    if (match[1] !== undefined) {
-      font = match[1];
-      size = Number(match[2]);
-      continue;
-    }
-    const bytes: number[] = [];
-    if (match[3] !== undefined)
-      for (let i = 0; i < match[3].length; i += 2) bytes.push(Number.parseInt(match[3].slice(i, i + 2), 16));
-    else bytes.push(...literalBytes(match[4] ?? ''));
+  const push = (bytes: number[]) => {
     const codes: number[] = [];
     for (let i = 0; i + 1 < bytes.length; i += 2) codes.push(((bytes[i] as number) << 8) | (bytes[i + 1] as number));
     shown.push({ font, size, codes });
+  };
+  for (const match of content.matchAll(SHOWN)) {
+    if (match[1] !== undefined) {
+      font = match[1];
+      size = Number(match[2]);
+    } else if (match[5] !== undefined) {
+      for (const item of match[5].matchAll(ARRAY_STRING)) push(stringBytes(item[2], item[1]));
+    } else push(stringBytes(match[3], match[4]));
   }
   return shown;
 }
