@@ -30,8 +30,12 @@ export interface ContentResources {
   imageName(key: string): string;
 }
 
-/** A growing byte buffer for a content stream: operators are ASCII, shown strings are bytes. */
-class ContentBytes {
+/**
+ * A growing byte buffer for a content stream: operators are ASCII, shown strings are bytes. A
+ * painter keeps one for all its pages (pageContent starts it over): a new one per page grew by
+ * doubling from 4 KiB, copying as it went, and was garbage as soon as the page was copied out.
+ */
+export class ContentBytes {
   #bytes = new Uint8Array(4096);
   length = 0;
 
@@ -120,9 +124,12 @@ class ContentBytes {
   }
 }
 
-/** The page's content stream (ISO 32000-1 §7.8.2); empty when the page draws nothing. */
-export function pageContent(page: Page, resources: ContentResources): Uint8Array {
-  const out = new ContentBytes();
+/**
+ * The page's content stream (ISO 32000-1 §7.8.2); empty when the page draws nothing. It is a view
+ * of `out`'s bytes, valid until `out` is used again.
+ */
+export function pageContent(page: Page, resources: ContentResources, out = new ContentBytes()): Uint8Array {
+  out.truncate(0);
   // Initial state per §8.4.1 and §9.3.1: black, 1 pt lines, solid, no font, Tc 0.
   let fillColor: Rgb = [0, 0, 0];
   /** The display-list colour fillColor was last set from: text items name one, mostly the same. */

@@ -18,7 +18,7 @@ import { DEFAULT_PRODUCER, writeDocumentInfo } from './document-info';
 import { FlateStreams } from './flate-streams';
 import { linkAnnotation } from './link-annotations';
 import { writeOutline } from './outline';
-import { type ContentResources, pageContent } from './page-content';
+import { ContentBytes, type ContentResources, pageContent } from './page-content';
 import { asFontkitFace, PaintFont, writeFonts } from './pdf-fonts';
 import { embedImage } from './pdf-images';
 
@@ -54,6 +54,8 @@ export class PdfPainter {
   /** Anchors by name, first occurrence winning. */
   readonly #anchors = new Map<string, DestinationTarget>();
   readonly #pages: PaintedPage[] = [];
+  /** Every page's content is written here, then copied out at its length. */
+  readonly #content = new ContentBytes();
 
   private constructor(pdfDoc: PDFDocument) {
     this.#pdfDoc = pdfDoc;
@@ -88,11 +90,10 @@ export class PdfPainter {
       } else if (item.kind === 'link') links.push(item);
     }
     const resources: ResourceUse[] = [];
-    const content = pageContent(page, this.#resources(resources, this.#imageOrder));
+    const content = pageContent(page, this.#resources(resources, this.#imageOrder), this.#content);
     this.#pages.push({
       width: page.width,
       height: page.height,
-      // A copy as long as the content: the painter's buffer may be twice that.
       content: content.slice(),
       resources,
       links,
@@ -217,7 +218,7 @@ export class PdfPainter {
       if (!page) continue;
       const kept = { ...page, items: page.items.filter((item) => item.kind !== 'image' || images.has(item.image)) };
       const resources: ResourceUse[] = [];
-      painted.content = pageContent(kept, this.#resources(resources, imageIndex)).slice();
+      painted.content = pageContent(kept, this.#resources(resources, imageIndex), this.#content).slice();
       painted.resources = resources;
     }
   }
