@@ -22,10 +22,11 @@ export interface ContentResources {
   /**
    * Writes the text encoded as glyph codes for that font at that size: the bytes of a literal
    * string's body (with operators between `) Tj` and `(` where marks are moved, PaintFont). The
-   * bytes handed to `write` are only valid until it returns. Returns their advance in thousandths
+   * bytes handed to `write` (the first `length` of them, all when it is not given) are only
+   * valid until it returns. Returns their advance in thousandths
    * of text space (the sum of their W widths), NaN when marks were moved.
    */
-  encode(key: string, text: string, size: number, write: (codes: Uint8Array) => void): number;
+  encode(key: string, text: string, size: number, write: (codes: Uint8Array, length?: number) => void): number;
   /** The page's resource name for an image key's XObject ("/Im1"), registered on first use. */
   imageName(key: string): string;
 }
@@ -55,13 +56,14 @@ export class ContentBytes {
     for (let i = 0; i < value.length; i++) bytes[this.length++] = value.charCodeAt(i);
   }
 
-  readonly write = (value: Uint8Array): void => {
-    this.#room(value.length);
+  /** The first `length` bytes of `value`. */
+  readonly write = (value: Uint8Array, length = value.length): void => {
+    this.#room(length);
     const bytes = this.#bytes;
     // Most shown strings are a word's few codes, for which a loop beats set()'s call.
-    if (value.length > 32) bytes.set(value, this.length);
-    else for (let i = 0; i < value.length; i++) bytes[this.length + i] = value[i] as number;
-    this.length += value.length;
+    if (length > 32) bytes.set(length === value.length ? value : value.subarray(0, length), this.length);
+    else for (let i = 0; i < length; i++) bytes[this.length + i] = value[i] as number;
+    this.length += length;
   };
 
   /**

@@ -125,7 +125,7 @@ export class PaintFont {
    */
   encode(text: string, size = 1): Uint8Array {
     const parts: Uint8Array[] = [];
-    this.encodeInto(text, size, (codes) => parts.push(codes.slice()));
+    this.encodeInto(text, size, (codes, length = codes.length) => parts.push(codes.slice(0, length)));
     return parts.length === 1 ? (parts[0] as Uint8Array) : concatBytes(parts);
   }
 
@@ -137,7 +137,7 @@ export class PaintFont {
    * space, which is how far a reader moves the pen showing them at Tc 0 (§9.4.4); NaN when a word
    * with moved marks was written, whose operators move it too.
    */
-  encodeInto(text: string, size: number, write: (codes: Uint8Array) => void): number {
+  encodeInto(text: string, size: number, write: (codes: Uint8Array, length?: number) => void): number {
     const plain = this.#encodePlain(text, write);
     if (plain >= 0) return plain;
     const prepared = this.face.prepareText(text);
@@ -190,7 +190,7 @@ export class PaintFont {
    * same, without slicing, hashing and looking up every word. Returns the advance, or -1, writing
    * nothing, for other text.
    */
-  #encodePlain(text: string, write: (codes: Uint8Array) => void): number {
+  #encodePlain(text: string, write: (codes: Uint8Array, length?: number) => void): number {
     for (let i = 0; i < text.length; i++) if (CODE_UNIT_CLASS[text.charCodeAt(i)] !== PLAIN) return -1;
     const out = scratchFor(text.length);
     const widths = this.#widths;
@@ -211,7 +211,8 @@ export class PaintFont {
       advance += widths[cid] as number;
       at = literalByte(out, literalByte(out, at, cid >> 8), cid & 0xff);
     }
-    if (at > 0) write(out.subarray(0, at));
+    // The scratch buffer and a length, not a subarray: a view per text item was garbage at once.
+    if (at > 0) write(out, at);
     return advance;
   }
 
