@@ -4,9 +4,14 @@
  */
 import { PDFHexString } from 'pdf-lib';
 
+/** Each byte's two upper-case hex digits: a lookup, where formatting each byte made three strings. */
+const HEX_PAIRS: readonly string[] = Array.from({ length: 256 }, (_, byte) =>
+  byte.toString(16).padStart(2, '0').toUpperCase(),
+);
+
 export function hexOfBytes(bytes: Iterable<number>): string {
   let hex = '';
-  for (const byte of bytes) hex += byte.toString(16).padStart(2, '0').toUpperCase();
+  for (const byte of bytes) hex += HEX_PAIRS[byte & 0xff];
   return hex;
 }
 
