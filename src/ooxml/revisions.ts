@@ -41,7 +41,11 @@ export function revisionMark(element: XmlElement, kind: RevisionMark['kind']): R
 /** The tracked change of a paragraph mark or table row: w:ins/w:del/… among the element's children. */
 export function changeOf(properties: XmlElement | undefined): { kind: ChangeKind; element: XmlElement } | undefined {
   if (properties === undefined) return undefined;
-  for (const candidate of properties.children) {
+  // Indexed, not for…of: read for every run and paragraph mark, and the iterator showed among the
+  // reader's largest allocations.
+  const children = properties.children;
+  for (let i = 0; i < children.length; i++) {
+    const candidate = children[i] as XmlElement;
     const kind = CHANGE_ELEMENTS[candidate.name];
     if (kind !== undefined) return { kind, element: candidate };
   }

@@ -67,8 +67,10 @@ const SHARED_MAX_LENGTH = 16;
 /** Distinct shared strings per part at most; past it strings are made each time (still correct). */
 const SHARED_MAX_ENTRIES = 1 << 14;
 
-/** Slots a table starts with; it doubles as it fills, up to the most its part's size allows. */
+/** Slots a table starts with at most; it doubles as it fills, up to the most its part's size allows. */
 const INITIAL_CAPACITY = 256;
+/** Slots a table starts with at least. */
+const MIN_CAPACITY = 16;
 
 /**
  * The most slots a table of a part of `length` bytes grows to: one per 2^sizeShift bytes, at least
@@ -77,6 +79,17 @@ const INITIAL_CAPACITY = 256;
 function capacityFor(length: number, sizeShift: number): number {
   let capacity = INITIAL_CAPACITY;
   while (capacity < 2 * SHARED_MAX_ENTRIES && capacity < length >> sizeShift) capacity *= 2;
+  return capacity;
+}
+
+/**
+ * The slots a table of a part of `length` bytes starts with: one per 2^sizeShift bytes, between
+ * MIN_CAPACITY and INITIAL_CAPACITY. Most parts are small (relationships, content types, settings,
+ * a header), and a table of 256 slots cost more to make than their whole scan.
+ */
+function initialCapacityFor(length: number, sizeShift: number): number {
+  let capacity = MIN_CAPACITY;
+  while (capacity < INITIAL_CAPACITY && capacity < length >> sizeShift) capacity *= 2;
   return capacity;
 }
 
@@ -99,9 +112,10 @@ class StringTable {
   constructor(bytes: Uint8Array) {
     this.#bytes = bytes;
     this.#maxCapacity = capacityFor(bytes.length, 4);
-    this.#keys = new Array(INITIAL_CAPACITY).fill(undefined);
-    this.#hashes = new Int32Array(INITIAL_CAPACITY);
-    this.#limit = INITIAL_CAPACITY >> 1;
+    const capacity = initialCapacityFor(bytes.length, 4);
+    this.#keys = new Array(capacity).fill(undefined);
+    this.#hashes = new Int32Array(capacity);
+    this.#limit = capacity >> 1;
   }
 
   /** The string of bytes [start, end), all ASCII (the caller checked). */
@@ -173,10 +187,11 @@ class StringTable {
  */
 class SpanTable<T> {
   #values: (T | undefined)[];
-  #hashes: Int32Array;
-  /** Where the first occurrence of each span starts and ends, to compare with. */
-  #starts: Int32Array;
-  #ends: Int32Array;
+  /**
+   * Per slot SLOT_FIELDS numbers: the span's hash, and where its first occurrence starts and ends
+   * (to compare with). One array, not three: most parts are small, and each array costs a buffer.
+   */
+  #slots: Int32Array;
   #limit: number;
   readonly #maxCapacity: number;
   #count = 0;
@@ -185,28 +200,29 @@ class SpanTable<T> {
   readonly #view: DataView;
 
   /** `sizeShift`: at most one slot per 2^sizeShift bytes of the part (see capacityFor). */
-  constructor(bytes: Uint8Array, sizeShift: number) {
+  constructor(bytes: Uint8Array, view: DataView, sizeShift: number) {
     this.#bytes = bytes;
-    this.#view = viewOf(bytes);
+    this.#view = view;
     this.#maxCapacity = capacityFor(bytes.length, sizeShift);
-    this.#values = new Array(INITIAL_CAPACITY).fill(undefined);
-    this.#hashes = new Int32Array(INITIAL_CAPACITY);
-    this.#starts = new Int32Array(INITIAL_CAPACITY);
-    this.#ends = new Int32Array(INITIAL_CAPACITY);
-    this.#limit = INITIAL_CAPACITY >> 1;
+    const capacity = initialCapacityFor(bytes.length, sizeShift);
+    this.#values = new Array(capacity).fill(undefined);
+    this.#slots = new Int32Array(capacity * SLOT_FIELDS);
+    this.#limit = capacity >> 1;
   }
 
   /** The slot of the span [start, end) (bytes whose hash is `hash`), or -1 when it is not known. */
   find(start: number, end: number, hash: number): number {
     const bytes = this.#bytes;
     const values = this.#values;
+    const slots = this.#slots;
     const mask = values.length - 1;
     const length = end - start;
     let slot = hash & mask;
     for (; ; slot = (slot + 1) & mask) {
       if (values[slot] === undefined) return -1;
-      const knownStart = this.#starts[slot] as number;
-      if (this.#hashes[slot] !== hash || (this.#ends[slot] as number) - knownStart !== length) continue;
+      const field = slot * SLOT_FIELDS;
+      const knownStart = slots[field + 1] as number;
+      if (slots[field] !== hash || (slots[field + 2] as number) - knownStart !== length) continue;
       if (sameBytes(this.#view, bytes, knownStart, start, length)) return slot;
     }
   }
@@ -225,41 +241,38 @@ class SpanTable<T> {
     let slot = hash & mask;
     while (values[slot] !== undefined) slot = (slot + 1) & mask;
     values[slot] = value;
-    this.#hashes[slot] = hash;
-    this.#starts[slot] = start;
-    this.#ends[slot] = end;
+    const field = slot * SLOT_FIELDS;
+    this.#slots[field] = hash;
+    this.#slots[field + 1] = start;
+    this.#slots[field + 2] = end;
     if (++this.#count === this.#limit && values.length < this.#maxCapacity) this.#grow();
   }
 
   #grow(): void {
     const oldValues = this.#values;
-    const oldHashes = this.#hashes;
-    const oldStarts = this.#starts;
-    const oldEnds = this.#ends;
+    const oldSlots = this.#slots;
     const capacity = oldValues.length * 2;
     const values: (T | undefined)[] = new Array(capacity).fill(undefined);
-    const hashes = new Int32Array(capacity);
-    const starts = new Int32Array(capacity);
-    const ends = new Int32Array(capacity);
+    const slots = new Int32Array(capacity * SLOT_FIELDS);
     const mask = capacity - 1;
     for (let i = 0; i < oldValues.length; i++) {
       const value = oldValues[i];
       if (value === undefined) continue;
-      const hash = oldHashes[i] as number;
+      const oldField = i * SLOT_FIELDS;
+      const hash = oldSlots[oldField] as number;
       let slot = hash & mask;
       while (values[slot] !== undefined) slot = (slot + 1) & mask;
       values[slot] = value;
-      hashes[slot] = hash;
-      starts[slot] = oldStarts[i] as number;
-      ends[slot] = oldEnds[i] as number;
+      slots.set(oldSlots.subarray(oldField, oldField + SLOT_FIELDS), slot * SLOT_FIELDS);
     }
     this.#values = values;
-    this.#hashes = hashes;
-    this.#starts = starts;
-    this.#ends = ends;
+    this.#slots = slots;
     this.#limit = capacity >> 1;
   }
 }
+
+/** Numbers a SpanTable keeps per slot: hash, start, end. */
+const SLOT_FIELDS = 3;
 
 /**
  * A start tag read before: its name, its shared attribute set, and whether that declares
@@ -283,11 +296,12 @@ function isPlainAscii(bytes: Uint8Array, start: number, end: number): boolean {
 export function scanXml(bytes: Uint8Array, builder: TreeBuilder): void {
   const length = bytes.length;
   const ignoreAttribute = builder.ignoreAttribute;
-  const table = new StringTable(bytes);
-  const tags = new SpanTable<KnownTag>(bytes, 5);
-  const shareElements = builder.shareElements;
-  const subtrees = new SpanTable<SharedSubtree>(bytes, 8);
   const view = viewOf(bytes);
+  const table = new StringTable(bytes);
+  const tags = new SpanTable<KnownTag>(bytes, view, 5);
+  const shareElements = builder.shareElements;
+  /** Made when the first shareable element opens: most parts have none. */
+  let subtrees: SpanTable<SharedSubtree> | undefined;
   /** The end tags of the shareable elements, by name (a handful). */
   const endTags = new Map<string, string>();
   /** The hash spanToEndTag or spanToTagEnd worked out along the way. */
@@ -303,6 +317,8 @@ export function scanXml(bytes: Uint8Array, builder: TreeBuilder): void {
   const open: string[] = [];
   /** Where the current tag's attributes are (ATTRIBUTE_FIELDS numbers each), reused tag after tag. */
   const found: number[] = [];
+  /** What makeAttributes saw besides the attributes, reused tag after tag. */
+  const madeSet: MadeSet = { declaresNamespaces: false };
   let position = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
   let sawRoot = false;
 
@@ -343,7 +359,7 @@ export function scanXml(bytes: Uint8Array, builder: TreeBuilder): void {
         sharing.length = top;
         const shared = builder.closeShared();
         // Kept only when the first end tag of its name was its own (see where the span is found).
-        if (shared !== undefined && end === position && unknown === 1) subtrees.remember(start, end, endHash, shared);
+        if (shared !== undefined && end === position && unknown === 1) subtrees?.remember(start, end, endHash, shared);
       } else builder.close();
       continue;
     }
@@ -467,8 +483,8 @@ export function scanXml(bytes: Uint8Array, builder: TreeBuilder): void {
       // is still checked above; only a repeated attribute name goes unnoticed there.)
       const made = attributeCount > 0 && !builder.discards(tagName);
       if (made) {
-        attributes = makeAttributes(bytes, found, attributeCount, table, decodedValues, ignoreAttribute);
-        declaresNamespaces = declaresNamespace(attributes);
+        attributes = makeAttributes(bytes, found, attributeCount, table, decodedValues, ignoreAttribute, madeSet);
+        declaresNamespaces = madeSet.declaresNamespaces;
       }
       // Kept only when the tag ended at the first '>' after its '<': the span looked up.
       if (at === tagEnd && (made || attributeCount === 0)) {
@@ -485,6 +501,7 @@ export function scanXml(bytes: Uint8Array, builder: TreeBuilder): void {
       }
       const end = spanToEndTag(view, bytes, lt, endTag, spanHash);
       if (end !== -1) {
+        subtrees ??= new SpanTable<SharedSubtree>(bytes, view, 8);
         const slot = subtrees.find(lt, end, spanHash[0] as number);
         if (slot >= 0 && builder.adopt(subtrees.value(slot))) {
           position = end;
@@ -597,9 +614,16 @@ function sameBytes(view: DataView, bytes: Uint8Array, a: number, b: number, leng
 /** Numbers kept per attribute while a tag is read: name start and end, value start and end, byte classes. */
 const ATTRIBUTE_FIELDS = 5;
 
+/** Besides the attributes: whether an xmlns declaration is among them (the builder is told). */
+interface MadeSet {
+  declaresNamespaces: boolean;
+}
+
 /**
  * The attributes object of a set seen for the first time (frozen: it is shared), from the
  * positions the scanner found; refuses what the scanner could not check while it only looked.
+ * Whether it declares namespaces goes to `made`: seen here name by name, where a for…in over the
+ * new object afterwards cost V8 an enumeration cache per attribute set.
  */
 function makeAttributes(
   bytes: Uint8Array,
@@ -608,12 +632,17 @@ function makeAttributes(
   table: StringTable,
   decodedValues: Map<string, string>,
   ignoreAttribute: ((name: string) => boolean) | undefined,
+  made: MadeSet,
 ): Record<string, string> {
   let attributes = NO_ATTRIBUTES;
+  made.declaresNamespaces = false;
   for (let index = 0; index < count; index++) {
     const field = index * ATTRIBUTE_FIELDS;
     const attributeName = table.ascii(found[field] as number, found[field + 1] as number);
     if (ignoreAttribute?.(attributeName)) continue;
+    if (attributeName.charCodeAt(0) === 0x78 /* x */ && attributeName.startsWith('xmlns')) {
+      made.declaresNamespaces = true;
+    }
     const valueStart = found[field + 2] as number;
     const valueEnd = found[field + 3] as number;
     const classes = found[field + 4] as number;
@@ -634,11 +663,6 @@ function makeAttributes(
     attributes[attributeName] = value;
   }
   return attributes === NO_ATTRIBUTES ? attributes : Object.freeze(attributes);
-}
-
-function declaresNamespace(attributes: Record<string, string>): boolean {
-  for (const name in attributes) if (name.startsWith('xmlns')) return true;
-  return false;
 }
 
 function fail(message: string): never {
