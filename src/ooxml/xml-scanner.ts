@@ -108,6 +108,12 @@ class StringTable {
   readonly #maxCapacity: number;
   #count = 0;
   readonly #bytes: Uint8Array;
+  /**
+   * Arrays of char codes by length (up to SHARED_MAX_LENGTH), filled to make a new string:
+   * String.fromCharCode.apply over a plain array of the exact length took a third of the time
+   * it took over a subarray of the part, which V8 first copies into a list.
+   */
+  readonly #codes: number[][] = [];
 
   constructor(bytes: Uint8Array) {
     this.#bytes = bytes;
@@ -146,13 +152,28 @@ class StringTable {
       }
       if (same) return key;
     }
-    const value = String.fromCharCode.apply(null, bytes.subarray(start, end) as unknown as number[]);
+    const value = this.#make(start, end);
     if (this.#count < this.#limit) {
       keys[slot] = value;
       this.#hashes[slot] = hash;
       if (++this.#count === this.#limit && keys.length < this.#maxCapacity) this.#grow();
     }
     return value;
+  }
+
+  /** The string of the ASCII bytes [start, end). */
+  #make(start: number, end: number): string {
+    const length = end - start;
+    if (length > SHARED_MAX_LENGTH) {
+      return String.fromCharCode.apply(null, this.#bytes.subarray(start, end) as unknown as number[]);
+    }
+    let codes = this.#codes[length];
+    if (codes === undefined) {
+      codes = new Array<number>(length).fill(0);
+      this.#codes[length] = codes;
+    }
+    for (let i = 0; i < length; i++) codes[i] = this.#bytes[start + i] as number;
+    return String.fromCharCode.apply(null, codes);
   }
 
   #grow(): void {
@@ -263,7 +284,10 @@ class SpanTable<T> {
       let slot = hash & mask;
       while (values[slot] !== undefined) slot = (slot + 1) & mask;
       values[slot] = value;
-      slots.set(oldSlots.subarray(oldField, oldField + SLOT_FIELDS), slot * SLOT_FIELDS);
+      const field = slot * SLOT_FIELDS;
+      slots[field] = hash;
+      slots[field + 1] = oldSlots[oldField + 1] as number;
+      slots[field + 2] = oldSlots[oldField + 2] as number;
     }
     this.#values = values;
     this.#slots = slots;
@@ -275,13 +299,15 @@ class SpanTable<T> {
 const SLOT_FIELDS = 3;
 
 /**
- * A start tag read before: its name, its shared attribute set, and whether that declares
- * namespaces (the tree builder is told every time).
+ * A start tag read before: its name, its shared attribute set, whether that declares namespaces
+ * (the tree builder is told every time), and whether the element is one the builder shares
+ * (looked up once per tag, not once per element).
  */
 interface KnownTag {
   name: string;
   attributes: Record<string, string>;
   declaresNamespaces: boolean;
+  shareable: boolean;
 }
 
 /** The bytes [start, end) are ASCII without '&' or CR: their string is their char codes. */
@@ -397,6 +423,7 @@ export function scanXml(bytes: Uint8Array, builder: TreeBuilder): void {
     let tagName: string;
     let attributes = NO_ATTRIBUTES;
     let declaresNamespaces = false;
+    let shareable: boolean;
     let selfClosing = false;
     const tagEnd = spanToTagEnd(view, bytes, at, spanHash);
     const tagHash = spanHash[0] as number;
@@ -406,6 +433,7 @@ export function scanXml(bytes: Uint8Array, builder: TreeBuilder): void {
       tagName = known.name;
       attributes = known.attributes;
       declaresNamespaces = known.declaresNamespaces;
+      shareable = known.shareable;
       selfClosing = bytes[tagEnd - 2] === SLASH;
       at = tagEnd;
       if (open.length === 0 && sawRoot) fail('more than one root element');
@@ -486,12 +514,13 @@ export function scanXml(bytes: Uint8Array, builder: TreeBuilder): void {
         attributes = makeAttributes(bytes, found, attributeCount, table, decodedValues, ignoreAttribute, madeSet);
         declaresNamespaces = madeSet.declaresNamespaces;
       }
+      shareable = shareElements?.has(tagName) === true;
       // Kept only when the tag ended at the first '>' after its '<': the span looked up.
       if (at === tagEnd && (made || attributeCount === 0)) {
-        tags.remember(lt + 1, tagEnd, tagHash, { name: tagName, attributes, declaresNamespaces });
+        tags.remember(lt + 1, tagEnd, tagHash, { name: tagName, attributes, declaresNamespaces, shareable });
       }
     }
-    if (!selfClosing && shareElements?.has(tagName)) {
+    if (!selfClosing && shareable) {
       // The first end tag of this name after it ends it, unless an element of the same name is
       // nested inside (then the span is not one element, and no element read whole was that span).
       let endTag = endTags.get(tagName);
