@@ -1,4 +1,4 @@
-import type { SharedSubtree, TreeBuilder } from './xml-tree';
+import type { SharedSubtree, StartTag, TreeBuilder } from './xml-tree';
 
 /**
  * A fast, strict scanner for the XML that OOXML parts contain: elements, attributes, text, the
@@ -298,18 +298,6 @@ class SpanTable<T> {
 /** Numbers a SpanTable keeps per slot: hash, start, end. */
 const SLOT_FIELDS = 3;
 
-/**
- * A start tag read before: its name, its shared attribute set, whether that declares namespaces
- * (the tree builder is told every time), and whether the element is one the builder shares
- * (looked up once per tag, not once per element).
- */
-interface KnownTag {
-  name: string;
-  attributes: Record<string, string>;
-  declaresNamespaces: boolean;
-  shareable: boolean;
-}
-
 /** The bytes [start, end) are ASCII without '&' or CR: their string is their char codes. */
 function isPlainAscii(bytes: Uint8Array, start: number, end: number): boolean {
   for (let i = start; i < end; i++) {
@@ -324,8 +312,7 @@ export function scanXml(bytes: Uint8Array, builder: TreeBuilder): void {
   const ignoreAttribute = builder.ignoreAttribute;
   const view = viewOf(bytes);
   const table = new StringTable(bytes);
-  const tags = new SpanTable<KnownTag>(bytes, view, 5);
-  const shareElements = builder.shareElements;
+  const tags = new SpanTable<StartTag>(bytes, view, 5);
   /** Made when the first shareable element opens: most parts have none. */
   let subtrees: SpanTable<SharedSubtree> | undefined;
   /** The end tags of the shareable elements, by name (a handful). */
@@ -416,24 +403,18 @@ export function scanXml(bytes: Uint8Array, builder: TreeBuilder): void {
       fail('unexpected markup after "<!"');
     }
 
-    // A start tag. One whose bytes up to its first '>' were read before is that tag again: its
-    // name and attribute set, checked and made then, are taken as they are, without reading the
-    // bytes one by one. (A tag with a '>' inside a value ends later, so is never one found here.)
+    // A start tag. One whose bytes up to its first '>' were read before is that tag again: the
+    // StartTag made then, its name and attribute set checked and made, is handed over as it is,
+    // without reading the bytes one by one. (A tag with a '>' inside a value ends later, so is
+    // never one found here.)
     let at = lt + 1;
-    let tagName: string;
-    let attributes = NO_ATTRIBUTES;
-    let declaresNamespaces = false;
-    let shareable: boolean;
+    let tag: StartTag;
     let selfClosing = false;
     const tagEnd = spanToTagEnd(view, bytes, at, spanHash);
     const tagHash = spanHash[0] as number;
     const slot = tagEnd === -1 ? -1 : tags.find(at, tagEnd, tagHash);
     if (slot >= 0) {
-      const known = tags.value(slot);
-      tagName = known.name;
-      attributes = known.attributes;
-      declaresNamespaces = known.declaresNamespaces;
-      shareable = known.shareable;
+      tag = tags.value(slot);
       selfClosing = bytes[tagEnd - 2] === SLASH;
       at = tagEnd;
       if (open.length === 0 && sawRoot) fail('more than one root element');
@@ -449,7 +430,7 @@ export function scanXml(bytes: Uint8Array, builder: TreeBuilder): void {
       }
       if (at === lt + 1) fail('a tag has no name');
       if (high & 0x80) fail('a name is not ASCII');
-      tagName = table.lookup(lt + 1, at, hash);
+      const tagName = table.lookup(lt + 1, at, hash);
       if (open.length === 0 && sawRoot) fail('more than one root element');
       // Where each attribute's name and value are (ATTRIBUTE_FIELDS numbers each), read and
       // checked before anything is made of them.
@@ -510,17 +491,15 @@ export function scanXml(bytes: Uint8Array, builder: TreeBuilder): void {
       // are hundreds of distinct attribute sets, a quarter of a small document's XML. (Its syntax
       // is still checked above; only a repeated attribute name goes unnoticed there.)
       const made = attributeCount > 0 && !builder.discards(tagName);
-      if (made) {
+      let attributes = NO_ATTRIBUTES;
+      if (made)
         attributes = makeAttributes(bytes, found, attributeCount, table, decodedValues, ignoreAttribute, madeSet);
-        declaresNamespaces = madeSet.declaresNamespaces;
-      }
-      shareable = shareElements?.has(tagName) === true;
+      tag = builder.startTag(tagName, attributes, made && madeSet.declaresNamespaces);
       // Kept only when the tag ended at the first '>' after its '<': the span looked up.
-      if (at === tagEnd && (made || attributeCount === 0)) {
-        tags.remember(lt + 1, tagEnd, tagHash, { name: tagName, attributes, declaresNamespaces, shareable });
-      }
+      if (at === tagEnd && (made || attributeCount === 0)) tags.remember(lt + 1, tagEnd, tagHash, tag);
     }
-    if (!selfClosing && shareable) {
+    const tagName = tag.name;
+    if (!selfClosing && tag.shareable) {
       // The first end tag of this name after it ends it, unless an element of the same name is
       // nested inside (then the span is not one element, and no element read whole was that span).
       let endTag = endTags.get(tagName);
@@ -540,7 +519,7 @@ export function scanXml(bytes: Uint8Array, builder: TreeBuilder): void {
       }
     }
     sawRoot = true;
-    builder.open(tagName, attributes, declaresNamespaces);
+    builder.open(tag);
     if (selfClosing) builder.close();
     else open.push(tagName);
     position = at;

@@ -81,6 +81,26 @@ export interface ChildStream {
   restart(): void;
 }
 
+/**
+ * A start tag as the builder takes it, made by the builder (startTag). The scanner makes one per
+ * distinct tag and hands the same one over wherever the tag recurs, so what depends only on the
+ * tag (whether the element is ignored or shared, its xml:space) is looked up once per tag rather
+ * than once per element.
+ */
+export interface StartTag {
+  /** The name as written. */
+  readonly name: string;
+  readonly attributes: Record<string, string>;
+  /** Whether any attribute is an xmlns declaration (the parser knows cheaply). */
+  readonly declaresNamespaces: boolean;
+  /** In ignoreElements: left out of the tree with everything inside it. */
+  readonly ignored: boolean;
+  /** In shareElements. */
+  readonly shareable: boolean;
+  /** The xml:space attribute as written, if any (XML 1.0 §2.10). */
+  readonly space: string | undefined;
+}
+
 /** An error thrown by a ChildStream's `take`, carried out of the parsers unchanged. */
 class TakeFailed extends Error {
   readonly error: unknown;
@@ -163,7 +183,7 @@ function parseWithSaxes(xml: string, partName: string, builder: TreeBuilder): vo
     if (ignore) for (const key in attributes) if (ignore(key)) delete attributes[key];
     let declares = false;
     for (const key in attributes) if (key.startsWith('xmlns')) declares = true;
-    builder.open(tag.name, attributes, declares);
+    builder.open(builder.startTag(tag.name, attributes, declares));
   });
   parser.on('closetag', () => builder.close());
   parser.on('text', (text) => builder.text(text));
@@ -241,28 +261,40 @@ export class TreeBuilder {
     );
   }
 
-  /** `declaresNamespaces`: whether any attribute is an xmlns declaration (the parser knows cheaply). */
-  open(writtenName: string, attributes: Record<string, string>, declaresNamespaces: boolean): void {
+  /** The start tag of an element named `writtenName` with these attributes, for open. */
+  startTag(writtenName: string, attributes: Record<string, string>, declaresNamespaces: boolean): StartTag {
+    return {
+      name: writtenName,
+      attributes,
+      declaresNamespaces,
+      ignored: this.options.ignoreElements?.has(writtenName) === true,
+      shareable: this.shareElements?.has(writtenName) === true,
+      space: attributes['xml:space'],
+    };
+  }
+
+  open(tag: StartTag): void {
     const stack = this.stack;
     const depth = stack.length;
     if (this.skipping > 0) {
       this.skipping++;
       return;
     }
-    if (this.options.ignoreElements?.has(writtenName)) {
+    if (tag.ignored) {
       this.skipping = 1;
       return;
     }
     if (depth > this.options.maxDepth) this.tooDeep();
     if (++this.elements > this.options.maxElements) this.tooManyElements();
-    if (declaresNamespaces) {
+    const attributes = tag.attributes;
+    if (tag.declaresNamespaces) {
       const declared = namespaceDeclarations(attributes, this.renames);
       if (declared !== this.renames) {
         this.scopes.push({ depth, previous: this.renames });
         this.renames = declared;
       }
     }
-    let name = writtenName;
+    let name = tag.name;
     let own = attributes;
     if (this.renames !== undefined) {
       name = rename(name, this.renames, true);
@@ -274,7 +306,8 @@ export class TreeBuilder {
     this.pending[this.pendingCount++] = element;
     this.starts.push(this.pendingCount);
     stack.push(element);
-    const space = own['xml:space'];
+    // Renaming never touches xml: attributes, so the tag's xml:space is the element's.
+    const space = tag.space;
     this.preserve.push(space === undefined ? (this.preserve[depth - 1] as boolean) : space === 'preserve');
   }
 
