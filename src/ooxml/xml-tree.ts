@@ -320,9 +320,11 @@ export class TreeBuilder {
     this.preserve.pop();
     const start = this.starts.pop() as number;
     if (closed !== undefined && this.pendingCount > start) {
-      closed.children = this.pending.slice(start, this.pendingCount) as MutableElement[];
+      const pending = this.pending;
+      closed.children = pending.slice(start, this.pendingCount) as MutableElement[];
       // Cleared, not truncated: the scratch keeps its capacity, and holds no subtree it let go of.
-      this.pending.fill(undefined, start, this.pendingCount);
+      // A loop, not fill(): an element has a few children, fewer than a builtin call costs.
+      for (let i = start; i < this.pendingCount; i++) pending[i] = undefined;
       this.pendingCount = start;
     }
     const stream = this.options.stream;
