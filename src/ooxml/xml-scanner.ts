@@ -331,7 +331,7 @@ export function scanXml(bytes: Uint8Array, builder: TreeBuilder): void {
   /** Where the current tag's attributes are (ATTRIBUTE_FIELDS numbers each), reused tag after tag. */
   const found: number[] = [];
   /** What makeAttributes saw besides the attributes, reused tag after tag. */
-  const madeSet: MadeSet = { declaresNamespaces: false };
+  const madeSet: MadeSet = { declaresNamespaces: false, space: undefined };
   let position = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
   let sawRoot = false;
 
@@ -494,7 +494,9 @@ export function scanXml(bytes: Uint8Array, builder: TreeBuilder): void {
       let attributes = NO_ATTRIBUTES;
       if (made)
         attributes = makeAttributes(bytes, found, attributeCount, table, decodedValues, ignoreAttribute, madeSet);
-      tag = builder.startTag(tagName, attributes, made && madeSet.declaresNamespaces);
+      tag = made
+        ? builder.startTag(tagName, attributes, madeSet.declaresNamespaces, madeSet.space)
+        : builder.startTag(tagName, attributes, false, undefined);
       // Kept only when the tag ended at the first '>' after its '<': the span looked up.
       if (at === tagEnd && (made || attributeCount === 0)) tags.remember(lt + 1, tagEnd, tagHash, tag);
     }
@@ -622,16 +624,18 @@ function sameBytes(view: DataView, bytes: Uint8Array, a: number, b: number, leng
 /** Numbers kept per attribute while a tag is read: name start and end, value start and end, byte classes. */
 const ATTRIBUTE_FIELDS = 5;
 
-/** Besides the attributes: whether an xmlns declaration is among them (the builder is told). */
+/** Besides the attributes, what the builder is told: whether an xmlns declaration is among them, and xml:space. */
 interface MadeSet {
   declaresNamespaces: boolean;
+  space: string | undefined;
 }
 
 /**
  * The attributes object of a set seen for the first time (frozen: it is shared), from the
  * positions the scanner found; refuses what the scanner could not check while it only looked.
- * Whether it declares namespaces goes to `made`: seen here name by name, where a for…in over the
- * new object afterwards cost V8 an enumeration cache per attribute set.
+ * Whether it declares namespaces, and its xml:space, go to `made`: seen here name by name, where a
+ * for…in over the new object afterwards cost V8 an enumeration cache per attribute set, and reading
+ * xml:space from it a lookup on an object of a shape never seen before.
  */
 function makeAttributes(
   bytes: Uint8Array,
@@ -644,6 +648,7 @@ function makeAttributes(
 ): Record<string, string> {
   let attributes = NO_ATTRIBUTES;
   made.declaresNamespaces = false;
+  made.space = undefined;
   for (let index = 0; index < count; index++) {
     const field = index * ATTRIBUTE_FIELDS;
     const attributeName = table.ascii(found[field] as number, found[field + 1] as number);
@@ -669,6 +674,7 @@ function makeAttributes(
       }
     }
     attributes[attributeName] = value;
+    if (attributeName === 'xml:space') made.space = value;
   }
   return attributes === NO_ATTRIBUTES ? attributes : Object.freeze(attributes);
 }

@@ -183,7 +183,7 @@ function parseWithSaxes(xml: string, partName: string, builder: TreeBuilder): vo
     if (ignore) for (const key in attributes) if (ignore(key)) delete attributes[key];
     let declares = false;
     for (const key in attributes) if (key.startsWith('xmlns')) declares = true;
-    builder.open(builder.startTag(tag.name, attributes, declares));
+    builder.open(builder.startTag(tag.name, attributes, declares, attributes['xml:space']));
   });
   parser.on('closetag', () => builder.close());
   parser.on('text', (text) => builder.text(text));
@@ -261,15 +261,23 @@ export class TreeBuilder {
     );
   }
 
-  /** The start tag of an element named `writtenName` with these attributes, for open. */
-  startTag(writtenName: string, attributes: Record<string, string>, declaresNamespaces: boolean): StartTag {
+  /**
+   * The start tag of an element named `writtenName` with these attributes, for open; `space` is
+   * their xml:space (the parser has it at hand).
+   */
+  startTag(
+    writtenName: string,
+    attributes: Record<string, string>,
+    declaresNamespaces: boolean,
+    space: string | undefined,
+  ): StartTag {
     return {
       name: writtenName,
       attributes,
       declaresNamespaces,
       ignored: this.options.ignoreElements?.has(writtenName) === true,
       shareable: this.shareElements?.has(writtenName) === true,
-      space: attributes['xml:space'],
+      space,
     };
   }
 
