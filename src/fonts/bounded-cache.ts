@@ -1,25 +1,37 @@
 /**
  * A map with a fixed capacity that forgets what was used least recently: the one kind of cache the
- * font stage keeps (parsed faces per isolate, widths per face). Map iteration follows insertion
- * order, so the first key is the one to evict once hits re-insert their keys.
+ * font stage keeps (parsed faces per isolate, widths per face).
  *
- * A hit re-inserts its key only when the entry has aged by half the capacity (counted in
- * insertions) since it was last put at the recent end: the word-width caches are read millions of
- * times per document, and deleting and re-adding a key on every hit made the Map itself (its
- * deleted slots, its rehashing) a measurable share of layout. An entry read at least once per half
- * capacity of insertions therefore still stays; the order is least recently used to within that.
+ * A hit moves its key to the recent end only when the entry has aged by half the capacity (counted
+ * in insertions) since it was last put there: the word-width caches are read millions of times per
+ * document. An entry read at least once per half capacity of insertions therefore still stays; the
+ * order is least recently used to within that.
+ *
+ * The order is a queue of its own, not the Map's insertion order: finding a Map's first key walks
+ * past every entry deleted since V8 last rehashed it, up to the capacity of them, so evicting
+ * through `keys().next()` cost time in proportion to the capacity on every insertion into a full
+ * cache (a 4,096-word width cache missing on most words of a long Arabic report). A moved or
+ * removed entry leaves a gap in the queue that eviction steps over once; the queue is compacted
+ * when gaps are most of it.
  */
-interface Slot<V> {
+interface Slot<K, V> {
+  key: K;
   value: V;
   /** The insertion count when the key was last put at the recent end. */
   placed: number;
+  /** Its place in the queue (-1: no longer in the cache). */
+  at: number;
 }
 
 export class BoundedCache<K, V> {
   readonly capacity: number;
-  readonly #entries = new Map<K, Slot<V>>();
+  readonly #entries = new Map<K, Slot<K, V>>();
   readonly #refreshAge: number;
   #insertions = 0;
+  /** Slots from least to most recently placed, with gaps (undefined) where one left or moved on. */
+  #queue: (Slot<K, V> | undefined)[] = [];
+  /** Queue positions before this one are all gaps. */
+  #head = 0;
 
   constructor(capacity: number) {
     if (!Number.isInteger(capacity) || capacity < 1) throw new RangeError(`capacity must be ≥ 1, got ${capacity}`);
@@ -35,8 +47,8 @@ export class BoundedCache<K, V> {
     const slot = this.#entries.get(key);
     if (slot === undefined) return undefined;
     if (this.#insertions - slot.placed >= this.#refreshAge) {
-      this.#entries.delete(key);
-      this.#entries.set(key, slot);
+      this.#queue[slot.at] = undefined;
+      this.#enqueue(slot);
       slot.placed = this.#insertions;
     }
     return slot.value;
@@ -44,15 +56,26 @@ export class BoundedCache<K, V> {
 
   set(key: K, value: V): void {
     this.#insertions++;
-    this.#entries.delete(key);
-    this.#entries.set(key, { value, placed: this.#insertions });
+    const known = this.#entries.get(key);
+    if (known !== undefined) this.#queue[known.at] = undefined;
+    const slot: Slot<K, V> = { key, value, placed: this.#insertions, at: -1 };
+    this.#enqueue(slot);
+    this.#entries.set(key, slot);
     if (this.#entries.size > this.capacity) {
-      const oldest = this.#entries.keys().next();
-      if (!oldest.done) this.#entries.delete(oldest.value);
+      const queue = this.#queue;
+      while (queue[this.#head] === undefined) this.#head++;
+      const oldest = queue[this.#head] as Slot<K, V>;
+      queue[this.#head++] = undefined;
+      oldest.at = -1;
+      this.#entries.delete(oldest.key);
     }
   }
 
   delete(key: K): void {
+    const slot = this.#entries.get(key);
+    if (slot === undefined) return;
+    this.#queue[slot.at] = undefined;
+    slot.at = -1;
     this.#entries.delete(key);
   }
 
@@ -62,6 +85,30 @@ export class BoundedCache<K, V> {
 
   /** Keys from least to most recently placed (for tests and diagnostics). */
   keys(): K[] {
-    return [...this.#entries.keys()];
+    const keys: K[] = [];
+    for (let i = this.#head; i < this.#queue.length; i++) {
+      const slot = this.#queue[i];
+      if (slot !== undefined) keys.push(slot.key);
+    }
+    return keys;
+  }
+
+  /** Puts `slot` at the recent end, first closing the gaps when they outnumber the entries. */
+  #enqueue(slot: Slot<K, V>): void {
+    let queue = this.#queue;
+    if (queue.length >= 2 * this.#entries.size + 16) {
+      const live: Slot<K, V>[] = [];
+      for (let i = this.#head; i < queue.length; i++) {
+        const kept = queue[i];
+        if (kept === undefined) continue;
+        kept.at = live.length;
+        live.push(kept);
+      }
+      queue = live;
+      this.#queue = live;
+      this.#head = 0;
+    }
+    slot.at = queue.length;
+    queue.push(slot);
   }
 }
