@@ -248,6 +248,14 @@ interface RunStyle {
   /** What measuredBoxes asks for characters outside the primary face, once it first does. */
   scripts?: ScriptRequests;
   complexFace?: FontFace;
+  /** The run's East Asian face (w:eastAsia), once measuredBoxes first asks for it. */
+  eastAsiaFace?: FontFace;
+  /**
+   * The face whose line metrics measuredBoxes last gave a box, and those metrics (lineMetricsOf):
+   * a run of CJK text is a box per character, and the stand-in lookup normalises the family name.
+   */
+  metricsFace?: FontFace;
+  metrics?: { ascent: number; descent: number; lineGap: number };
 }
 
 /**
@@ -316,11 +324,7 @@ function measuredBoxes(text: string, style: RunStyle, fonts: FontSet, source: Bo
   if (style.plain && inPrimaryFace(text, primary)) return text === '' ? [] : [plainBox(text, style, source)];
   style.scripts ??= scriptRequests(props);
   const { request, eastAsiaRequest, complexRequest, allComplex, variant, complexSize } = style.scripts;
-  const complexFace = () => {
-    style.complexFace ??= fonts.face(complexRequest);
-    return style.complexFace;
-  };
-  const complexPrimary = allComplex ? complexFace() : primary;
+  const complexPrimary = allComplex ? complexFaceOf(style, complexRequest, fonts) : primary;
   const boxes: Box[] = [];
   // Characters shown as they are make boxes of slices of `text` (from `from`); caps and small
   // caps, which may change a character's length, of the characters shown, gathered in `current`.
@@ -331,16 +335,6 @@ function measuredBoxes(text: string, style: RunStyle, fonts: FontSet, source: Bo
   let currentMetrics = primary;
   let currentSize = size;
   let currentEastAsian = false;
-  const flush = (end: number) => {
-    const shownText = transform ? current : text.slice(from, end);
-    if (shownText) {
-      const box = textBox(shownText, currentFace, currentSize, props, source, currentMetrics);
-      if (currentEastAsian) box.eastAsian = true;
-      boxes.push(box);
-    }
-    current = '';
-    from = end;
-  };
   for (let i = 0, next = 0; i < text.length; i = next) {
     let cp = text.codePointAt(i) as number;
     next = i + (cp > 0xffff ? 2 : 1);
@@ -371,11 +365,11 @@ function measuredBoxes(text: string, style: RunStyle, fonts: FontSet, source: Bo
       eastAsian = true;
     } else if (scriptClass === 'complex' || (allComplex && scriptClass === 'latin')) {
       chSize = complexSize;
-      const own = allComplex ? complexPrimary : complexFace();
+      const own = allComplex ? complexPrimary : complexFaceOf(style, complexRequest, fonts);
       face = cp < 32 || own.hasGlyph(cp) ? own : (fonts.fallback(cp, complexRequest, variant) ?? own);
       metrics = own;
     } else if (scriptClass === 'eastAsia') {
-      const own = fonts.face(eastAsiaRequest);
+      const own = eastAsiaFaceOf(style, eastAsiaRequest, fonts);
       face = own.hasGlyph(cp) ? own : (fonts.fallback(cp, eastAsiaRequest, variant) ?? own);
       // East Asian lines keep the CJK face's own height: closer to what Word and LibreOffice
       // give with their CJK faces than a Latin substitute's (test corpus: Japanese 10 pages
@@ -388,7 +382,21 @@ function measuredBoxes(text: string, style: RunStyle, fonts: FontSet, source: Bo
       metrics !== currentMetrics ||
       eastAsian !== currentEastAsian
     ) {
-      flush(i);
+      if (transform ? current !== '' : i > from) {
+        boxes.push(
+          faceRunBox(
+            transform ? current : text.slice(from, i),
+            currentFace,
+            currentSize,
+            style,
+            source,
+            currentMetrics,
+            currentEastAsian,
+          ),
+        );
+      }
+      current = '';
+      from = i;
       currentFace = face;
       currentMetrics = metrics;
       currentSize = chSize;
@@ -396,8 +404,62 @@ function measuredBoxes(text: string, style: RunStyle, fonts: FontSet, source: Bo
     }
     current += shown;
   }
-  flush(text.length);
+  if (transform ? current !== '' : text.length > from) {
+    boxes.push(
+      faceRunBox(
+        transform ? current : text.slice(from),
+        currentFace,
+        currentSize,
+        style,
+        source,
+        currentMetrics,
+        currentEastAsian,
+      ),
+    );
+  }
   return boxes;
+}
+
+/** The run's w:cs face, asked for once per run. */
+function complexFaceOf(style: RunStyle, request: FontRequest, fonts: FontSet): FontFace {
+  style.complexFace ??= fonts.face(request);
+  return style.complexFace;
+}
+
+/** The run's w:eastAsia face, asked for once per run rather than once per character. */
+function eastAsiaFaceOf(style: RunStyle, request: FontRequest, fonts: FontSet): FontFace {
+  style.eastAsiaFace ??= fonts.face(request);
+  return style.eastAsiaFace;
+}
+
+/** A box of measuredBoxes: textBox, with the metrics face's line metrics remembered on the run's style. */
+function faceRunBox(
+  text: string,
+  face: FontFace,
+  size: number,
+  style: RunStyle,
+  source: BoxSource,
+  metrics: FontFace,
+  eastAsian: boolean,
+): Box {
+  if (style.metricsFace !== metrics || !style.metrics) {
+    style.metricsFace = metrics;
+    style.metrics = lineMetricsOf(metrics, style.props.font);
+  }
+  const vertical = style.metrics;
+  const box = measuredText(
+    text,
+    face,
+    size,
+    style.props,
+    vertical.ascent * size,
+    (vertical.descent + vertical.lineGap) * size,
+    style.rise,
+    source,
+    true,
+  );
+  if (eastAsian) box.eastAsian = true;
+  return box;
 }
 
 /** The font of a run's curly quotation marks: hAnsi, or eastAsia under w:hint (fallback-faces.ts isAmbiguousQuote). */
