@@ -204,7 +204,10 @@ function measuredText(
     keptWidth =
       (widths[1] as number) * size + (characterSpacing === 0 ? 0 : characterSpacing * [...text.slice(0, keep)].length);
   } else width = face.measure(text) * size + spacing;
-  const box: Box = {
+  // Every field a text box may get, in one order, from the start: boxes made with some and given
+  // others later had a dozen shapes, and the code reading them (line breaking, line metrics,
+  // painting) went megamorphic; adding a field also grew a second array onto most boxes.
+  return {
     kind: 'text',
     text,
     face,
@@ -216,18 +219,14 @@ function measuredText(
     rise,
     // isAllWhiteSpace(text)
     space: text.length > 0 && keep === 0,
+    headWidth: undefined,
+    keptWidth,
+    rightToLeft: mayBeRightToLeft && hasRightToLeft(text) ? true : undefined,
+    eastAsian: undefined,
+    link: source.link,
+    revision: source.revision,
+    note: source.note,
   };
-  if (keptWidth !== undefined) box.keptWidth = keptWidth;
-  if (mayBeRightToLeft && hasRightToLeft(text)) box.rightToLeft = true;
-  return withSource(box, source);
-}
-
-/** Assigned rather than spread in: a box is made per word, and spreading makes objects to copy. */
-function withSource(box: Box, source: BoxSource): Box {
-  if (source.link) box.link = source.link;
-  if (source.revision) box.revision = source.revision;
-  if (source.note) box.note = source.note;
-  return box;
 }
 
 /**

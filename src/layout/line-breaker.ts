@@ -110,10 +110,7 @@ function splitOversized(segment: Segment, available: number): [Segment, Segment]
 
 /** A piece of `box`: its head and kept widths (Box.headWidth, keptWidth) were the whole text's, so they are not kept. */
 function part(box: Box, text: string, width: number, space: boolean): Box {
-  const piece: Box = { ...box, text, width, space };
-  delete piece.headWidth;
-  delete piece.keptWidth;
-  return piece;
+  return { ...box, text, width, space, headWidth: undefined, keptWidth: undefined };
 }
 
 export function breakLines(paragraph: Paragraph, segments: Segment[], context: LineContext): BrokenLine[] {
