@@ -204,9 +204,7 @@ function measuredText(
     keptWidth =
       (widths[1] as number) * size + (characterSpacing === 0 ? 0 : characterSpacing * [...text.slice(0, keep)].length);
   } else width = face.measure(text) * size + spacing;
-  // Every field a text box may get, in one order, from the start: boxes made with some and given
-  // others later had a dozen shapes, and the code reading them (line breaking, line metrics,
-  // painting) went megamorphic; adding a field also grew a second array onto most boxes.
+  // Every field a box may get, in newBox's order, from the start (see there).
   return {
     kind: 'text',
     text,
@@ -226,6 +224,52 @@ function measuredText(
     link: source.link,
     revision: source.revision,
     note: source.note,
+    imageId: undefined,
+    anchor: undefined,
+    field: undefined,
+    drawing: undefined,
+  };
+}
+
+/**
+ * A box with every field Box has, those not given undefined: all boxes, of every kind, have one
+ * shape (measuredText's literal has the same fields in the same order). Boxes made with some
+ * fields and given others later came in a dozen hidden classes, and every site reading them (line
+ * breaking, line metrics, justification, painting) went megamorphic; adding a field also grew a
+ * second array onto most boxes.
+ */
+export function newBox(
+  kind: BoxKind,
+  text: string,
+  face: FontFace,
+  size: number,
+  props: RunProperties,
+  width: number,
+  ascent: number,
+  descent: number,
+): Box {
+  return {
+    kind,
+    text,
+    face,
+    size,
+    props,
+    width,
+    ascent,
+    descent,
+    rise: 0,
+    space: false,
+    headWidth: undefined,
+    keptWidth: undefined,
+    rightToLeft: undefined,
+    eastAsian: undefined,
+    link: undefined,
+    revision: undefined,
+    note: undefined,
+    imageId: undefined,
+    anchor: undefined,
+    field: undefined,
+    drawing: undefined,
   };
 }
 
@@ -632,21 +676,21 @@ export function paragraphSegments(paragraph: Paragraph, fonts: FontSet): Segment
       const face = faceFor(fonts, inline.props);
       const vertical = verticalMetrics(face, inline.props.font);
       const picture = inline.kind === 'image' || (inline.kind === 'drawing' && !inline.floating);
-      addBox(segment, {
-        kind: inline.kind,
-        text: '',
+      const box = newBox(
+        inline.kind,
+        '',
         face,
-        size: inline.props.size,
-        props: inline.props,
-        width: picture ? inline.width : 0,
-        ascent: picture ? inline.height : inline.kind === 'drawing' ? 0 : vertical.ascent * inline.props.size,
-        descent: picture || inline.kind === 'drawing' ? 0 : vertical.descent * inline.props.size,
-        rise: 0,
-        space: false,
-        ...(inline.kind === 'image' ? { imageId: inline.imageId } : {}),
-        ...(inline.kind === 'drawing' ? { drawing: inline } : {}),
-        ...source,
-      });
+        inline.props.size,
+        inline.props,
+        picture ? inline.width : 0,
+        picture ? inline.height : inline.kind === 'drawing' ? 0 : vertical.ascent * inline.props.size,
+        picture || inline.kind === 'drawing' ? 0 : vertical.descent * inline.props.size,
+      );
+      if (inline.kind === 'image') box.imageId = inline.imageId;
+      if (inline.kind === 'drawing') box.drawing = inline;
+      box.link = source.link;
+      box.revision = source.revision;
+      addBox(segment, box);
       closeSegment();
       while (cutIndex < cuts.length && (cuts[cutIndex] ?? 0) <= piece.end) cutIndex++;
       continue;
@@ -739,20 +783,10 @@ function isAutoSpaceOther(unit: number, props: ParagraphProperties): boolean {
 }
 
 function anchorBox(name: string, paragraph: Paragraph, fonts: FontSet): Box {
-  const face = faceFor(fonts, paragraph.markProps);
-  return {
-    kind: 'anchor',
-    text: '',
-    face,
-    size: paragraph.markProps.size,
-    props: paragraph.markProps,
-    width: 0,
-    ascent: 0,
-    descent: 0,
-    rise: 0,
-    space: false,
-    anchor: name,
-  };
+  const mark = paragraph.markProps;
+  const box = newBox('anchor', '', faceFor(fonts, mark), mark.size, mark, 0, 0, 0);
+  box.anchor = name;
+  return box;
 }
 
 /**

@@ -6,7 +6,7 @@
 import type { FontSet } from '../fonts/font-face';
 import type { Paragraph, RevisionMark } from '../model/document';
 import { hasRightToLeft, reorderLine } from './bidi-reorder';
-import { type Box, faceFor, paragraphSegments, type Segment, verticalMetrics } from './inline-boxes';
+import { type Box, faceFor, newBox, paragraphSegments, type Segment, verticalMetrics } from './inline-boxes';
 import { breakLines, type LineBox, nextTabStop } from './line-breaker';
 
 export interface Fragment {
@@ -256,32 +256,10 @@ function labelFragments(
     width = nextTabStop(start + textWidth, paragraph, context.defaultTabStop).position - start;
   // Right- and centre-aligned labels hang to the left of the number position (§17.9.7 lvlJc).
   const offset = label.align === 'right' ? -textWidth : label.align === 'center' ? -textWidth / 2 : 0;
-  const box: Box = picture
-    ? {
-        kind: 'image',
-        text: '',
-        face,
-        size,
-        props: label.props,
-        width: pictureWidth,
-        ascent: pictureHeight,
-        descent: 0,
-        rise: 0,
-        space: false,
-        imageId: picture.imageId,
-      }
-    : {
-        kind: 'text',
-        text: label.text,
-        face,
-        size,
-        props: label.props,
-        width: textWidth,
-        ascent: vertical.ascent * size,
-        descent: vertical.descent * size,
-        rise: 0,
-        space: false,
-      };
+  const box = picture
+    ? newBox('image', '', face, size, label.props, pictureWidth, pictureHeight, 0)
+    : newBox('text', label.text, face, size, label.props, textWidth, vertical.ascent * size, vertical.descent * size);
+  if (picture) box.imageId = picture.imageId;
   return {
     fragments: [{ box, text: label.text, x: start + offset, width: textWidth }],
     width: Math.max(width, textWidth + offset),
