@@ -23,8 +23,8 @@ export interface ContentResources {
    * Writes the text encoded as glyph codes for that font at that size: the bytes of a literal
    * string's body (with operators between `) Tj` and `(` where marks are moved, PaintFont). The
    * bytes handed to `write` (the first `length` of them, all when it is not given) are only
-   * valid until it returns. Returns their advance in thousandths
-   * of text space (the sum of their W widths), NaN when marks were moved.
+   * valid until it returns. Returns their advance in thousandths of text space (the sum of their
+   * W widths), NaN when marks were moved.
    */
   encode(key: string, text: string, size: number, write: (codes: Uint8Array, length?: number) => void): number;
   /** The page's resource name for an image key's XObject ("/Im1"), registered on first use. */
@@ -212,8 +212,8 @@ export function pageContent(page: Page, resources: ContentResources, out = new C
   /**
    * The next word on the open string's baseline, in its font, size and colour, at Tc 0: shown in
    * the same string, the pen moved to it by a TJ number (§9.4.3, thousandths of text space,
-   * positive moves left) when it is not already there within half of one.
-   * Words at their natural spacing so become one string per line, and a justified line one TJ:
+   * positive moves left) when it is not already there within half of one. Words at their
+   * natural spacing so become one string per line, and a justified line one TJ:
    * about a third of the bytes of a Td and a Tj per word. False, writing nothing, when the word
    * cannot join (or has marks moved by operators of their own, which an array cannot hold).
    */

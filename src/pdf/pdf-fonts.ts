@@ -51,6 +51,11 @@ function literalByte(out: Uint8Array, at: number, byte: number): number {
   return at + 2;
 }
 
+/** Writes a CID as two bytes of a literal string (Identity-H, §9.7.5.2); returns the next offset. */
+function writeCode(out: Uint8Array, at: number, cid: number): number {
+  return literalByte(out, literalByte(out, at, cid >> 8), cid & 0xff);
+}
+
 /** Room for one run's codes while they are written: at most four bytes per glyph. */
 let scratch = new Uint8Array(1024);
 
@@ -209,7 +214,7 @@ export class PaintFont {
         page[unit & 0xff] = cid + 1;
       }
       advance += widths[cid] as number;
-      at = literalByte(out, literalByte(out, at, cid >> 8), cid & 0xff);
+      at = writeCode(out, at, cid);
     }
     // The scratch buffer and a length, not a subarray: a view per text item was garbage at once.
     if (at > 0) write(out, at);
@@ -227,7 +232,7 @@ export class PaintFont {
     for (let i = 0; i < text.length; i++) {
       const cid = this.#cid(this.face.glyphId(text.charCodeAt(i)), text[i] as string);
       advance += this.#widths[cid] as number;
-      at = literalByte(out, literalByte(out, at, cid >> 8), cid & 0xff);
+      at = writeCode(out, at, cid);
     }
     return { codes: out.slice(0, at), advance };
   }
@@ -239,7 +244,7 @@ export class PaintFont {
     for (let i = 0; i < glyphIds.length; i++) {
       const cid = this.#cid(glyphIds[i] as number, texts[i] as string);
       advance += this.#widths[cid] as number;
-      at = literalByte(out, literalByte(out, at, cid >> 8), cid & 0xff);
+      at = writeCode(out, at, cid);
     }
     return { codes: out.slice(0, at), advance };
   }
@@ -277,20 +282,16 @@ export class PaintFont {
    * string), giving it a CID and ToUnicode text on first use; returns the offset after it.
    */
   #code(glyphId: number, text: string, out: Uint8Array, at: number): number {
-    const cid = this.#cid(glyphId, text);
-    return literalByte(out, literalByte(out, at, cid >> 8), cid & 0xff);
+    return writeCode(out, at, this.#cid(glyphId, text));
   }
 
   /** The glyph's CID for that text, handed out on first use (see #code). */
   #cid(glyphId: number, text: string): number {
     let cid = glyphId < this.#cids.length ? (this.#cids[glyphId] as number) : (this.#otherCids.get(glyphId) ?? 0);
     if (cid === 0 && glyphId !== 0) {
-      cid = this.glyphIds.length;
-      this.glyphIds.push(glyphId);
-      this.#widths.push(this.face.glyphAdvance(glyphId) * this.#scale);
+      cid = this.#newCid(glyphId, text);
       if (glyphId < this.#cids.length) this.#cids[glyphId] = cid;
       else this.#otherCids.set(glyphId, cid);
-      this.#unicode[cid] = text;
     } else if (cid !== 0 && this.#unicode[cid] !== text) {
       // One glyph, several texts: Arabic faces decompose dotted letters (ccmp) into a dotless
       // base shared by several letters (ب ت ث ن ي…) plus dot marks, and a mark glyph is reached
@@ -300,14 +301,20 @@ export class PaintFont {
       const key = `${glyphId}\u0000${text}`;
       let variant = this.#textCids.get(key);
       if (variant === undefined) {
-        variant = this.glyphIds.length;
-        this.glyphIds.push(glyphId);
-        this.#widths.push(this.face.glyphAdvance(glyphId) * this.#scale);
+        variant = this.#newCid(glyphId, text);
         this.#textCids.set(key, variant);
-        this.#unicode[variant] = text;
       }
       cid = variant;
     }
+    return cid;
+  }
+
+  /** The next CID, for the glyph and the text it shows, with the glyph's width. */
+  #newCid(glyphId: number, text: string): number {
+    const cid = this.glyphIds.length;
+    this.glyphIds.push(glyphId);
+    this.#widths.push(this.face.glyphAdvance(glyphId) * this.#scale);
+    this.#unicode[cid] = text;
     return cid;
   }
 
