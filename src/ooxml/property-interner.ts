@@ -63,7 +63,7 @@ function shareEqual<T extends object>(map: Map<number, T[]>, hash: number, value
   return value;
 }
 
-/** toRunProperties always writes the required fields first, in one order, then the optional ones. */
+/** The order toRunProperties writes every field in, the optional ones undefined when unset. */
 const RUN_KEYS: readonly (keyof RunProperties)[] = [
   'font',
   'size',

@@ -307,6 +307,9 @@ const FALLBACK_SIZE = 10;
  */
 export function toRunProperties(delta: RunDelta, fonts: ThemeFonts): RunProperties {
   const latin = pickFont(delta.ascii, fonts) ?? pickFont(delta.hAnsi, fonts) ?? FALLBACK_FONT;
+  // Every field, in RUN_KEYS' order (property-interner.ts), the optional ones undefined when
+  // unset: run properties of one shape, which layout reads for every word and fragment. Added
+  // only where they applied, they came in many shapes, and every site reading them was slower.
   const properties: RunProperties = {
     font: latin,
     size: delta.size ?? FALLBACK_SIZE,
@@ -320,22 +323,20 @@ export function toRunProperties(delta: RunDelta, fonts: ThemeFonts): RunProperti
     characterSpacing: delta.characterSpacing ?? 0,
     position: delta.position ?? 0,
     hidden: delta.hidden ?? false,
+    fontEastAsia: pickFont(delta.eastAsia, fonts, scriptOf(delta.eastAsiaLanguage)),
+    fontComplex: pickFont(delta.complex, fonts),
+    sizeComplex: delta.sizeComplex,
+    boldComplex: delta.boldComplex ? true : undefined,
+    italicComplex: delta.italicComplex ? true : undefined,
+    rtl: delta.rtl ? true : undefined,
+    complexScript: delta.complexScript ? true : undefined,
+    fontHintEastAsia: delta.hint === 'eastAsia' ? true : undefined,
+    underline: delta.underline || undefined,
+    underlineColor: (delta.underline && delta.underlineColor) || undefined,
+    color: delta.color || undefined,
+    highlight: delta.highlight || undefined,
+    shading: delta.shading || undefined,
   };
-  const eastAsia = pickFont(delta.eastAsia, fonts, scriptOf(delta.eastAsiaLanguage));
-  if (eastAsia !== undefined) properties.fontEastAsia = eastAsia;
-  const complex = pickFont(delta.complex, fonts);
-  if (complex !== undefined) properties.fontComplex = complex;
-  if (delta.sizeComplex !== undefined) properties.sizeComplex = delta.sizeComplex;
-  if (delta.boldComplex) properties.boldComplex = true;
-  if (delta.italicComplex) properties.italicComplex = true;
-  if (delta.rtl) properties.rtl = true;
-  if (delta.complexScript) properties.complexScript = true;
-  if (delta.hint === 'eastAsia') properties.fontHintEastAsia = true;
-  if (delta.underline) properties.underline = delta.underline;
-  if (delta.underline && delta.underlineColor) properties.underlineColor = delta.underlineColor;
-  if (delta.color) properties.color = delta.color;
-  if (delta.highlight) properties.highlight = delta.highlight;
-  if (delta.shading) properties.shading = delta.shading;
   return properties;
 }
 
