@@ -325,7 +325,12 @@ function readDiagramPart(element: XmlElement, story: StoryContext, props: RunPro
   const context = styleContext(story);
   const base = {
     paragraph: story.doc.cascade.paragraphProperties({}, undefined),
-    run: { ...props, ...story.doc.cascade.toRunProperties({}), font: story.doc.themeFonts.minor.latin ?? props.font },
+    // The fallbacks over the run's own formatting, its unset fields (script fonts, colour…) kept.
+    run: {
+      ...props,
+      ...setFields(story.doc.cascade.toRunProperties({})),
+      font: story.doc.themeFonts.minor.latin ?? props.font,
+    },
   };
   const shapes: Shape[] = [];
   const walk = (group: XmlElement) => {
@@ -522,4 +527,14 @@ export function parseStyle(style: string | undefined): { width?: number; height?
     if (value !== undefined && value > 0) out[property] = value;
   }
   return out;
+}
+
+/**
+ * The fields of `value` that are set. Run properties carry every field, unset ones undefined
+ * (toRunProperties), and spreading those would unset the same fields of what they go over.
+ */
+function setFields<T extends object>(value: T): Partial<T> {
+  const set: Partial<T> = {};
+  for (const key of Object.keys(value) as (keyof T)[]) if (value[key] !== undefined) set[key] = value[key];
+  return set;
 }
