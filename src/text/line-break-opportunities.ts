@@ -2,111 +2,155 @@
  * UAX #14 line break opportunities, as the `linebreak` package finds them: the offsets into a
  * text after which a line may end, ascending, the last one the text's length.
  *
- * Most paragraphs are Latin or Cyrillic words, spaces, digits and common punctuation, whose
- * breaks depend only on the classes of neighbouring characters and of what precedes a run of
- * spaces: those are found here in one pass over the text (checked against the package on
- * random strings of these characters,
- * test/layout/line-break-opportunities.test.ts). Any other text goes to the package, whose
- * class lookups and break objects cost more than the rest of segmenting a paragraph.
+ * The package decides a break from three things only, for the classes below (its pair table,
+ * UAX #14 §7, without the rules for combining marks, ZWJ, Hebrew letters and regional
+ * indicators): the class of the last character that is not a space, the class of the next one,
+ * and whether spaces came between. So text made only of characters of these classes is segmented
+ * here in one pass, from two small tables learnt from the package itself at first use (asking it
+ * about each pair of classes, by a character of each, with and without a space between): no copy
+ * of its data to drift from it, and test/layout/line-break-opportunities.test.ts checks the
+ * result against it on random strings. Any other text goes to the package, whose class lookups and
+ * break objects cost more than the rest of segmenting a paragraph.
  */
 import LineBreaker from 'linebreak';
 
 /**
- * Plain text classes, by the UAX #14 class they stand for: 0 anything else; SPACE (SP); WORD
- * (AL); DIGIT (NU); QUOTE (QU); HYPHEN (HY); TAB (BA: tab, en dash); SOLIDUS (SY); OPEN (OP);
- * GLUE (IS, CL, CP); EXCLAIM (EX); NO_BREAK (GL: no-break space).
+ * The classes the fast path knows, each by a character of that class to ask the package about
+ * (UAX #14 Table 1; AI resolves to AL, LB1). Index 0 stands for "nothing yet": the start of the
+ * text, where a run of spaces makes the package's first class WJ.
  */
-const SPACE = 1;
-const WORD = 2;
-const DIGIT = 3;
-const QUOTE = 4;
-const HYPHEN = 5;
-const TAB = 6;
-const SOLIDUS = 7;
-const OPEN = 8;
-const GLUE = 9;
-const EXCLAIM = 10;
-const NO_BREAK = 11;
-const KINDS = 12;
+const CLASS_SAMPLES = [
+  '', // start of text
+  ' ', // SP
+  'a', // AL
+  '0', // NU
+  '"', // QU
+  '-', // HY
+  '\t', // BA
+  '/', // SY
+  '(', // OP
+  '}', // CL
+  ')', // CP
+  '.', // IS
+  '!', // EX
+  '\u00a0', // GL
+  '+', // PR
+  '%', // PO
+  '\u2026', // IN
+  '\u2014', // B2
+  '\ufffc', // CB
+] as const;
+const KINDS = CLASS_SAMPLES.length;
+const kindOf = (sample: (typeof CLASS_SAMPLES)[number]): number => CLASS_SAMPLES.indexOf(sample);
+const SP = kindOf(' ');
+const AL = kindOf('a');
+const QU = kindOf('"');
+const BA = kindOf('\t');
+const OP = kindOf('(');
+const PR = kindOf('+');
+const IN = kindOf('\u2026');
+const B2 = kindOf('\u2014');
+const CB = kindOf('\ufffc');
 
 /** Units below this are classed by CLASS; above, by classOf. */
 const CLASSED_BELOW = 0x530;
 
-/**
- * Classes of the units below CLASSED_BELOW. WORD: letters of Latin and Cyrillic and the ASCII
- * symbols of class AL; GLUE: . , ; : ) ].
- */
+/** The index in CLASS_SAMPLES of the class of each unit below CLASSED_BELOW, 0 for others. */
 const CLASS: Uint8Array = (() => {
   const classes = new Uint8Array(CLASSED_BELOW);
-  classes[0x20] = SPACE;
-  classes[0x09] = TAB;
-  const words = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz&*#@_<>=~`';
-  for (let i = 0; i < words.length; i++) classes[words.charCodeAt(i)] = WORD;
-  for (let digit = 0x30; digit <= 0x39; digit++) classes[digit] = DIGIT;
-  classes[0x27] = QUOTE;
-  classes[0x22] = QUOTE;
-  classes[0x2d] = HYPHEN;
-  classes[0x2f] = SOLIDUS;
-  classes[0x28] = OPEN;
-  classes[0x5b] = OPEN;
-  classes[0x21] = EXCLAIM;
-  classes[0x3f] = EXCLAIM;
-  classes[0xa0] = NO_BREAK;
-  classes.fill(WORD, 0xc0, 0x250); // Latin-1 letters (× and ÷ are AL too), Latin Extended-A and -B
+  const set = (sample: (typeof CLASS_SAMPLES)[number], units: string) => {
+    for (const unit of units) classes[unit.charCodeAt(0)] = kindOf(sample);
+  };
+  // Letters of Latin and Cyrillic, and the ASCII and Latin-1 symbols of class AL or AI.
+  set('a', 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz&*#@_<>=~`\u00a7\u00b6\u00b7');
+  classes.fill(AL, 0xc0, 0x250); // Latin-1 letters (× and ÷ are AI), Latin Extended-A and -B
   // Cyrillic and its supplement, but for the combining marks U+0483–U+0489 (CM).
-  classes.fill(WORD, 0x400, 0x483);
-  classes.fill(WORD, 0x48a, 0x530);
-  for (const glue of '.,;:)]') classes[glue.charCodeAt(0)] = GLUE;
+  classes.fill(AL, 0x400, 0x483);
+  classes.fill(AL, 0x48a, 0x530);
+  set('0', '0123456789');
+  set(' ', ' ');
+  set('"', '"\'\u00ab\u00bb');
+  set('-', '-');
+  set('\t', '\t|\u00ad');
+  set('/', '/');
+  set('(', '([{');
+  set('}', '}');
+  set(')', ')]');
+  set('.', '.,;:');
+  set('!', '!?');
+  set('\u00a0', '\u00a0');
+  set('+', '+$');
+  set('%', '%\u00b0');
   return classes;
-})();
-
-/**
- * BREAK_BETWEEN[previous * KINDS + next]: 1 where a line may end between two adjacent
- * characters. Nothing breaks before QU, HY, BA, SY, IS, CL, CP, EX (LB13, LB19, LB21) or after
- * OP, QU and GL (LB12, LB14, LB19); after HY, BA, EX and SY a letter may start a line (digits
- * only after BA and EX: LB25); OP may start one after IS, CL, CP, HY, BA, SY, EX, not after a
- * letter or digit (LB30); GL only after HY and BA (LB12a).
- */
-const BREAK_BETWEEN: Uint8Array = (() => {
-  const table = new Uint8Array(KINDS * KINDS);
-  for (const previous of [HYPHEN, TAB, SOLIDUS, EXCLAIM]) table[previous * KINDS + WORD] = 1;
-  for (const previous of [TAB, EXCLAIM]) table[previous * KINDS + DIGIT] = 1;
-  for (const previous of [GLUE, HYPHEN, TAB, SOLIDUS, EXCLAIM]) table[previous * KINDS + OPEN] = 1;
-  for (const previous of [HYPHEN, TAB]) table[previous * KINDS + NO_BREAK] = 1;
-  return table;
 })();
 
 function classOf(unit: number): number {
   if (unit < CLASSED_BELOW) return CLASS[unit] as number;
-  // ‘ ’ “ ”
-  if (unit === 0x2018 || unit === 0x2019 || unit === 0x201c || unit === 0x201d) return QUOTE;
-  return unit === 0x2013 ? TAB : 0; // –
+  switch (unit) {
+    case 0x2018: // ‘ ’ “ ”
+    case 0x2019:
+    case 0x201c:
+    case 0x201d:
+      return QU;
+    case 0x201e: // „
+      return OP;
+    case 0x2013: // –
+      return BA;
+    case 0x2014: // —
+      return B2;
+    case 0x2022: // •
+      return AL;
+    case 0x2026: // …
+      return IN;
+    case 0x2116: // №
+      return PR;
+    case 0xfffc: // the object replacement character
+      return CB;
+    default:
+      return 0;
+  }
+}
+
+/** BREAKS[previous * KINDS + next]: bit 1 a break between adjacent characters, bit 2 one after spaces. */
+let BREAKS: Uint8Array | undefined;
+
+function breakTable(): Uint8Array {
+  if (BREAKS) return BREAKS;
+  const table = new Uint8Array(KINDS * KINDS);
+  for (let next = 2; next < KINDS; next++) {
+    const b = CLASS_SAMPLES[next] as string;
+    // At the start, only after spaces is there anything to decide.
+    if (packageBreaks(` ${b}`).includes(1)) table[next] = 2;
+    for (let previous = 2; previous < KINDS; previous++) {
+      const a = CLASS_SAMPLES[previous] as string;
+      let bits = 0;
+      if (packageBreaks(a + b).includes(1)) bits |= 1;
+      if (packageBreaks(`${a} ${b}`).includes(2)) bits |= 2;
+      table[previous * KINDS + next] = bits;
+    }
+  }
+  BREAKS = table;
+  return table;
 }
 
 /** Break opportunities of `text` (see above); none for empty text. */
 export function lineBreakOpportunities(text: string): number[] {
+  const table = breakTable();
   const breaks: number[] = [];
+  // The class of the last character that is not a space (0 at the start of the text).
   let previous = 0;
-  // The class before the current run of spaces (0 at the start of the text).
-  let beforeSpaces = 0;
+  let afterSpaces = false;
   for (let i = 0; i < text.length; i++) {
     const kind = classOf(text.charCodeAt(i));
     if (kind === 0) return packageBreaks(text);
-    if (kind === SPACE) {
-      if (previous !== SPACE) beforeSpaces = previous;
-    } else if (previous === SPACE) {
-      // After spaces (LB18), but never before IS, CL, CP, SY, EX (LB13), nor after OP and spaces
-      // (LB14), nor between QU, spaces and OP (LB15).
-      if (
-        kind !== GLUE &&
-        kind !== SOLIDUS &&
-        kind !== EXCLAIM &&
-        beforeSpaces !== OPEN &&
-        !(beforeSpaces === QUOTE && kind === OPEN)
-      )
-        breaks.push(i);
-    } else if (previous !== 0 && BREAK_BETWEEN[previous * KINDS + kind] === 1) breaks.push(i);
+    if (kind === SP) {
+      afterSpaces = true;
+      continue;
+    }
+    const bits = table[previous * KINDS + kind] as number;
+    if (i > 0 && (afterSpaces ? bits & 2 : bits & 1)) breaks.push(i);
     previous = kind;
+    afterSpaces = false;
   }
   if (text.length > 0) breaks.push(text.length);
   return breaks;

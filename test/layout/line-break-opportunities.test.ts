@@ -38,6 +38,12 @@ describe('lineBreakOpportunities', () => {
       'a (-/',
       'a5 "-.)\t/(!?\u00a0\u2013\u2019',
       'a !\u00a0(-',
+      // Prefix and postfix signs, guillemets, braces, the ellipsis, the em dash, the soft hyphen,
+      // the bullet, § and ·, the object replacement character.
+      'a5 +%$\u00b0\u2116.,-(',
+      'a5 \u00ab\u00bb\u201e"\u2019{}[]()',
+      'a5 \u2026\u2014\u00ad|\u2022\u00a7\u00b7\ufffc\u00a0-',
+      'a5 +%\u00ab\u00bb{}\u2026\u2014\u00ad|\u2022\ufffc\t/!?;:\u2013',
     ];
     const next = random(14);
     for (const alphabet of alphabets) {
