@@ -6,6 +6,7 @@ import type { FontCache } from '../fonts/font-cache';
 import { loadFontSet } from '../fonts/font-set';
 import { layoutPages, type PageSink } from '../layout/document-layout';
 import { collectFontNeeds } from '../layout/font-requests';
+import type { DocumentModel } from '../model/document';
 import { readDocx } from '../ooxml/docx-reader';
 import { checkPngsAhead } from '../ooxml/image-resource';
 import { readPartsAhead } from '../ooxml/package-reader';
@@ -66,6 +67,19 @@ async function layOut(
     checkedPngs,
   });
   partsAhead.clear();
+  return layOutModel(model, { markup: options.revisions === 'markup' }, resources, sink);
+}
+
+/**
+ * Loads the fonts a model uses and lays it out into `sink`: the stages every source format
+ * shares once its reader has made the model (DOCX here, Markdown and HTML in markup-convert.ts).
+ */
+export async function layOutModel(
+  model: DocumentModel,
+  layout: { markup: boolean },
+  resources: EngineResources,
+  sink: PageSink,
+): Promise<{ parts: DocumentParts; warnings: string[] }> {
   const { requests, fallbackFaces } = collectFontNeeds(model);
   const fonts = await loadFontSet(requests, {
     assets: resources.assets,
@@ -74,6 +88,17 @@ async function layOut(
     fallbackFaces,
     ...(resources.fallbackFontCache ? { fallbackCache: resources.fallbackFontCache } : {}),
   });
-  const parts = layoutPages(model, fonts, { markup: options.revisions === 'markup' }, sink);
+  const parts = layoutPages(model, fonts, layout, sink);
   return { parts, warnings: [...model.warnings, ...fonts.warnings] };
+}
+
+/** A model to PDF bytes: layOutModel with each page painted as it is handed over. */
+export async function modelToPdf(model: DocumentModel, resources: EngineResources): Promise<ConvertedPdf> {
+  const painter = await PdfPainter.create();
+  const { parts, warnings } = await layOutModel(model, { markup: false }, resources, (page, faces) =>
+    painter.add(page, faces),
+  );
+  const pages = painter.pageCount;
+  const pdf = await painter.finish(parts);
+  return { pdf, pages, warnings };
 }

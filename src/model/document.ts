@@ -24,6 +24,36 @@ export interface DocumentModel {
   notes: { footnotes: Record<string, Block[]>; endnotes: Record<string, Block[]> };
   /** Non-fatal problems met while reading (unsupported parts, missing images), for logs/headers. */
   warnings: string[];
+  /**
+   * List definitions by id, referenced by Paragraph.list (Markdown/HTML readers; the DOCX reader
+   * resolves numbering into labels and leaves this out). The DOCX writer turns each into a
+   * w:abstractNum and w:num.
+   */
+  lists?: Record<string, ListDefinition>;
+}
+
+/** A list's levels, index = level (0-based), as the DOCX writer needs them (ECMA-376 §17.9). */
+export interface ListDefinition {
+  levels: ListLevel[];
+}
+
+export interface ListLevel {
+  format: 'decimal' | 'lowerLetter' | 'upperLetter' | 'lowerRoman' | 'upperRoman' | 'bullet';
+  /** w:lvlText: '%1.' for numbers, the bullet character itself for bullets. */
+  text: string;
+  /** The first number (w:start), 1 unless an <ol start> said otherwise. */
+  start: number;
+  /** Left indent of the level's text and the hanging indent of its label, points. */
+  indent: number;
+  hanging: number;
+  /** The face the label is set in (bullets), when not the paragraph's. */
+  font?: string;
+}
+
+/** A paragraph's place in a list: which ListDefinition, and its 0-based level. */
+export interface ListMembership {
+  listId: string;
+  level: number;
 }
 
 export interface CoreProperties {
@@ -222,6 +252,12 @@ interface InlineBase {
   props: RunProperties;
   revision?: RevisionMark;
   link?: LinkTarget;
+  /**
+   * The character style the run was given (Markdown/HTML readers: Hyperlink, VerbatimChar,
+   * FootnoteReference; see src/markup/markup-styles.ts). Layout ignores it: `props` is already
+   * resolved. The DOCX writer names it, and writes only what `props` adds to it.
+   */
+  styleId?: string;
 }
 
 export interface TextInline extends InlineBase {
@@ -345,6 +381,8 @@ export interface Paragraph {
   label?: ListLabel;
   /** Revision of the paragraph mark itself (an inserted or deleted paragraph). */
   markRevision?: RevisionMark;
+  /** Markdown/HTML readers: the list the paragraph is an item of (`label` holds its computed label). */
+  list?: ListMembership;
 }
 
 /** A cell or table edge's border; style 'none' is an explicit "no border" that overrides a lower level. */
@@ -443,6 +481,8 @@ export interface Table {
   cellSpacing?: number;
   borders: TableBorders;
   floating?: TablePosition;
+  /** Markdown/HTML readers: the table style named in the DOCX they write (markup-styles.ts). */
+  styleId?: string;
 }
 
 export type ImageResource = EncodedImage | DecodedImage;
