@@ -26,7 +26,7 @@ function markTaskItems(state: StateCore): void {
     const item = tokens[i - 2] as Token;
     if (item.type !== 'list_item_open') continue;
     const first = inline.children?.[0];
-    if (!first || first.type !== 'text') continue;
+    if (first?.type !== 'text') continue;
     const marker = MARKER.exec(first.content);
     if (!marker) continue;
     const checkbox = new state.Token('task_checkbox', 'input', 0);
