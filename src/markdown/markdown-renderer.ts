@@ -28,8 +28,9 @@ export function renderMarkdown(source: string): RenderedMarkdown {
 }
 
 /**
- * A fresh instance per call: making one costs about 0.02 ms, and linkify-it keeps the last text it
- * scanned between calls, so a shared instance would be state that outlives a request.
+ * A fresh instance per call: making one costs about 0.02 ms (measured on Node 22), and linkify-it
+ * caches global regular expressions whose lastIndex is carried from scan to scan, so a shared
+ * instance would be mutable state that outlives a request.
  *
  * Safety comes from markdown-it's defaults, kept on purpose:
  * - `maxNesting` 100 (the 'default' preset): block quotes, lists and inline nesting deeper than
