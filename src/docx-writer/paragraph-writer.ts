@@ -1,0 +1,71 @@
+/**
+ * A paragraph (w:p, ECMA-376 Part 1 §17.3.1.22): its properties against what its style (and list
+ * level) resolve to, its mark's run properties, then its inlines. Paragraph.label is the reader's
+ * computed list label: Word computes it again from the numbering part, so it is not written.
+ */
+import type { Paragraph } from '../model/document';
+import type { ParagraphDelta } from '../ooxml/paragraph-properties';
+import type { ParagraphContext } from '../ooxml/style-cascade';
+import { inlinesXml } from './inline-writer';
+import { paragraphPropertiesXml } from './paragraph-properties-xml';
+import { runPropertiesChildren } from './run-properties-xml';
+import type { PartWriteContext } from './write-context';
+
+export interface ParagraphOptions {
+  /** The first paragraph of a note: its leading mark becomes w:footnoteRef / w:endnoteRef. */
+  noteMark?: 'footnote' | 'endnote';
+  /** w:sectPr of the section this paragraph ends (§17.6.17). */
+  sectionProperties?: string;
+}
+
+export function paragraphXml(
+  paragraph: Paragraph,
+  part: PartWriteContext,
+  tableStyleId: string | undefined,
+  options: ParagraphOptions = {},
+): string {
+  const doc = part.doc;
+  const cascade = doc.cascade;
+  const styleId = cascade.paragraphStyleId(paragraph.props.styleId);
+  const list = listOf(paragraph, part);
+  const context: ParagraphContext = { styleId, tableStyleId };
+  if (list) context.numbering = { key: `${list.numId}:${list.level}`, paragraph: list.paragraph, fromStyle: false };
+  const base = cascade.paragraphProperties(cascade.paragraphBase(context), undefined);
+  const markBase = cascade.runProperties(tableStyleId, styleId, undefined, undefined);
+  const pPr = paragraphPropertiesXml(paragraph.props, base, paragraph.props.styleId, {
+    ...(list ? { numbering: { numId: list.numId, level: list.level } } : {}),
+    markRunProperties: runPropertiesChildren(paragraph.markProps, markBase),
+    ...(options.sectionProperties ? { sectionProperties: options.sectionProperties } : {}),
+  });
+  const content = inlinesXml(paragraph.inlines, {
+    part,
+    tableStyleId,
+    paragraphStyleId: styleId,
+    ...(options.noteMark ? { noteMark: options.noteMark } : {}),
+  });
+  return `<w:p>${pPr}${content}</w:p>`;
+}
+
+/**
+ * The paragraph's list: its w:numId, level, and the indents the level gives (numbering-writer.ts
+ * writes them as the level's w:ind), which the reader lays over the style's (§17.9.23).
+ */
+function listOf(
+  paragraph: Paragraph,
+  part: PartWriteContext,
+): { numId: number; level: number; paragraph: ParagraphDelta } | undefined {
+  const membership = paragraph.list;
+  if (membership === undefined) return undefined;
+  const numId = part.doc.numIds.get(membership.listId);
+  const definition = part.doc.model.lists?.[membership.listId];
+  if (numId === undefined || definition === undefined) return undefined;
+  const level = Math.max(0, Math.min(8, membership.level));
+  const own = definition.levels[level];
+  const indent = own ? { left: own.indent, firstLine: -own.hanging } : defaultLevelIndent(level);
+  return { numId, level, paragraph: indent };
+}
+
+/** Levels a definition does not give: Word's own steps, 0.5 in per level with a 0.25 in hanging label. */
+export function defaultLevelIndent(level: number): { left: number; firstLine: number } {
+  return { left: 36 * (level + 1), firstLine: -18 };
+}
