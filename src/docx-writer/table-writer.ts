@@ -23,7 +23,7 @@ function tablePropertiesXml(table: Table): string {
   let xml = '';
   if (table.styleId !== undefined) xml += `<w:tblStyle w:val="${escapeAttribute(table.styleId)}"/>`;
   if (table.floating) xml += floatingXml(table.floating);
-  xml += widthXml('tblW', table.width ?? { type: 'auto' });
+  if (table.width) xml += widthXml('tblW', table.width);
   if (table.align !== 'left') xml += `<w:jc w:val="${table.align}"/>`;
   if (table.cellSpacing !== undefined) xml += `<w:tblCellSpacing w:w="${toTwips(table.cellSpacing)}" w:type="dxa"/>`;
   xml += `<w:tblInd w:w="${toTwips(table.indent)}" w:type="dxa"/>`;

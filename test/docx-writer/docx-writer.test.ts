@@ -10,7 +10,7 @@ import { readDocx } from '../../src/ooxml/docx-reader';
 import { parseXml, type XmlElement } from '../../src/ooxml/xml-tree';
 import { collect, paragraphs, textOf } from '../ooxml/model-queries';
 import { pdfText } from '../pdf/pdf-text';
-import { para, richModel, text } from './markup-model';
+import { para, richModel, sampleTable, text } from './markup-model';
 
 const READ = { revisions: 'markup' as const, maxInflatedBytes: 64 * 1024 * 1024 };
 
@@ -300,5 +300,38 @@ describe('writeDocx: converted to PDF', () => {
     ]) {
       expect(text).toContain(phrase);
     }
+  });
+});
+
+describe('writeDocx: table edge cases', () => {
+  it('writes placeholder cells as gridBefore/gridAfter and ends a cell holding a table with a paragraph', () => {
+    const model = richModel();
+    const inner = sampleTable();
+    const outer: Table = {
+      ...sampleTable(),
+      rows: [
+        {
+          isHeader: false,
+          cantSplit: false,
+          cells: [
+            { blocks: [], span: 1, placeholder: true },
+            { blocks: [inner], span: 1, width: 100 },
+            { blocks: [], span: 1, placeholder: true },
+          ],
+        },
+      ],
+    };
+    model.sections = [{ ...(model.sections[0] as Section), blocks: [outer] }];
+    const xml = parts(writeDocx(model))['word/document.xml'] as string;
+    expect(xml).toContain('<w:trPr><w:gridBefore w:val="1"/><w:gridAfter w:val="1"/></w:trPr>');
+    const document = parseXml(xml, 'word/document.xml');
+    for (const tc of elements(document, 'w:tc')) expect(tc.children.at(-1)?.name).toBe('w:p');
+    const [table] = tables((readDocx(writeDocx(model), READ).sections[0] as Section).blocks);
+    expect(table?.rows[0]?.cells.map((cell) => [cell.placeholder ?? false, cell.span])).toEqual([
+      [true, 1],
+      [false, 1],
+      [true, 1],
+    ]);
+    expect(tables(table?.rows[0]?.cells[1]?.blocks ?? [])).toHaveLength(1);
   });
 });
