@@ -1,0 +1,137 @@
+/**
+ * Style sheets (<style> elements) as a list of rules: selector, specificity (Selectors 4 §17),
+ * source order and declarations. css-tree parses tolerantly (CSS Syntax 3 §5 error recovery);
+ * selectors are matched by css-select. At-rules are skipped except @media for print or all,
+ * whose rules apply as a printed page would see them (CSS Conditional 3 §2).
+ */
+import { compile } from 'css-select';
+import type { CssNode, Declaration, SelectorList } from 'css-tree';
+import generate from 'css-tree/generator';
+import parse from 'css-tree/parser';
+import type { Element } from './html-tree';
+
+export interface CssDeclaration {
+  property: string;
+  value: string;
+  important: boolean;
+}
+
+export interface CssRule {
+  matches: (element: Element) => boolean;
+  /** [ids, classes/attributes/pseudo-classes, types] packed as one comparable number. */
+  specificity: number;
+  order: number;
+  declarations: CssDeclaration[];
+}
+
+/** Bounds on what a hostile sheet can cost: rules kept, and the text parsed. */
+const MAX_RULES = 5000;
+const MAX_SHEET_CHARS = 2_000_000;
+
+export function readStyleSheets(sheets: readonly string[]): CssRule[] {
+  const rules: CssRule[] = [];
+  let budget = MAX_SHEET_CHARS;
+  for (const text of sheets) {
+    if (budget <= 0) break;
+    const source = text.slice(0, budget);
+    budget -= source.length;
+    let ast: CssNode;
+    try {
+      ast = parse(source, { parseValue: false, parseAtrulePrelude: false, parseCustomProperty: false });
+    } catch {
+      continue;
+    }
+    collectRules(ast, rules, 0);
+  }
+  return rules;
+}
+
+function collectRules(node: CssNode, rules: CssRule[], nesting: number): void {
+  if (node.type !== 'StyleSheet' && node.type !== 'Block') return;
+  node.children.forEach((child) => {
+    if (rules.length >= MAX_RULES) return;
+    if (child.type === 'Atrule') {
+      const prelude = child.prelude && child.prelude.type === 'Raw' ? child.prelude.value.toLowerCase() : '';
+      if (child.name.toLowerCase() === 'media' && /\b(print|all)\b/.test(prelude) && child.block && nesting < 4) {
+        collectRules(child.block, rules, nesting + 1);
+      }
+      return;
+    }
+    if (child.type !== 'Rule' || child.prelude.type !== 'SelectorList') return;
+    const declarations = readDeclarations(child.block);
+    if (declarations.length === 0) return;
+    for (const selector of (child.prelude as SelectorList).children) {
+      const compiled = compileSelector(selector);
+      if (compiled) rules.push({ ...compiled, order: rules.length, declarations });
+    }
+  });
+}
+
+function compileSelector(selector: CssNode): Omit<CssRule, 'order' | 'declarations'> | undefined {
+  let ids = 0;
+  let classes = 0;
+  let types = 0;
+  let pseudoElement = false;
+  if (selector.type !== 'Selector') return undefined;
+  selector.children.forEach((part) => {
+    if (part.type === 'IdSelector') ids++;
+    else if (part.type === 'ClassSelector' || part.type === 'AttributeSelector' || part.type === 'PseudoClassSelector')
+      classes++;
+    else if (part.type === 'TypeSelector' && part.name !== '*') types++;
+    else if (part.type === 'PseudoElementSelector') pseudoElement = true;
+  });
+  // ::before/::after content and ::first-line are not document text this reader can place.
+  if (pseudoElement) return undefined;
+  try {
+    const query = compile<unknown, Element>(generate(selector), { xmlMode: false });
+    return {
+      matches: (element) => {
+        try {
+          return query(element);
+        } catch {
+          return false;
+        }
+      },
+      specificity: Math.min(ids, 255) * 65536 + Math.min(classes, 255) * 256 + Math.min(types, 255),
+    };
+  } catch {
+    // Pseudo-classes css-select does not know (:hover, :visited…) never match a printed page.
+    return undefined;
+  }
+}
+
+function readDeclarations(block: CssNode): CssDeclaration[] {
+  const out: CssDeclaration[] = [];
+  if (block.type !== 'Block') return out;
+  block.children.forEach((node) => {
+    if (node.type !== 'Declaration') return;
+    const declaration = node as Declaration;
+    const value = declaration.value.type === 'Raw' ? declaration.value.value : generate(declaration.value);
+    out.push({
+      property: declaration.property.toLowerCase(),
+      value: value.trim(),
+      important: declaration.important !== false,
+    });
+  });
+  return out;
+}
+
+/** A style attribute's declarations (CSS Style Attributes §3), tolerant of junk. */
+export function readStyleAttribute(text: string): CssDeclaration[] {
+  if (text.length > 100_000) text = text.slice(0, 100_000);
+  const out: CssDeclaration[] = [];
+  for (const part of text.split(';')) {
+    const colon = part.indexOf(':');
+    if (colon <= 0) continue;
+    const property = part.slice(0, colon).trim().toLowerCase();
+    let value = part.slice(colon + 1).trim();
+    let important = false;
+    const bang = /!\s*important\s*$/i.exec(value);
+    if (bang) {
+      important = true;
+      value = value.slice(0, bang.index).trim();
+    }
+    if (property !== '' && value !== '') out.push({ property, value, important });
+  }
+  return out;
+}

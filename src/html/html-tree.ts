@@ -1,0 +1,98 @@
+/**
+ * The parsed document: parse5 (the HTML Living Standard §13.2 parsing algorithm, so unclosed and
+ * misnested tags end up where a browser puts them) building domhandler nodes, the tree css-select
+ * matches selectors against. Helpers here never recurse: documents may nest thousands deep.
+ */
+import type { ChildNode, Document, Element, ParentNode, Text } from 'domhandler';
+import { parse } from 'parse5';
+import { adapter } from 'parse5-htmlparser2-tree-adapter';
+
+export type { ChildNode, Element, Text };
+
+export function parseHtml(html: string): Document {
+  return parse(html, { treeAdapter: adapter }) as unknown as Document;
+}
+
+export function isElement(node: ChildNode | ParentNode | null | undefined): node is Element {
+  return node != null && (node.type === 'tag' || node.type === 'script' || node.type === 'style');
+}
+
+export function isText(node: ChildNode): node is Text {
+  return node.type === 'text';
+}
+
+/** Lower-case tag name (parse5 gives HTML elements lower-case already; foreign ones may not be). */
+export function tagName(element: Element): string {
+  return element.name.toLowerCase();
+}
+
+export function attribute(element: Element, name: string): string | undefined {
+  return element.attribs[name];
+}
+
+/** Elements whose content never reaches the output (HTML §4.2 metadata, §4.12 scripting). */
+export const HIDDEN_ELEMENTS: ReadonlySet<string> = new Set([
+  'head',
+  'script',
+  'style',
+  'template',
+  'noscript',
+  'svg',
+  'iframe',
+  'object',
+  'embed',
+  'canvas',
+  'audio',
+  'video',
+  'map',
+  'datalist',
+  'link',
+  'meta',
+  'base',
+  'title',
+  'param',
+  'source',
+  'track',
+]);
+
+/**
+ * Every element in document order with its depth (0 = the html element), by an explicit stack.
+ * Content of HIDDEN_ELEMENTS is left out.
+ */
+export function elementsInOrder(root: ParentNode): { element: Element; depth: number }[] {
+  const out: { element: Element; depth: number }[] = [];
+  const stack: { node: ChildNode; depth: number }[] = [];
+  for (let i = root.children.length - 1; i >= 0; i--) stack.push({ node: root.children[i] as ChildNode, depth: 0 });
+  while (stack.length > 0) {
+    const { node, depth } = stack.pop() as { node: ChildNode; depth: number };
+    if (!isElement(node)) continue;
+    out.push({ element: node, depth });
+    if (HIDDEN_ELEMENTS.has(tagName(node)) && tagName(node) !== 'head') continue;
+    for (let i = node.children.length - 1; i >= 0; i--)
+      stack.push({ node: node.children[i] as ChildNode, depth: depth + 1 });
+  }
+  return out;
+}
+
+/** The concatenated text of an element's descendants (textContent), iteratively, hidden content left out. */
+export function textContent(element: Element, limit = 1_000_000): string {
+  const parts: string[] = [];
+  let length = 0;
+  const stack: ChildNode[] = [...element.children].reverse();
+  while (stack.length > 0 && length < limit) {
+    const node = stack.pop() as ChildNode;
+    if (isText(node)) {
+      parts.push(node.data);
+      length += node.data.length;
+    } else if (isElement(node) && !HIDDEN_ELEMENTS.has(tagName(node))) {
+      for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i] as ChildNode);
+    }
+  }
+  return parts.join('');
+}
+
+/** Whether `element` carries `name` in its class attribute. */
+export function hasClass(element: Element, name: string): boolean {
+  const classes = element.attribs.class;
+  return classes?.split(/\s+/).includes(name) ?? false;
+}
