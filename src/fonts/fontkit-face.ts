@@ -2,6 +2,8 @@
  * A FontFace over a font parsed by fontkit: the only kind the font stage makes. The painter
  * embeds its bytes and encodes text through prepareText, the same text measure shapes.
  */
+// Before fontkit: its shapers call the regenerator runtime (see the module).
+import './regenerator-global';
 import fontkit, { type Font } from '@pdf-lib/fontkit';
 import { BoundedCache } from './bounded-cache';
 import { CODE_UNIT_CLASS, PLAIN, UNMAPPED_CANDIDATE } from './code-unit-class';

@@ -1,0 +1,4 @@
+declare module 'regenerator-runtime' {
+  const runtime: object;
+  export default runtime;
+}
