@@ -139,13 +139,23 @@ export async function startQuire() {
 
 /** Every .docx under `dir`, as { path, category, name }; category is the first folder level. */
 export function docxFiles(dir) {
+  return sourceFiles(dir, ['docx']);
+}
+
+/**
+ * Every file under `dir` whose extension is one of `extensions`, as { path, category, name,
+ * extension }; category is the first folder level.
+ */
+export function sourceFiles(dir, extensions) {
   const out = [];
   const walk = (current, category) => {
     for (const entry of readdirSync(current, { withFileTypes: true })) {
       const path = join(current, entry.name);
+      const dot = entry.name.lastIndexOf('.');
+      const extension = dot > 0 ? entry.name.slice(dot + 1).toLowerCase() : '';
       if (entry.isDirectory()) walk(path, category ?? entry.name);
-      else if (entry.name.toLowerCase().endsWith('.docx')) {
-        out.push({ path, category: category ?? '', name: entry.name.slice(0, -5) });
+      else if (extensions.includes(extension)) {
+        out.push({ path, category: category ?? '', name: entry.name.slice(0, dot), extension });
       }
     }
   };
@@ -153,16 +163,23 @@ export function docxFiles(dir) {
   return out.sort((a, b) => a.path.localeCompare(b.path));
 }
 
-export async function convertFile(quire, file) {
+export async function convertFile(quire, file, to = 'pdf') {
+  const from = file.extension ?? 'docx';
   const form = new FormData();
-  form.append('file', new Blob([readFileSync(file.path)]), `${file.name}.docx`);
+  form.append('file', new Blob([readFileSync(file.path)]), `${file.name}.${from}`);
   // Encode the multipart body here: startWorker's fetch does not serialise FormData.
   const encoded = new Response(form);
   const body = await encoded.arrayBuffer();
   const headers = { 'Content-Type': encoded.headers.get('Content-Type') ?? '' };
   const started = performance.now();
-  const res = await quire.fetch('/v1/convert?from=docx&to=pdf', { method: 'POST', body, headers });
-  const pdf = new Uint8Array(await res.arrayBuffer());
+  const res = await quire.fetch(`/v1/convert?from=${from}&to=${to}`, { method: 'POST', body, headers });
+  const bytes = new Uint8Array(await res.arrayBuffer());
   const ms = performance.now() - started;
-  return { status: res.status, ms, pages: Number(res.headers.get('X-Quire-Pages') ?? 0), body: pdf };
+  return {
+    status: res.status,
+    ms,
+    pages: Number(res.headers.get('X-Quire-Pages') ?? 0),
+    warnings: Number(res.headers.get('X-Quire-Warning-Count') ?? 0),
+    body: bytes,
+  };
 }

@@ -1,17 +1,27 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { convertDocxToPdf, type EngineResources } from '../convert/docx-to-pdf';
 import { attachmentDisposition, baseName, formatFromFileName } from '../convert/file-names';
+import { convertMarkup } from '../convert/markup-convert';
 import { ApiError } from '../errors';
 import { requireMediaType } from '../http/media-type';
 import { errorResponses } from '../http/openapi-errors';
 import { createRouter } from '../http/router';
+import { warningHeaders } from '../http/warning-headers';
 import { expectFormat } from '../input/format-sniffer';
 import { documentTooLarge } from '../input/size-limit';
 
 const SOURCE_FORMATS = ['docx', 'md', 'html'] as const;
 const TARGET_FORMATS = ['pdf', 'docx'] as const;
 const SUPPORTED_PAIRS = ['docx→pdf', 'md→docx', 'md→pdf', 'html→docx', 'html→pdf'];
-const IMPLEMENTED_PAIRS = new Set(['docx→pdf']);
+const DOCX_MEDIA_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+/**
+ * Markdown and HTML sources are held to 5 MiB, below the 25 MiB document limit: an HTML tree
+ * takes many times its text in memory, and the isolate has 128 MB (README "Limits").
+ */
+const MAX_MARKUP_BYTES = 5 * 1024 * 1024;
+/** Remote and data-URI images per Markdown/HTML document: how many, and how many bytes in all. */
+const MAX_MARKUP_IMAGES = 64;
+const MAX_MARKUP_IMAGE_BYTES = 20 * 1024 * 1024;
 
 const ConvertQuery = z.object({
   from: z.enum(SOURCE_FORMATS).optional().openapi({
@@ -37,7 +47,7 @@ const route = createRoute({
   path: '/v1/convert',
   summary: 'Convert a document',
   description:
-    'DOCX to PDF with Word-faithful page layout (Markdown and HTML sources arrive next). The answer is the file itself, with Content-Disposition naming it after the upload.',
+    'DOCX to PDF with Word-faithful page layout; Markdown (CommonMark + GFM) and HTML to DOCX or PDF. The answer is the file itself, with Content-Disposition naming it after the upload. What could not be done (an image that could not be fetched or decoded) is listed in X-Quire-Warnings and counted in X-Quire-Warning-Count; it never fails the conversion.',
   tags: ['Documents'],
   middleware: [requireMediaType('multipart/form-data')] as const,
   request: {
@@ -61,7 +71,6 @@ const route = createRoute({
       'UNSUPPORTED_MEDIA_TYPE',
       'INVALID_DOCUMENT',
       'RATE_LIMIT_ERROR',
-      'NOT_IMPLEMENTED',
     ),
   },
 });
@@ -90,25 +99,56 @@ export const convertRouter = (engine: Pick<EngineResources, 'fontCache' | 'fallb
     }
     // The bytes decide: a "docx" that is a PDF or a ZIP without word/document.xml is 415.
     expectFormat(bytes, [from]);
-    if (!IMPLEMENTED_PAIRS.has(pair)) {
-      throw new ApiError(
-        'NOT_IMPLEMENTED',
-        `Converting ${from} to ${query.to} is planned and not available yet; docx→pdf is.`,
+    if (from === 'md' || from === 'html') {
+      const limit = Math.min(MAX_MARKUP_BYTES, config.maxDocumentBytes);
+      if (bytes.length > limit) {
+        throw documentTooLarge(
+          `The ${from === 'md' ? 'Markdown' : 'HTML'} file is ${bytes.length} bytes; Markdown and HTML sources are limited to ${limit} bytes.`,
+          limit,
+        );
+      }
+      const to = query.to;
+      const result = await convertMarkup(
+        bytes,
+        {
+          from,
+          to,
+          pageSize: query.pageSize,
+          images: {
+            allowHttp: config.allowHttpUrls,
+            maxImages: MAX_MARKUP_IMAGES,
+            maxTotalBytes: MAX_MARKUP_IMAGE_BYTES,
+            maxImageBytes: MAX_MARKUP_IMAGE_BYTES,
+          },
+        },
+        engineResources(c.env.ASSETS, engine),
       );
+      c.header('Content-Type', to === 'pdf' ? 'application/pdf' : DOCX_MEDIA_TYPE);
+      c.header('Content-Disposition', attachmentDisposition(`${baseName(file.name)}.${to}`));
+      if (result.pages !== undefined) c.header('X-Quire-Pages', String(result.pages));
+      for (const [name, value] of Object.entries(warningHeaders(result.warnings))) c.header(name, value);
+      return c.body(result.bytes as Uint8Array<ArrayBuffer>, 200);
     }
     const result = await convertDocxToPdf(
       bytes,
       // A DOCX may inflate to 20× the document limit and no more (zip bombs).
       { revisions: query.revisions, maxInflatedBytes: config.maxDocumentBytes * 20 },
-      {
-        assets: c.env.ASSETS,
-        fontCache: engine.fontCache,
-        ...(engine.fallbackFontCache ? { fallbackFontCache: engine.fallbackFontCache } : {}),
-      },
+      engineResources(c.env.ASSETS, engine),
     );
     c.header('Content-Type', 'application/pdf');
     c.header('Content-Disposition', attachmentDisposition(`${baseName(file.name)}.pdf`));
     c.header('X-Quire-Pages', String(result.pages));
-    if (result.warnings.length > 0) c.header('X-Quire-Warnings', String(result.warnings.length));
+    for (const [name, value] of Object.entries(warningHeaders(result.warnings))) c.header(name, value);
     return c.body(result.pdf as Uint8Array<ArrayBuffer>, 200);
   });
+
+function engineResources(
+  assets: Fetcher,
+  engine: Pick<EngineResources, 'fontCache' | 'fallbackFontCache'>,
+): EngineResources {
+  return {
+    assets,
+    fontCache: engine.fontCache,
+    ...(engine.fallbackFontCache ? { fallbackFontCache: engine.fallbackFontCache } : {}),
+  };
+}

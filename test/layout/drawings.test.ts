@@ -138,7 +138,7 @@ describe('charts', () => {
     expect(wrongRoot.warnings.join(' ')).toMatch(/chart part cannot be read/);
     const res = await convert(buildDocx(chartDocument('<c:chartSpace><c:chart>')));
     expect(res.status).toBe(200);
-    expect(Number(res.headers.get('X-Quire-Warnings'))).toBeGreaterThan(0);
+    expect(Number(res.headers.get('X-Quire-Warning-Count'))).toBeGreaterThan(0);
     const [page] = await pdfText(new Uint8Array(await res.arrayBuffer()));
     expect(page).toContain('After the chart.');
   });
