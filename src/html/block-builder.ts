@@ -118,6 +118,11 @@ export class HtmlWalker {
   readonly noteMarks = new Map<string, string>();
   private readonly claimedLevels = new Set<string>();
   private listCount = 0;
+  /**
+   * Rule tests left for this document: a large sheet over a large tree costs rules × elements
+   * selector matches, so past this budget only style attributes apply.
+   */
+  private matchBudget = 5_000_000;
 
   private readonly setup: WalkerSetup;
 
@@ -125,8 +130,12 @@ export class HtmlWalker {
     this.setup = setup;
   }
 
-  get rules(): readonly CssRule[] {
-    return this.setup.rules;
+  /** The element's cascaded style, sheet rules included while the match budget lasts. */
+  styleOf(element: Element): DeclaredStyle {
+    const rules = this.setup.rules;
+    const match = rules.length > 0 && this.matchBudget >= rules.length;
+    if (match) this.matchBudget -= rules.length;
+    return declaredStyle(element, rules, match);
   }
 
   /** The size the paragraph style gives text, for em and % until CSS sets one. */
@@ -166,7 +175,7 @@ export class HtmlWalker {
       flow.addText(textContent(node), context.whiteSpace, context.run, context.block);
       return;
     }
-    const style = declaredStyle(node, this.setup.rules, true);
+    const style = this.styleOf(node);
     const display = style.get('display')?.toLowerCase();
     if (display === 'none' || attribute(node, 'hidden') !== undefined) return;
     if (style.get('visibility') === 'hidden') return;
@@ -577,7 +586,7 @@ export class HtmlWalker {
         this.visit(child as ChildNode, listContext, flow, depth + 1);
         continue;
       }
-      const itemStyle = declaredStyle(child, this.setup.rules, depth + 1 <= MAX_DEPTH);
+      const itemStyle = this.styleOf(child);
       if (itemStyle.get('display') === 'none') continue;
       const value = Number.parseInt(attribute(child, 'value') ?? '', 10);
       counter = ordered && Number.isFinite(value) ? Math.max(-1e6, Math.min(1e6, value)) : counter + 1;

@@ -18,7 +18,7 @@ import type {
   TableRow,
 } from '../model/document';
 import type { HtmlWalker } from './block-builder';
-import { type DeclaredStyle, declaredStyle } from './computed-style';
+import type { DeclaredStyle } from './computed-style';
 import { parseColor, parseLegacyColor, parseLength } from './css-values';
 import type { WalkContext } from './format-context';
 import { attribute, type ChildNode, type Element, isElement, tagName } from './html-tree';
@@ -140,8 +140,9 @@ export function buildTable(
 
   // Cells: their content walked with TableText paragraphs and the row's and cell's CSS.
   const rows: TableRow[] = [];
+  const restarts = new Map<number, TableCell>();
   sourceRows.forEach((source, rowIndex) => {
-    const rowStyle = declaredStyle(source.element, walker.rules, depth + 2 <= 200);
+    const rowStyle = walker.styleOf(source.element);
     const rowShading =
       legacyOrCss(attribute(source.element, 'bgcolor'), rowStyle.get('background-color')) ?? tableShading;
     const rowContext: WalkContext = { ...context, block: { ...context.block }, run: context.run };
@@ -150,7 +151,17 @@ export function buildTable(
     const cells: TableCell[] = [];
     for (const placed of placedRows[rowIndex] ?? []) {
       if (placed.element === undefined) {
-        cells.push({ blocks: [emptyParagraph(walker, context)], span: placed.span, verticalMerge: 'continue' });
+        // A continuation of a rowspan: it looks like the cell that started the merge.
+        const above = restarts.get(placed.column);
+        const cell: TableCell = {
+          blocks: [emptyParagraph(walker, context)],
+          span: placed.span,
+          verticalMerge: 'continue',
+        };
+        if (above?.shading) cell.shading = above.shading;
+        if (above?.borders) cell.borders = above.borders;
+        if (above?.width !== undefined) cell.width = above.width;
+        cells.push(cell);
         continue;
       }
       const blocks = cellBlocks(placed.element, rowContext, rowAlign, grid, placed, depth, walker);
@@ -159,7 +170,7 @@ export function buildTable(
         if (last) last.blocks.push(...blocks.filter((b) => b.kind !== 'paragraph' || b.inlines.length > 0));
         continue;
       }
-      const cellStyle = declaredStyle(placed.element, walker.rules, depth + 3 <= 200);
+      const cellStyle = walker.styleOf(placed.element);
       const cell: TableCell = { blocks, span: placed.span };
       if (placed.rowSpan > 1) cell.verticalMerge = 'restart';
       const width = widthOf(
@@ -196,6 +207,7 @@ export function buildTable(
       else if (valign === 'top') cell.verticalAlign = 'top';
       if (attribute(placed.element, 'nowrap') !== undefined || cellStyle.get('white-space') === 'nowrap')
         cell.noWrap = true;
+      if (cell.verticalMerge === 'restart') restarts.set(placed.column, cell);
       cells.push(cell);
     }
     // Short rows are filled up with placeholders so every row covers the grid.
@@ -206,7 +218,7 @@ export function buildTable(
   });
 
   for (const caption of captions) {
-    const captionStyle = declaredStyle(caption, walker.rules, depth + 1 <= 200);
+    const captionStyle = walker.styleOf(caption);
     const captionContext = walker.blockContext(caption, 'caption', captionStyle, context);
     out.push(...walker.flowOf(caption, captionContext, depth + 1));
   }
@@ -270,7 +282,7 @@ function cellBlocks(
   depth: number,
   walker: HtmlWalker,
 ): Block[] {
-  const cellStyle = declaredStyle(cell, walker.rules, depth + 3 <= 200);
+  const cellStyle = walker.styleOf(cell);
   const width = grid.slice(placed.column, placed.column + Math.max(1, placed.span)).reduce((a, b) => a + b, 0);
   const context: WalkContext = {
     ...rowContext,
@@ -379,7 +391,7 @@ function anyCellBorderCss(rows: readonly SourceRow[], walker: HtmlWalker): boole
     for (const cell of row.cells) {
       // A bounded sample: a table this large with borders has them on its first cells.
       if (++checked > 2000) return false;
-      if (hasBorderCss(declaredStyle(cell, walker.rules, true))) return true;
+      if (hasBorderCss(walker.styleOf(cell))) return true;
     }
   }
   return false;
