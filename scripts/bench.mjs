@@ -12,6 +12,7 @@ import { relative, resolve } from 'node:path';
 import { scenarios } from './bench-scenarios.mjs';
 import {
   convertFile,
+  emptyRoundTripMs,
   docxFiles,
   startQuire,
   workerdCpuSeconds,
@@ -64,19 +65,6 @@ async function benchScenarios() {
   }
 }
 
-/** Median round trip of a request the worker answers at once: what the harness adds to every row. */
-async function roundTripMs() {
-  const times = [];
-  for (let i = 0; i < 60; i++) {
-    const t0 = performance.now();
-    const res = await quire.fetch('/v1/health');
-    await res.arrayBuffer();
-    if (i >= 10) times.push(performance.now() - t0);
-  }
-  times.sort((a, b) => a - b);
-  return percentile(times, 50);
-}
-
 async function benchDirectory(dir) {
   const files = docxFiles(dir);
   // A warm-up pass over every file, reported apart: the first requests compile code paths and load
@@ -119,7 +107,7 @@ async function benchDirectory(dir) {
   }
   if (passes > 1) await morePasses(files, { ms: total, main: cpuSpan(mainBefore, mainAfter) }, pages);
   // Each row includes the harness's own round trip (Node → wrangler's proxy → the worker → back).
-  const overhead = await roundTripMs();
+  const overhead = await emptyRoundTripMs(quire);
   const engine = total - overhead * files.length;
   console.log(
     `round trip of an empty request ${overhead.toFixed(2)} ms (GET /v1/health p50), included in every row; without it: ${engine.toFixed(0)} ms, ${((pages / engine) * 1000).toFixed(1)} pages/s`,

@@ -183,3 +183,16 @@ export async function convertFile(quire, file, to = 'pdf') {
     body: bytes,
   };
 }
+
+/** Median round trip of a request the worker answers at once: what the harness adds to every conversion. */
+export async function emptyRoundTripMs(quire) {
+  const times = [];
+  for (let i = 0; i < 60; i++) {
+    const t0 = performance.now();
+    const res = await quire.fetch('/v1/health');
+    await res.arrayBuffer();
+    if (i >= 10) times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  return times[times.length >> 1];
+}
