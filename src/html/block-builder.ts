@@ -10,7 +10,7 @@ import type { Block, ListDefinition, RunProperties } from '../model/document';
 import type { RunDelta } from '../ooxml/run-properties';
 import type { StyleCascade } from '../ooxml/style-cascade';
 import { fragmentOf } from './bookmark-names';
-import { type DeclaredStyle, declaredStyle } from './computed-style';
+import type { DeclaredStyle } from './computed-style';
 import type { CssRule } from './css-rules';
 import { firstFontFamily, isBoldWeight, parseColor, parseFontSize, parseLegacyColor, parseLength } from './css-values';
 import type { BlockFormat, RunFormat, WalkContext, WhiteSpaceMode } from './format-context';
@@ -36,6 +36,7 @@ import {
   newListDefinition,
   orderedFormat,
 } from './list-numbering';
+import { StyleResolver } from './style-resolver';
 import { buildTable } from './table-builder';
 
 /** Elements deeper than this give their text only (hostile nesting). */
@@ -118,24 +119,18 @@ export class HtmlWalker {
   readonly noteMarks = new Map<string, string>();
   private readonly claimedLevels = new Set<string>();
   private listCount = 0;
-  /**
-   * Rule tests left for this document: a large sheet over a large tree costs rules × elements
-   * selector matches, so past this budget only style attributes apply.
-   */
-  private matchBudget = 5_000_000;
+  private readonly styles: StyleResolver;
 
   private readonly setup: WalkerSetup;
 
   constructor(setup: WalkerSetup) {
     this.setup = setup;
+    this.styles = new StyleResolver(setup.rules);
   }
 
-  /** The element's cascaded style, sheet rules included while the match budget lasts. */
+  /** The element's cascaded style (style-resolver.ts). */
   styleOf(element: Element): DeclaredStyle {
-    const rules = this.setup.rules;
-    const match = rules.length > 0 && this.matchBudget >= rules.length;
-    if (match) this.matchBudget -= rules.length;
-    return declaredStyle(element, rules, match);
+    return this.styles.styleOf(element);
   }
 
   /** The size the paragraph style gives text, for em and % until CSS sets one. */

@@ -7,9 +7,9 @@
  */
 import type { CssDeclaration, CssRule } from './css-rules';
 import { readStyleAttribute } from './css-rules';
-import type { Element } from './html-tree';
 
-export type DeclaredStyle = Map<string, string>;
+/** Read-only: equal cascades share one map within a document (style-resolver.ts). */
+export type DeclaredStyle = ReadonlyMap<string, string>;
 
 const SIDES = ['top', 'right', 'bottom', 'left'] as const;
 const BORDER_STYLES = new Set([
@@ -25,14 +25,13 @@ const BORDER_STYLES = new Set([
   'outset',
 ]);
 
-export function declaredStyle(element: Element, rules: readonly CssRule[], matchRules: boolean): DeclaredStyle {
-  const matched: { rule: CssRule }[] = [];
-  if (matchRules) for (const rule of rules) if (rule.matches(element)) matched.push({ rule });
-  matched.sort((a, b) => a.rule.specificity - b.rule.specificity || a.rule.order - b.rule.order);
-  const inline = element.attribs.style ? readStyleAttribute(element.attribs.style) : [];
-  const style: DeclaredStyle = new Map();
+/** The cascade of the rules an element matched (in any order) and its style attribute. */
+export function declaredStyle(matched: readonly CssRule[], styleAttribute: string | undefined): DeclaredStyle {
+  const sorted = [...matched].sort((a, b) => a.specificity - b.specificity || a.order - b.order);
+  const inline = styleAttribute ? readStyleAttribute(styleAttribute) : [];
+  const style = new Map<string, string>();
   for (const important of [false, true]) {
-    for (const { rule } of matched) for (const d of rule.declarations) if (d.important === important) apply(style, d);
+    for (const rule of sorted) for (const d of rule.declarations) if (d.important === important) apply(style, d);
     for (const d of inline) if (d.important === important) apply(style, d);
   }
   return style;
@@ -77,7 +76,7 @@ function borderParts(value: string): { width?: string; style?: string; color?: s
   return out;
 }
 
-function apply(style: DeclaredStyle, d: CssDeclaration): void {
+function apply(style: Map<string, string>, d: CssDeclaration): void {
   const { property, value } = d;
   switch (property) {
     case 'margin':

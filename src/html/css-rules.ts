@@ -22,6 +22,17 @@ export interface CssRule {
   specificity: number;
   order: number;
   declarations: CssDeclaration[];
+  /**
+   * A simple selector of the rightmost compound that every matching element must have (an id, a
+   * class or a tag name), so rules can be indexed by it (rule-index.ts); absent when the compound
+   * has none that can be looked up exactly (`*`, attribute or pseudo-class selectors only).
+   */
+  subject?: RuleSubject;
+}
+
+export interface RuleSubject {
+  kind: 'id' | 'class' | 'tag';
+  name: string;
 }
 
 /** Bounds on what a hostile sheet can cost: rules kept, and the text parsed. */
@@ -73,7 +84,10 @@ function compileSelector(selector: CssNode): Omit<CssRule, 'order' | 'declaratio
   let types = 0;
   let pseudoElement = false;
   if (selector.type !== 'Selector') return undefined;
+  let subject: RuleSubject | undefined;
   selector.children.forEach((part) => {
+    if (part.type === 'Combinator') subject = undefined;
+    else subject = betterSubject(subject, part);
     if (part.type === 'IdSelector') ids++;
     else if (part.type === 'ClassSelector' || part.type === 'AttributeSelector' || part.type === 'PseudoClassSelector')
       classes++;
@@ -93,11 +107,28 @@ function compileSelector(selector: CssNode): Omit<CssRule, 'order' | 'declaratio
         }
       },
       specificity: Math.min(ids, 255) * 65536 + Math.min(classes, 255) * 256 + Math.min(types, 255),
+      ...(subject ? { subject } : {}),
     };
   } catch {
     // Pseudo-classes css-select does not know (:hover, :visited…) never match a printed page.
     return undefined;
   }
+}
+
+/**
+ * The most selective lookup key of a compound so far: an id over a class over a tag. css-select
+ * compares ids and classes case-sensitively (no quirks mode) and tag names lower-cased, so these
+ * are exact necessary conditions. Escaped names are left out: css-tree keeps them as written.
+ */
+function betterSubject(current: RuleSubject | undefined, part: CssNode): RuleSubject | undefined {
+  if (current?.kind === 'id') return current;
+  if (part.type === 'IdSelector' && !part.name.includes('\\')) return { kind: 'id', name: part.name };
+  if (current?.kind === 'class') return current;
+  if (part.type === 'ClassSelector' && !part.name.includes('\\')) return { kind: 'class', name: part.name };
+  if (current) return current;
+  if (part.type === 'TypeSelector' && part.name !== '*' && !/[\\|]/.test(part.name))
+    return { kind: 'tag', name: part.name.toLowerCase() };
+  return current;
 }
 
 function readDeclarations(block: CssNode): CssDeclaration[] {
