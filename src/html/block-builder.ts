@@ -36,6 +36,7 @@ import {
   newListDefinition,
   orderedFormat,
 } from './list-numbering';
+import type { RunStyles } from './run-styles';
 import { StyleResolver } from './style-resolver';
 import { buildTable } from './table-builder';
 
@@ -98,6 +99,7 @@ export interface LoadedImageRef {
 
 export interface WalkerSetup {
   cascade: StyleCascade;
+  runStyles: RunStyles;
   rules: readonly CssRule[];
   bookmarks: ReadonlyMap<string, string>;
   notes: FootnoteSources;
@@ -144,7 +146,7 @@ export class HtmlWalker {
 
   /** Walks `element`'s children into a new flow and returns its blocks. */
   flowOf(element: Element, context: WalkContext, depth: number, force = false): Block[] {
-    const flow = new FlowBuilder(this.setup.cascade);
+    const flow = new FlowBuilder(this.setup.runStyles);
     this.visitChildren(element, context, flow, depth);
     const blocks = flow.finish(context.block);
     if (blocks.length === 0 && force) {
@@ -302,6 +304,8 @@ export class HtmlWalker {
 
   /** Inherited properties (CSS 2.1 §6.2): text-align, line-height, white-space and the font ones. */
   applyInheritedCss(style: DeclaredStyle, context: WalkContext): void {
+    // Most elements declare nothing: their context is the parent's.
+    if (style.size === 0) return;
     const block = context.block;
     const align = style.get('text-align')?.toLowerCase();
     if (align && JUSTIFICATION[align]) block.justification = JUSTIFICATION[align];
@@ -330,12 +334,12 @@ export class HtmlWalker {
 
   /** The run formatting CSS adds; undefined when it adds none (the run format object is kept). */
   private runCss(style: DeclaredStyle, context: WalkContext): { delta: RunDelta; fontSize: number } | undefined {
-    const delta: RunDelta = { ...context.run.delta };
+    // Copied on the first change only: most declarations are not run formatting.
+    let delta: RunDelta | undefined;
     let fontSize = context.fontSize;
-    let changed = false;
     const set = <K extends keyof RunDelta>(key: K, value: RunDelta[K]) => {
+      delta ??= { ...context.run.delta };
       delta[key] = value;
-      changed = true;
     };
     for (const [property, value] of style) {
       switch (property) {
@@ -414,7 +418,7 @@ export class HtmlWalker {
         }
       }
     }
-    return changed ? { delta, fontSize } : undefined;
+    return delta ? { delta, fontSize } : undefined;
   }
 
   private inline(
@@ -513,7 +517,8 @@ export class HtmlWalker {
         break;
       }
     }
-    const inner: WalkContext = { ...context, block: { ...context.block }, run, fontSize };
+    // The block is copied only to take applyInheritedCss's changes, which an inline box drops.
+    const inner: WalkContext = { ...context, block: style.size === 0 ? context.block : { ...context.block }, run, fontSize };
     this.applyInheritedCss(style, inner);
     // An inline box's background shades its runs (the block's shading is the paragraph's).
     const background = style.get('background-color');

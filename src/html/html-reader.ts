@@ -14,6 +14,7 @@ import { findFootnotes } from './html-notes';
 import { attribute, type Element, elementsInOrder, parseHtml, tagName, textContent } from './html-tree';
 import type { ImageLoader } from './image-loader-contract';
 import { FlowBuilder } from './inline-builder';
+import { RunStyles } from './run-styles';
 
 export type { ImageLoader, LoadedImage } from './image-loader-contract';
 
@@ -97,8 +98,10 @@ export async function readHtml(html: string, options: HtmlReadOptions): Promise<
 
   const cascade = markupStyleCascade();
   const lists: Record<string, ListDefinition> = {};
+  const runStyles = new RunStyles(cascade);
   const walker = new HtmlWalker({
     cascade,
+    runStyles,
     rules: readStyleSheets(sheets),
     bookmarks,
     notes,
@@ -121,7 +124,7 @@ export async function readHtml(html: string, options: HtmlReadOptions): Promise<
     inNote: false,
   };
   const root = body ?? (document as unknown as Element);
-  const flow = new FlowBuilder(cascade);
+  const flow = new FlowBuilder(runStyles);
   walker.visit(root as never, context, flow, 0);
   const blocks = flow.finish(context.block);
   if (blocks.length === 0) {

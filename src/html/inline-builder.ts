@@ -13,6 +13,7 @@ import type { RunDelta } from '../ooxml/run-properties';
 import type { StyleCascade } from '../ooxml/style-cascade';
 import { type BlockFormat, HR_BORDER, type PendingLabel, type RunFormat, type WhiteSpaceMode } from './format-context';
 import { LABEL_HANGING } from './list-numbering';
+import type { RunStyles } from './run-styles';
 
 type Piece =
   | { kind: 'text'; text: string; whiteSpace: WhiteSpaceMode; run: RunFormat }
@@ -33,9 +34,11 @@ export class FlowBuilder {
   private carriedBookmarks: string[] = [];
 
   private readonly cascade: StyleCascade;
+  private readonly runStyles: RunStyles;
 
-  constructor(cascade: StyleCascade) {
-    this.cascade = cascade;
+  constructor(runStyles: RunStyles) {
+    this.runStyles = runStyles;
+    this.cascade = runStyles.cascade;
   }
 
   addText(text: string, whiteSpace: WhiteSpaceMode, run: RunFormat, block: BlockFormat): void {
@@ -157,7 +160,7 @@ export class FlowBuilder {
   }
 
   private runProps(styleId: string, run: RunFormat, characterStyle = run.characterStyle): RunProperties {
-    return this.cascade.runProperties(undefined, styleId, characterStyle, run.delta);
+    return this.runStyles.of(styleId, characterStyle, run.delta);
   }
 
   /** Pieces → inlines: white space processed, formats resolved, like neighbours merged. */
