@@ -518,7 +518,12 @@ export class HtmlWalker {
       }
     }
     // The block is copied only to take applyInheritedCss's changes, which an inline box drops.
-    const inner: WalkContext = { ...context, block: style.size === 0 ? context.block : { ...context.block }, run, fontSize };
+    const inner: WalkContext = {
+      ...context,
+      block: style.size === 0 ? context.block : { ...context.block },
+      run,
+      fontSize,
+    };
     this.applyInheritedCss(style, inner);
     // An inline box's background shades its runs (the block's shading is the paragraph's).
     const background = style.get('background-color');
@@ -580,6 +585,8 @@ export class HtmlWalker {
     const listContext = this.blockContext(element, tag, style, context);
     listContext.block.listId = listId;
     listContext.block.listLevel = level;
+    // Content of the list outside any <li> belongs to no item.
+    delete listContext.block.listItem;
     let counter = start - 1;
     for (const child of element.children) {
       if (!isElement(child) || tagName(child) !== 'li') {
@@ -594,6 +601,7 @@ export class HtmlWalker {
       if (item.block.styleId !== PARAGRAPH_STYLES.tableText) item.block.styleId = PARAGRAPH_STYLES.listParagraph;
       item.fontSize = this.styleFontSize(item.block.styleId);
       item.block.indentLeft = Math.min(listContext.block.indentLeft + LEVEL_INDENT, MAX_INDENT);
+      item.block.listItem = { listId, level };
       flow.flush(listContext.block, flow.hasLabel());
       const text = format === 'bullet' ? bulletFor(level) : `${formatNumber(counter, format)}.`;
       flow.setLabel({ label: { text, suffix: 'tab', align: 'left' }, list: { listId, level }, run: item.run });

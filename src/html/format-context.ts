@@ -25,6 +25,8 @@ export interface BlockFormat {
   quoteDepth: number;
   listLevel: number;
   listId?: string;
+  /** Inside a list item's content: its later paragraphs are continuations of the item. */
+  listItem?: ListMembership;
   /** Inherited (text-align, line-height) or this element's own (margins, background, borders). */
   justification?: string;
   line?: { line: number; lineRule: 'auto' | 'exact' | 'atLeast' };

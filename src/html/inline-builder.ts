@@ -103,7 +103,10 @@ export class FlowBuilder {
       for (const i of inlines) if (i.kind === 'bookmark') this.carriedBookmarks.push(i.name);
       return;
     }
-    this.blocks.push(this.paragraph(format, inlines, {}));
+    const paragraph = this.paragraph(format, inlines, {});
+    // Paragraphs of an item after its labelled first one stay in the list, unlabelled.
+    if (!paragraph.list && format.listItem) paragraph.list = { ...format.listItem, continuation: true };
+    this.blocks.push(paragraph);
   }
 
   /** A horizontal rule (HTML §4.4.2): an empty paragraph drawing a bottom border. */

@@ -313,7 +313,10 @@ function cellBlocks(
 function emptyParagraph(walker: HtmlWalker, context: WalkContext): Block {
   const blocks = walker.flowOf(
     { children: [] } as unknown as Element,
-    { ...context, block: { ...context.block, styleId: PARAGRAPH_STYLES.tableText, indentLeft: 0 } },
+    {
+      ...context,
+      block: { ...context.block, styleId: PARAGRAPH_STYLES.tableText, indentLeft: 0, listItem: undefined },
+    },
     0,
     true,
   );

@@ -54,6 +54,11 @@ export interface ListLevel {
 export interface ListMembership {
   listId: string;
   level: number;
+  /**
+   * A later paragraph of the same item: indented like the item's text, without a label; the DOCX
+   * writer gives it a numbering level with no text.
+   */
+  continuation?: true;
 }
 
 export interface CoreProperties {

@@ -37,6 +37,23 @@ describe('readHtml: lists', () => {
     expect(second?.props.indent).toMatchObject({ left: 36, firstLine: 0 });
   });
 
+  it("keeps an item's later paragraphs in its list as unlabelled continuations", async () => {
+    const model = await read(
+      '<ol><li><p>Name</p><p>Comment</p><ul><li>inner</li></ul><p>After</p></li><li>next</li></ol><p>out</p>',
+    );
+    const [name, comment, inner, after, next, out] = paragraphs(model);
+    expect(name?.list).toEqual({ listId: 'list1', level: 0 });
+    expect(name?.label?.text).toBe('1.');
+    expect(comment?.list).toEqual({ listId: 'list1', level: 0, continuation: true });
+    expect(comment?.label).toBeUndefined();
+    expect(inner?.list).toEqual({ listId: 'list1', level: 1 });
+    expect(after?.list).toEqual({ listId: 'list1', level: 0, continuation: true });
+    expect(after?.label).toBeUndefined();
+    expect(next?.list).toEqual({ listId: 'list1', level: 0 });
+    expect(next?.label?.text).toBe('2.');
+    expect(out?.list).toBeUndefined();
+  });
+
   it('renders roman numbers, value and task list checkboxes', async () => {
     const model = await read(
       '<ol type="I"><li>a</li><li value="9">b</li></ol><ul><li class="task-list-item"><input type="checkbox" disabled checked> done</li><li class="task-list-item"><input type="checkbox" disabled> todo</li></ul>',
