@@ -54,6 +54,18 @@ describe('readHtml: lists', () => {
     expect(out?.list).toBeUndefined();
   });
 
+  it('gives an empty item one labelled empty paragraph, as a browser shows its bullet', async () => {
+    const model = await read('<ul><li></li><li>  \n </li><li><img src="missing.png"></li><li>last</li></ul>');
+    const items = paragraphs(model);
+    expect(items).toHaveLength(4);
+    for (const item of items.slice(0, 3)) {
+      expect(item.label?.text).toBe('\u2022');
+      expect(item.list).toEqual({ listId: 'list1', level: 0 });
+      expect(item.inlines.filter((i) => i.kind !== 'bookmark')).toEqual([]);
+    }
+    expect(textOf(items[3] as Paragraph)).toBe('last');
+  });
+
   it('renders roman numbers, value and task list checkboxes', async () => {
     const model = await read(
       '<ol type="I"><li>a</li><li value="9">b</li></ol><ul><li class="task-list-item"><input type="checkbox" disabled checked> done</li><li class="task-list-item"><input type="checkbox" disabled> todo</li></ul>',
