@@ -245,7 +245,7 @@ export class FlowBuilder {
           const lines = keepNewlines ? piece.text.split('\n') : [piece.text];
           lines.forEach((line, index) => {
             if (index > 0) lineBreak(piece.run);
-            let text = line.replace(/[ \t\n\r\f]+/g, ' ');
+            let text = collapseWhiteSpace(line);
             if (lastSpace && text.startsWith(' ')) text = text.slice(1);
             if (text === '') return;
             pushText(text, piece.run, true);
@@ -299,4 +299,9 @@ export class FlowBuilder {
     if (last && preservedBreaks.has(last)) out.pop();
     return out;
   }
+}
+
+/** Runs of collapsible white space become one space; most text has none to collapse, so it is tested first. */
+function collapseWhiteSpace(text: string): string {
+  return /[\t\n\r\f]| {2}/.test(text) ? text.replace(/[ \t\n\r\f]+/g, ' ') : text;
 }
