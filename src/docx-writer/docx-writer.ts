@@ -6,7 +6,7 @@
  * model's resolved properties out of it, so reading the package back gives the same model.
  * See ../shared/docs/ENGINE.md "One pipeline".
  */
-import { strToU8, type Zippable, zipSync } from 'fflate';
+
 import { MARKUP_STYLES_XML } from '../markup/markup-styles';
 import type { DocumentModel } from '../model/document';
 import { blocksXml } from './block-writer';
@@ -28,6 +28,10 @@ import { sectionPropertiesXml } from './section-writer';
 import { settingsXml } from './settings-xml';
 import { newDocumentContext, type PartWriteContext } from './write-context';
 import { XML_DECLARATION } from './xml-escape';
+import { type ZipEntry, zipArchive } from './zip-archive';
+
+const utf8 = new TextEncoder();
+const strToU8 = (text: string): Uint8Array => utf8.encode(text);
 
 const DOCUMENT_PART = 'word/document.xml';
 
@@ -101,10 +105,10 @@ export function writeDocx(model: DocumentModel): Uint8Array {
   files['_rels/.rels'] = strToU8(relationshipsXml(packageRelationships));
 
   // [Content_Types].xml first, as readers that stream the archive expect (Part 2 §10.1.2).
-  const zippable: Zippable = { '[Content_Types].xml': strToU8(contentTypesXml(overrides)) };
+  const entries: ZipEntry[] = [{ name: '[Content_Types].xml', bytes: strToU8(contentTypesXml(overrides)) }];
   for (const [name, bytes] of Object.entries(files)) {
     // Media are already compressed: stored, not deflated again.
-    zippable[name] = name.startsWith('word/media/') ? [bytes, { level: 0 }] : bytes;
+    entries.push({ name, bytes, ...(name.startsWith('word/media/') ? { store: true } : {}) });
   }
-  return zipSync(zippable, { level: 6 });
+  return zipArchive(entries);
 }

@@ -116,6 +116,9 @@ function inlineXml(inline: Inline, scope: InlineScope): string {
  * §17.3.3.31); xml:space="preserve" keeps leading and trailing spaces.
  */
 export function textXml(text: string): string {
+  if (text === '') return '';
+  // Most runs have neither: one w:t, without splitting.
+  if (!text.includes('\n') && !text.includes('\t')) return `<w:t xml:space="preserve">${escapeText(text)}</w:t>`;
   let xml = '';
   for (const piece of text.split(/(\n|\t)/)) {
     if (piece === '\n') xml += '<w:br/>';

@@ -9,7 +9,7 @@ import type { ParagraphContext } from '../ooxml/style-cascade';
 import { inlinesXml } from './inline-writer';
 import { paragraphPropertiesXml } from './paragraph-properties-xml';
 import { runPropertiesChildren } from './run-properties-xml';
-import type { PartWriteContext } from './write-context';
+import type { ParagraphBases, PartWriteContext } from './write-context';
 
 export interface ParagraphOptions {
   /** The first paragraph of a note: its leading mark becomes w:footnoteRef / w:endnoteRef. */
@@ -28,10 +28,7 @@ export function paragraphXml(
   const cascade = doc.cascade;
   const styleId = cascade.paragraphStyleId(paragraph.props.styleId);
   const list = listOf(paragraph, part);
-  const context: ParagraphContext = { styleId, tableStyleId };
-  if (list) context.numbering = { key: `${list.numId}:${list.level}`, paragraph: list.paragraph, fromStyle: false };
-  const base = cascade.paragraphProperties(cascade.paragraphBase(context), undefined);
-  const markBase = cascade.runProperties(tableStyleId, styleId, undefined, undefined);
+  const { paragraph: base, mark: markBase } = paragraphBases(part, styleId, tableStyleId, list);
   const pPr = paragraphPropertiesXml(paragraph.props, base, paragraph.props.styleId, {
     ...(list ? { numbering: { numId: list.numId, level: list.level } } : {}),
     markRunProperties: runPropertiesChildren(paragraph.markProps, markBase),
@@ -44,6 +41,32 @@ export function paragraphXml(
     ...(options.noteMark ? { noteMark: options.noteMark } : {}),
   });
   return `<w:p>${pPr}${content}</w:p>`;
+}
+
+/**
+ * The base properties for a style, table style and list level, resolved once per combination
+ * in the call (write-context.ts paragraphBases). The list's level indents follow from its numId
+ * and level, so those two stand for it in the key.
+ */
+function paragraphBases(
+  part: PartWriteContext,
+  styleId: string | undefined,
+  tableStyleId: string | undefined,
+  list: ReturnType<typeof listOf>,
+): ParagraphBases {
+  const doc = part.doc;
+  const key = `${styleId ?? '\u0000'}\u0001${tableStyleId ?? '\u0000'}\u0001${list ? `${list.numId}:${list.level}` : ''}`;
+  const known = doc.paragraphBases.get(key);
+  if (known !== undefined) return known;
+  const cascade = doc.cascade;
+  const context: ParagraphContext = { styleId, tableStyleId };
+  if (list) context.numbering = { key: `${list.numId}:${list.level}`, paragraph: list.paragraph, fromStyle: false };
+  const bases: ParagraphBases = {
+    paragraph: cascade.paragraphProperties(cascade.paragraphBase(context), undefined),
+    mark: cascade.runProperties(tableStyleId, styleId, undefined, undefined),
+  };
+  doc.paragraphBases.set(key, bases);
+  return bases;
 }
 
 /**

@@ -4,7 +4,7 @@
  * the document. Made per call to writeDocx; nothing outlives it.
  */
 import { markupStyleCascade } from '../markup/markup-styles';
-import type { Block, DocumentModel, Inline } from '../model/document';
+import type { Block, DocumentModel, Inline, ParagraphProperties, RunProperties } from '../model/document';
 import type { StyleCascade } from '../ooxml/style-cascade';
 import type { MediaParts } from './image-parts';
 import type { Relationship } from './package-parts';
@@ -19,6 +19,19 @@ export interface DocumentWriteContext {
   noteIds: { footnote: ReadonlyMap<string, number>; endnote: ReadonlyMap<string, number> };
   /** wp:docPr ids (§20.4.2.5: unique in the document) and bookmark ids (§17.13.6.2). */
   counters: { drawing: number; bookmark: number };
+  /**
+   * What a paragraph's style, table style and list level alone resolve to, by paragraphBaseKey:
+   * resolving them again for every paragraph was most of the writer's time. Bounded by the
+   * document's distinct combinations.
+   */
+  paragraphBases: Map<string, ParagraphBases>;
+}
+
+export interface ParagraphBases {
+  /** The paragraph's properties before direct formatting. */
+  paragraph: ParagraphProperties;
+  /** The paragraph mark's run properties before direct formatting. */
+  mark: RunProperties;
 }
 
 /** One part being written (the body, a header, the notes): its own relationships. */
@@ -38,6 +51,7 @@ export function newDocumentContext(model: DocumentModel): DocumentWriteContext {
     numIds,
     noteIds: numberNotes(model),
     counters: { drawing: 0, bookmark: 0 },
+    paragraphBases: new Map(),
   };
 }
 
