@@ -13,7 +13,7 @@ import { canonicalCodes, codeLengths } from './huffman-codes';
 
 /** Symbols per block before its codes are written: a bound on how stale the codes get. */
 const BLOCK_SYMBOLS = 1 << 15;
-/** Hash table size (positions of the last 4-byte sequence with each hash). */
+/** Hash table size at most (positions of the last 4-byte sequence with each hash). */
 const HASH_BITS = 14;
 const WINDOW = 32768;
 const MIN_MATCH = 4;
@@ -22,38 +22,32 @@ const MAX_MATCH = 258;
 export function deflateRaw(data: Uint8Array): Uint8Array {
   const out = bitWriter(data.length + 5 * Math.ceil(data.length / 65535 + 1) + 64);
   // A symbol: a literal byte (< 256), or a match as 256 + (length << 16 | distance).
-  const symbols = new Int32Array(BLOCK_SYMBOLS + 1);
-  const head = new Int32Array(1 << HASH_BITS).fill(-WINDOW - 1);
+  // Most parts are small (relationships, settings, properties): tables sized to the input.
+  const symbols = new Int32Array(Math.min(BLOCK_SYMBOLS, data.length) + 1);
+  const hashBits = Math.max(8, Math.min(HASH_BITS, 32 - Math.clz32(data.length)));
+  const head = new Int32Array(1 << hashBits).fill(-WINDOW - 1);
   const end = data.length;
   let count = 0;
   let blockStart = 0;
   let i = 0;
-  const hashAt = (p: number) =>
-    Math.imul(
-      (data[p] as number) |
-        ((data[p + 1] as number) << 8) |
-        ((data[p + 2] as number) << 16) |
-        ((data[p + 3] as number) << 24),
-      0x9e3779b1,
-    ) >>>
-    (32 - HASH_BITS);
+  // Four bytes at a time (little-endian, any alignment): hashing and comparing in one read each.
+  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+  const lastWord = end - 4;
   while (i < end) {
     let length = 0;
     let distance = 0;
-    if (i + MIN_MATCH <= end) {
-      const h = hashAt(i);
+    if (i <= lastWord) {
+      const word = view.getInt32(i, true);
+      const h = Math.imul(word, 0x9e3779b1) >>> (32 - hashBits);
       const candidate = head[h] as number;
       head[h] = i;
       distance = i - candidate;
-      if (
-        distance <= WINDOW &&
-        data[candidate] === data[i] &&
-        data[candidate + 1] === data[i + 1] &&
-        data[candidate + 2] === data[i + 2] &&
-        data[candidate + 3] === data[i + 3]
-      ) {
+      if (distance <= WINDOW && view.getInt32(candidate, true) === word) {
         const limit = Math.min(MAX_MATCH, end - i);
         length = MIN_MATCH;
+        while (length + 4 <= limit && view.getInt32(candidate + length, true) === view.getInt32(i + length, true)) {
+          length += 4;
+        }
         while (length < limit && data[candidate + length] === data[i + length]) length++;
       }
     }

@@ -16,6 +16,8 @@ export interface InlineScope {
   tableStyleId: string | undefined;
   /** The paragraph's style as the cascade resolves it (the default when it names none). */
   paragraphStyleId: string | undefined;
+  /** Written w:rPr for this paragraph's bases (write-context.ts ParagraphBases.rPr). */
+  runPropertiesXml: Map<string | undefined, Map<RunProperties, string>>;
   /**
    * In a note's first paragraph: the note's own mark (a leading FootnoteReference-styled text) is
    * written as w:footnoteRef / w:endnoteRef, which Word numbers itself.
@@ -70,9 +72,20 @@ function hyperlinkXml(link: LinkTarget, content: string, part: PartWriteContext)
   return `<w:hyperlink r:id="${rId}">${content}</w:hyperlink>`;
 }
 
+/** A run's w:rPr, written once per character style and properties in the paragraph's bases. */
 function runProperties(props: RunProperties, styleId: string | undefined, scope: InlineScope): string {
-  const base = scope.part.doc.cascade.runProperties(scope.tableStyleId, scope.paragraphStyleId, styleId, undefined);
-  return runPropertiesXml(props, base, styleId);
+  let byProps = scope.runPropertiesXml.get(styleId);
+  if (byProps === undefined) {
+    byProps = new Map();
+    scope.runPropertiesXml.set(styleId, byProps);
+  }
+  let xml = byProps.get(props);
+  if (xml === undefined) {
+    const base = scope.part.doc.cascade.runProperties(scope.tableStyleId, scope.paragraphStyleId, styleId, undefined);
+    xml = runPropertiesXml(props, base, styleId);
+    byProps.set(props, xml);
+  }
+  return xml;
 }
 
 function inlineXml(inline: Inline, scope: InlineScope): string {

@@ -28,16 +28,20 @@ export function paragraphXml(
   const cascade = doc.cascade;
   const styleId = cascade.paragraphStyleId(paragraph.props.styleId);
   const list = listOf(paragraph, part);
-  const { paragraph: base, mark: markBase } = paragraphBases(part, styleId, tableStyleId, list);
-  const pPr = paragraphPropertiesXml(paragraph.props, base, paragraph.props.styleId, {
-    ...(list ? { numbering: { numId: list.numId, level: list.level } } : {}),
-    markRunProperties: runPropertiesChildren(paragraph.markProps, markBase),
-    ...(options.sectionProperties ? { sectionProperties: options.sectionProperties } : {}),
-  });
+  const bases = paragraphBases(part, styleId, tableStyleId, list);
+  const pPr =
+    options.sectionProperties !== undefined
+      ? paragraphPropertiesXml(paragraph.props, bases.paragraph, paragraph.props.styleId, {
+          ...(list ? { numbering: { numId: list.numId, level: list.level } } : {}),
+          markRunProperties: runPropertiesChildren(paragraph.markProps, bases.mark),
+          sectionProperties: options.sectionProperties,
+        })
+      : cachedParagraphPropertiesXml(paragraph, bases, list);
   const content = inlinesXml(paragraph.inlines, {
     part,
     tableStyleId,
     paragraphStyleId: styleId,
+    runPropertiesXml: bases.rPr,
     ...(options.noteMark ? { noteMark: options.noteMark } : {}),
   });
   return `<w:p>${pPr}${content}</w:p>`;
@@ -64,9 +68,33 @@ function paragraphBases(
   const bases: ParagraphBases = {
     paragraph: cascade.paragraphProperties(cascade.paragraphBase(context), undefined),
     mark: cascade.runProperties(tableStyleId, styleId, undefined, undefined),
+    pPr: new Map(),
+    rPr: new Map(),
   };
   doc.paragraphBases.set(key, bases);
   return bases;
+}
+
+/** w:pPr of a paragraph that ends no section: a function of its properties, mark and bases. */
+function cachedParagraphPropertiesXml(
+  paragraph: Paragraph,
+  bases: ParagraphBases,
+  list: ReturnType<typeof listOf>,
+): string {
+  let byMark = bases.pPr.get(paragraph.props);
+  if (byMark === undefined) {
+    byMark = new Map();
+    bases.pPr.set(paragraph.props, byMark);
+  }
+  let xml = byMark.get(paragraph.markProps);
+  if (xml === undefined) {
+    xml = paragraphPropertiesXml(paragraph.props, bases.paragraph, paragraph.props.styleId, {
+      ...(list ? { numbering: { numId: list.numId, level: list.level } } : {}),
+      markRunProperties: runPropertiesChildren(paragraph.markProps, bases.mark),
+    });
+    byMark.set(paragraph.markProps, xml);
+  }
+  return xml;
 }
 
 /**

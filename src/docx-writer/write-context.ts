@@ -32,6 +32,13 @@ export interface ParagraphBases {
   paragraph: ParagraphProperties;
   /** The paragraph mark's run properties before direct formatting. */
   mark: RunProperties;
+  /**
+   * Written w:pPr (without a section's properties) by the paragraph's properties, then its mark's.
+   * The reader interns equal properties, so a document has few of each and these hit.
+   */
+  pPr: Map<ParagraphProperties, Map<RunProperties, string>>;
+  /** Written w:rPr by the run's character style, then its properties. */
+  rPr: Map<string | undefined, Map<RunProperties, string>>;
 }
 
 /** One part being written (the body, a header, the notes): its own relationships. */
