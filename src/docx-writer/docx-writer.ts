@@ -7,6 +7,7 @@
  * See ../shared/docs/ENGINE.md "One pipeline".
  */
 
+import { type ZipOptions, type Zippable, zipSync } from 'fflate';
 import { MARKUP_STYLES_XML } from '../markup/markup-styles';
 import type { DocumentModel } from '../model/document';
 import { blocksXml } from './block-writer';
@@ -28,10 +29,11 @@ import { sectionPropertiesXml } from './section-writer';
 import { settingsXml } from './settings-xml';
 import { newDocumentContext, type PartWriteContext } from './write-context';
 import { XML_DECLARATION } from './xml-escape';
-import { type ZipEntry, zipArchive } from './zip-archive';
 
 const utf8 = new TextEncoder();
 const strToU8 = (text: string): Uint8Array => utf8.encode(text);
+const XML_ZIP: ZipOptions = { level: 1 };
+const STORED_ZIP: ZipOptions = { level: 0 };
 
 const DOCUMENT_PART = 'word/document.xml';
 
@@ -105,10 +107,12 @@ export function writeDocx(model: DocumentModel): Uint8Array {
   files['_rels/.rels'] = strToU8(relationshipsXml(packageRelationships));
 
   // [Content_Types].xml first, as readers that stream the archive expect (Part 2 §10.1.2).
-  const entries: ZipEntry[] = [{ name: '[Content_Types].xml', bytes: strToU8(contentTypesXml(overrides)) }];
+  // fflate at level 1: its fastest deflate. Level 6 spent half of writeDocx hashing and chaining
+  // matches for packages about 16 % smaller; the XML parts still shrink several times over.
+  // Media are already compressed: stored, not deflated again.
+  const entries: Zippable = { '[Content_Types].xml': [strToU8(contentTypesXml(overrides)), XML_ZIP] };
   for (const [name, bytes] of Object.entries(files)) {
-    // Media are already compressed: stored, not deflated again.
-    entries.push({ name, bytes, ...(name.startsWith('word/media/') ? { store: true } : {}) });
+    entries[name] = [bytes, name.startsWith('word/media/') ? STORED_ZIP : XML_ZIP];
   }
-  return zipArchive(entries);
+  return zipSync(entries);
 }
