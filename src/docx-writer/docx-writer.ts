@@ -67,7 +67,7 @@ export function writeDocx(model: DocumentModel): Uint8Array {
   const lists = model.lists ?? {};
   if (doc.numIds.size > 0) {
     addRelationship(body.relationships, RELATIONSHIP_TYPES.numbering, 'numbering.xml');
-    addPart('word/numbering.xml', numberingXml(lists, doc.numIds), CONTENT_TYPES.numbering);
+    addPart('word/numbering.xml', numberingXml(lists, doc.numIds, doc.continuationNumIds), CONTENT_TYPES.numbering);
   }
   const hasFootnotes = doc.noteIds.footnote.size > 0;
   const hasEndnotes = doc.noteIds.endnote.size > 0;

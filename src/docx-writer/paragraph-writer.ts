@@ -107,13 +107,14 @@ function listOf(
 ): { numId: number; level: number; paragraph: ParagraphDelta } | undefined {
   const membership = paragraph.list;
   if (membership === undefined) return undefined;
-  const numId = part.doc.numIds.get(membership.listId);
+  const numId = (membership.continuation ? part.doc.continuationNumIds : part.doc.numIds).get(membership.listId);
   const definition = part.doc.model.lists?.[membership.listId];
   if (numId === undefined || definition === undefined) return undefined;
   const level = Math.max(0, Math.min(8, membership.level));
   const own = definition.levels[level];
   const indent = own ? { left: own.indent, firstLine: -own.hanging } : defaultLevelIndent(level);
-  return { numId, level, paragraph: indent };
+  // A continuation's level indents every line alike (numbering-writer.ts continuationLevelXml).
+  return { numId, level, paragraph: membership.continuation ? { left: indent.left, firstLine: 0 } : indent };
 }
 
 /** Levels a definition does not give: Word's own steps, 0.5 in per level with a 0.25 in hanging label. */

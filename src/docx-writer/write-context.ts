@@ -15,6 +15,11 @@ export interface DocumentWriteContext {
   media: MediaParts;
   /** w:numId by ListDefinition id (numbering-writer.ts). */
   numIds: ReadonlyMap<string, number>;
+  /**
+   * w:numId of each list's continuation numbering, by ListDefinition id: the same indents, no
+   * label, for an item's later paragraphs (ListMembership.continuation).
+   */
+  continuationNumIds: ReadonlyMap<string, number>;
   /** The written note id by the model's, per kind: 1..n in order of first reference (§17.11). */
   noteIds: { footnote: ReadonlyMap<string, number>; endnote: ReadonlyMap<string, number> };
   /** wp:docPr ids (§20.4.2.5: unique in the document) and bookmark ids (§17.13.6.2). */
@@ -50,12 +55,16 @@ export interface PartWriteContext {
 
 export function newDocumentContext(model: DocumentModel): DocumentWriteContext {
   const numIds = new Map<string, number>();
-  for (const id of Object.keys(model.lists ?? {})) numIds.set(id, numIds.size + 1);
+  const continuationNumIds = new Map<string, number>();
+  const listIds = Object.keys(model.lists ?? {});
+  for (const id of listIds) numIds.set(id, numIds.size + 1);
+  for (const id of listIds) continuationNumIds.set(id, listIds.length + continuationNumIds.size + 1);
   return {
     model,
     cascade: markupStyleCascade(),
     media: { byImageId: new Map(), parts: [] },
     numIds,
+    continuationNumIds,
     noteIds: numberNotes(model),
     counters: { drawing: 0, bookmark: 0 },
     paragraphBases: new Map(),

@@ -99,6 +99,23 @@ describe('POST /v1/convert md/html → docx/pdf', () => {
     expect(text).toMatch(/Summary.*Careful now and never.*Both.*left.*right/);
   });
 
+  it("keeps a list item's later paragraphs in the list without a second label", async () => {
+    const html = '<ul><li><p>Bob Fossil</p><p>Oh I am so glad.</p></li><li>Second</li></ul>';
+    const parts = await docxParts(await convert(html, 'from=html&to=docx', 'comments.html'));
+    const document = parts['word/document.xml'] ?? '';
+    const numIds = [...document.matchAll(/<w:numId w:val="(\d+)"\/>/g)].map((m) => m[1]);
+    expect(numIds).toHaveLength(3);
+    expect(numIds[0]).toBe(numIds[2]);
+    expect(numIds[1]).not.toBe(numIds[0]);
+    expect(parts['word/numbering.xml']).toContain(
+      '<w:numFmt w:val="none"/><w:suff w:val="nothing"/><w:lvlText w:val=""/>',
+    );
+    const pdf = await convert(html, 'from=html&to=pdf', 'comments.html');
+    const [text] = await pdfText(new Uint8Array(await pdf.arrayBuffer()));
+    expect(text?.match(/•/g)).toHaveLength(2);
+    expect(text).toMatch(/Bob Fossil.*Oh I am so glad\..*Second/);
+  });
+
   it('fetches remote images through the guarded fetcher; one that fails leaves its alt text and a warning', async () => {
     network.use(
       http.get('https://images.example/ok.png', () =>
