@@ -12,8 +12,8 @@ import { relative, resolve } from 'node:path';
 import { scenarios } from './bench-scenarios.mjs';
 import {
   convertFile,
-  emptyRoundTripMs,
   docxFiles,
+  emptyRoundTripMs,
   startQuire,
   workerdCpuSeconds,
   workerdMainThreadCpuSeconds,

@@ -66,7 +66,12 @@ const plainOrHtmlText = (argv) => {
   const plain = pandoc([...argv, '-t', 'plain', '--wrap=none']).stdout ?? '';
   if (!plain.includes('[TABLE]')) return plain;
   const html = pandoc([...argv, '-t', 'html']).stdout ?? '';
-  return html.replace(/<[^>]*>/g, ' ').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+  return html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&');
 };
 const pandoc = (argv) => spawnSync('pandoc', argv, { maxBuffer: 1 << 28, encoding: 'utf8' });
 const docxPart = (parts, name) => (parts[name] ? new TextDecoder().decode(parts[name]) : '');
@@ -81,7 +86,8 @@ const census = (path) => {
   const xml = docxPart(parts, 'word/document.xml');
   const numbering = docxPart(parts, 'word/numbering.xml');
   const abstractOf = new Map();
-  for (const m of numbering.matchAll(/<w:num w:numId="(\d+)"\s*>\s*<w:abstractNumId w:val="(\d+)"/g)) abstractOf.set(m[1], m[2]);
+  for (const m of numbering.matchAll(/<w:num w:numId="(\d+)"\s*>\s*<w:abstractNumId w:val="(\d+)"/g))
+    abstractOf.set(m[1], m[2]);
   const visible = new Set();
   for (const m of numbering.matchAll(/<w:abstractNum [^>]*w:abstractNumId="(\d+)"[^>]*>([\s\S]*?)<\/w:abstractNum>/g)) {
     for (const level of m[2].matchAll(/<w:lvl [^>]*w:ilvl="(\d+)"[^>]*>([\s\S]*?)<\/w:lvl>/g)) {
