@@ -9,6 +9,7 @@ import { CHARACTER_STYLES, PARAGRAPH_STYLES } from '../markup/markup-styles';
 import type { Block, ListDefinition, RunProperties } from '../model/document';
 import type { RunDelta } from '../ooxml/run-properties';
 import type { StyleCascade } from '../ooxml/style-cascade';
+import { formatNumber } from '../text/number-format';
 import { fragmentOf } from './bookmark-names';
 import type { DeclaredStyle } from './computed-style';
 import type { CssRule } from './css-rules';
@@ -28,7 +29,6 @@ import {
 import { FlowBuilder } from './inline-builder';
 import {
   bulletFor,
-  formatNumber,
   LEVEL_INDENT,
   levelDefinition,
   listStyleFormat,

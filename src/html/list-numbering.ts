@@ -51,57 +51,6 @@ export function listStyleFormat(value: string | undefined): ListFormat | undefin
   return undefined;
 }
 
-function letters(n: number): string {
-  // Word's letter numbering repeats the letter: a…z, aa…zz (§17.18.59 lowerLetter).
-  if (n <= 0) return String(n);
-  const letter = String.fromCharCode(97 + ((n - 1) % 26));
-  return letter.repeat(Math.min(50, Math.floor((n - 1) / 26) + 1));
-}
-
-function roman(n: number): string {
-  if (n <= 0 || n >= 4000) return String(n);
-  const table: [number, string][] = [
-    [1000, 'm'],
-    [900, 'cm'],
-    [500, 'd'],
-    [400, 'cd'],
-    [100, 'c'],
-    [90, 'xc'],
-    [50, 'l'],
-    [40, 'xl'],
-    [10, 'x'],
-    [9, 'ix'],
-    [5, 'v'],
-    [4, 'iv'],
-    [1, 'i'],
-  ];
-  let out = '';
-  let rest = n;
-  for (const [value, digits] of table) {
-    while (rest >= value) {
-      out += digits;
-      rest -= value;
-    }
-  }
-  return out;
-}
-
-/** The number as the format writes it. */
-export function formatNumber(n: number, format: ListFormat): string {
-  switch (format) {
-    case 'lowerLetter':
-      return letters(n);
-    case 'upperLetter':
-      return letters(n).toUpperCase();
-    case 'lowerRoman':
-      return roman(n);
-    case 'upperRoman':
-      return roman(n).toUpperCase();
-    default:
-      return String(n);
-  }
-}
-
 export function levelDefinition(level: number, format: ListFormat, start: number): ListLevel {
   return {
     format,
