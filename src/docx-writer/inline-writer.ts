@@ -5,7 +5,7 @@
  */
 import type { FieldInline, Inline, LinkTarget, RunProperties } from '../model/document';
 import { drawingXml } from './image-parts';
-import { addRelationship, RELATIONSHIP_TYPES } from './package-parts';
+import { appendRelationship, RELATIONSHIP_TYPES } from './package-parts';
 import { runPropertiesXml } from './run-properties-xml';
 import type { PartWriteContext } from './write-context';
 import { escapeAttribute, escapeText } from './xml-escape';
@@ -68,7 +68,13 @@ function sameLink(a: LinkTarget | undefined, b: LinkTarget): boolean {
 /** An external link is a relationship (TargetMode External); an internal one names a bookmark. */
 function hyperlinkXml(link: LinkTarget, content: string, part: PartWriteContext): string {
   if ('anchor' in link) return `<w:hyperlink w:anchor="${escapeAttribute(link.anchor)}">${content}</w:hyperlink>`;
-  const rId = addRelationship(part.relationships, RELATIONSHIP_TYPES.hyperlink, link.url, true);
+  part.hyperlinkIds ??= new Map();
+  let rId = part.hyperlinkIds.get(link.url);
+  if (rId === undefined) {
+    // Only links add hyperlink relationships, so a URL not in the map is not in the list.
+    rId = appendRelationship(part.relationships, RELATIONSHIP_TYPES.hyperlink, link.url, true);
+    part.hyperlinkIds.set(link.url, rId);
+  }
   return `<w:hyperlink r:id="${rId}">${content}</w:hyperlink>`;
 }
 

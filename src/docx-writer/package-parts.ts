@@ -53,6 +53,11 @@ export interface Relationship {
 export function addRelationship(list: Relationship[], type: string, target: string, external = false): string {
   const existing = list.find((r) => r.type === type && r.target === target && r.external === external);
   if (existing) return existing.id;
+  return appendRelationship(list, type, target, external);
+}
+
+/** Adds a relationship the caller knows `list` lacks (no search), and gives its id. */
+export function appendRelationship(list: Relationship[], type: string, target: string, external = false): string {
   const id = `rId${list.length + 1}`;
   list.push({ id, type, target, external });
   return id;

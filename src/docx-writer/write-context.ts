@@ -51,6 +51,11 @@ export interface PartWriteContext {
   doc: DocumentWriteContext;
   /** The part's folder-relative relationships (word/_rels/<part>.rels). */
   relationships: Relationship[];
+  /**
+   * Hyperlink relationship ids by URL: addRelationship's scan of the list for a repeat made
+   * documents with many links quadratic. Made when the part's first link is written.
+   */
+  hyperlinkIds?: Map<string, string>;
 }
 
 export function newDocumentContext(model: DocumentModel): DocumentWriteContext {
