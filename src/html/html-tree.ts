@@ -9,8 +9,12 @@ import { adapter } from 'parse5-htmlparser2-tree-adapter';
 
 export type { ChildNode, Element, Text };
 
+/**
+ * Parsed as a user agent with scripting disabled (HTML §13.2.2 "scripting flag"): Quire runs no
+ * scripts, so `<noscript>` content, written for agents like it, is parsed as elements and shown.
+ */
 export function parseHtml(html: string): Document {
-  return parse(html, { treeAdapter: adapter }) as unknown as Document;
+  return parse(html, { treeAdapter: adapter, scriptingEnabled: false }) as unknown as Document;
 }
 
 export function isElement(node: ChildNode | ParentNode | null | undefined): node is Element {
@@ -30,20 +34,21 @@ export function attribute(element: Element, name: string): string | undefined {
   return element.attribs[name];
 }
 
-/** Elements whose content never reaches the output (HTML §4.2 metadata, §4.12 scripting). */
+/**
+ * Elements whose content never reaches the output (HTML §4.2 metadata, §4.12 scripting). The
+ * fallback content of `<noscript>`, `<object>`, `<canvas>`, `<audio>` and `<video>` is kept: a
+ * DOCX or PDF can neither run scripts, embed plug-ins nor play media, so it is the agent that
+ * content was written for (HTML §4.8.9: "content … for older user agents"), and it usually carries
+ * the link to the media. Their `<param>`, `<source>` and `<track>` children stay hidden.
+ */
 export const HIDDEN_ELEMENTS: ReadonlySet<string> = new Set([
   'head',
   'script',
   'style',
   'template',
-  'noscript',
   'svg',
   'iframe',
-  'object',
   'embed',
-  'canvas',
-  'audio',
-  'video',
   'map',
   'datalist',
   'link',

@@ -106,13 +106,36 @@ describe('readHtml: blocks and inlines', () => {
     expect(caption?.props.styleId).toBe('Caption');
   });
 
-  it('drops script, style, template, noscript, svg, iframe and comments; keeps form values', async () => {
+  it('drops script, style, template, svg, iframe and comments; keeps form values', async () => {
     const model = await read(
-      '<p>a<script>bad()</script><style>p{}</style><template>t</template><noscript>n</noscript><svg><text>s</text></svg><iframe>i</iframe><!-- c -->b</p><p><input value="typed"> <select><option>one</option><option selected>two</option></select> <button>Go</button> <textarea>area</textarea> <input type="hidden" value="h"></p>',
+      '<p>a<script>bad()</script><style>p{}</style><template>t</template><svg><text>s</text></svg><iframe>i</iframe><!-- c -->b</p><p><input value="typed"> <select><option>one</option><option selected>two</option></select> <button>Go</button> <textarea>area</textarea> <input type="hidden" value="h"></p>',
     );
     const [p, form] = paragraphs(model);
     expect(textOf(p)).toBe('ab');
     expect(textOf(form)).toBe('typed two Go area');
+  });
+
+  it('shows fallback content written for agents without scripts, plug-ins or media', async () => {
+    const model = await read(
+      '<noscript><p>Enable <b>JavaScript</b></p></noscript><p>A<video controls><source src="v.mp4"><track src="t.vtt">Your browser cannot play <a href="v.mp4">the video</a></video></p><p><audio src="a.mp3">Get <a href="a.mp3">the audio</a></audio><canvas>chart</canvas><object data="x.swf"><param name="q" value="hidden">plug-in text</object></p>',
+    );
+    expect(paragraphs(model).map(textOf)).toEqual([
+      'Enable JavaScript',
+      'AYour browser cannot play the video',
+      'Get the audiochartplug-in text',
+    ]);
+  });
+
+  it('keeps a heading with nothing to draw as an empty heading, and drops other empty blocks', async () => {
+    const model = await read(
+      '<h1><svg><path d="M0 0"/></svg></h1><div></div><h2></h2><h3><div>Inner</div></h3><p>End</p>',
+    );
+    expect(paragraphs(model).map((p) => [p.props.styleId, textOf(p)])).toEqual([
+      ['Heading1', ''],
+      ['Heading2', ''],
+      ['Heading3', 'Inner'],
+      ['Normal', 'End'],
+    ]);
   });
 
   it('gives an empty document one empty paragraph', async () => {
