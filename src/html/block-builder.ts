@@ -46,6 +46,7 @@ export const MAX_DEPTH = 200;
 export const MAX_TABLE_DEPTH = 8;
 /** No indent beyond nine list levels' worth. */
 const MAX_INDENT = LEVEL_INDENT * (MAX_LIST_LEVEL + 1);
+const HEADING_TAG = /^h[1-6]$/;
 
 /** HTML §15.3.3–15.3.8: elements the user agent style sheet displays as blocks. */
 const BLOCK_TAGS = new Set([
@@ -227,8 +228,11 @@ export class HtmlWalker {
       flow.flush(context.block);
       if (pageBreak(style.get('break-before'))) flow.breakPageBeforeNext();
       if (bookmark) flow.addBookmark(bookmark);
+      const before = flow.blocks.length;
       this.visitChildren(node, inner, flow, depth + 1);
-      flow.flush(inner.block);
+      // A heading is part of the document's outline (HTML §4.3.11) even when it shows nothing we
+      // can draw (a logo in SVG, a title a script fills in): it stays an empty Heading paragraph.
+      flow.flush(inner.block, HEADING_TAG.test(tag) && flow.blocks.length === before);
       if (pageBreak(style.get('break-after'))) flow.breakPageBeforeNext();
       return;
     }
@@ -617,7 +621,9 @@ export class HtmlWalker {
     const alt = attribute(element, 'alt') ?? '';
     const loaded = this.setup.images.get(src);
     if (!loaded) {
-      if (alt !== '') flow.addText(alt, 'normal', context.run, context.block);
+      // In square brackets, as text browsers (lynx) and pandoc's plain writer show an image, so
+      // that the stand-in reads as an image's description and not as the sentence around it.
+      if (alt.trim() !== '') flow.addText(`[${alt.trim()}]`, 'normal', context.run, context.block);
       return;
     }
     const available = context.block.available;

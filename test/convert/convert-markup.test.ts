@@ -130,7 +130,7 @@ describe('POST /v1/convert md/html → docx/pdf', () => {
     expect(res.headers.get('X-Quire-Warnings')).toContain('missing.png');
     const parts = unzipSync(new Uint8Array(await res.arrayBuffer()));
     expect(Object.keys(parts).filter((name) => name.startsWith('word/media/'))).toHaveLength(2);
-    expect(strFromU8(parts['word/document.xml'] as Uint8Array)).toContain('Lost figure');
+    expect(strFromU8(parts['word/document.xml'] as Uint8Array)).toContain('[Lost figure]');
   });
 
   it('refuses an image URL that points inside the network, as a warning, not a failure', async () => {

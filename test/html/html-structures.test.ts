@@ -201,7 +201,7 @@ describe('readHtml: images', () => {
     expect(images[1]).toMatchObject({ imageId: 'img1', width: 75, height: 37.5 });
     expect(images[2]?.width).toBeCloseTo(468);
     expect(Object.keys(model.images)).toEqual(['img1', 'img2']);
-    expect(textOf(paragraphs(model)[0])).toContain('missing');
+    expect(textOf(paragraphs(model)[0])).toContain('[missing]');
     expect(model.warnings).toEqual(['image 3 (https://example.com/x.png): not a data URI']);
   });
 });
