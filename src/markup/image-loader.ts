@@ -1,9 +1,9 @@
 import { ApiError } from '../errors';
+import type { ImageLoader, LoadedImage } from '../html/image-loader-contract';
 import { PixelBudget } from '../images/pixel-budget';
 import { decodeBase64Document } from '../input/base64-decoder';
 import { formatBytes } from '../input/size-limit';
 import { DEFAULT_FETCH_TIMEOUT_MS, fetchDocument } from '../input/url-fetcher';
-import type { ImageResource } from '../model/document';
 import { checkImage, checkPngsAhead } from '../ooxml/image-resource';
 
 /**
@@ -14,10 +14,9 @@ import { checkImage, checkPngsAhead } from '../ooxml/image-resource';
  * which refuses a header claiming too many pixels before decoding anything.
  *
  * An image that cannot be had is a `problem` (a warning for the reader), never a failure of the
- * conversion.
+ * conversion. The types are the HTML reader's contract (html/image-loader-contract.ts).
  */
-export type LoadedImage = { image: ImageResource } | { problem: string };
-export type ImageLoader = (sources: readonly string[]) => Promise<Map<string, LoadedImage>>;
+export type { ImageLoader, LoadedImage };
 
 export interface ImageLoaderOptions {
   /** Plain http: URLs are fetched (development only, as for document.url). */
