@@ -12,11 +12,11 @@ import type {
   Paragraph,
   ParagraphProperties,
   RunProperties,
-  Section,
   Table,
   TableCell,
   TextInline,
 } from '../../src/model/document';
+import { section } from '../layout/model-builder';
 import { tinyPng } from '../ooxml/docx-fixture';
 
 const cascade = markupStyleCascade();
@@ -120,24 +120,6 @@ export function sampleTable(): Table {
         ],
       },
     ],
-  };
-}
-
-function section(blocks: Block[], overrides: Partial<Section> = {}): Section {
-  return {
-    start: 'nextPage',
-    page: {
-      width: 612,
-      height: 792,
-      margins: { top: 72, right: 72, bottom: 72, left: 72, header: 36, footer: 36, gutter: 0 },
-    },
-    columns: { count: 1, space: 36, separator: false },
-    titlePage: false,
-    pageNumbering: { format: 'decimal' },
-    headers: {},
-    footers: {},
-    blocks,
-    ...overrides,
   };
 }
 

@@ -1,5 +1,6 @@
 // Plain DocumentModel values for layout tests: the model is data, so tests build it directly.
 import type {
+  Block,
   DocumentModel,
   Inline,
   Paragraph,
@@ -58,7 +59,7 @@ export function paragraph(inlines: Inline[] | string, props: Partial<ParagraphPr
   };
 }
 
-export function section(blocks: Paragraph[], overrides: Partial<Section> = {}): Section {
+export function section(blocks: Block[], overrides: Partial<Section> = {}): Section {
   return {
     start: 'nextPage',
     page: { ...LETTER, margins: { top: 72, right: 72, bottom: 72, left: 72, header: 36, footer: 36, gutter: 0 } },
