@@ -1,10 +1,11 @@
 /**
  * A paragraph's inlines as runs (ECMA-376 Part 1 §17.3.2) and the containers around them:
  * hyperlinks (§17.16.22), simple fields (§17.16.19), bookmarks (§17.13.6), note references
- * (§17.11.14). Each run names its character style and writes only what its properties add to it.
+ * (§17.11.14), Office Math (§22.1, math-writer.ts). Each run names its character style and writes only what its properties add to it.
  */
 import type { FieldInline, Inline, LinkTarget, RunProperties } from '../model/document';
 import { drawingXml } from './image-parts';
+import { mathXml } from './math-writer';
 import { appendRelationship, RELATIONSHIP_TYPES } from './package-parts';
 import { runPropertiesXml } from './run-properties-xml';
 import type { PartWriteContext } from './write-context';
@@ -124,6 +125,8 @@ function inlineXml(inline: Inline, scope: InlineScope): string {
       const element = inline.note === 'footnote' ? 'w:footnoteReference' : 'w:endnoteReference';
       return `<w:r>${runProperties(inline.props, styleId, scope)}<${element} w:id="${id}"/></w:r>`;
     }
+    case 'math':
+      return mathXml(inline);
     case 'drawing':
       // Charts, shapes and floating drawings come only from DOCX sources; markup models have none.
       return '';

@@ -36,6 +36,7 @@ import {
   newListDefinition,
   orderedFormat,
 } from './list-numbering';
+import { readMathMl } from './mathml-reader';
 import type { RunStyles } from './run-styles';
 import { StyleResolver } from './style-resolver';
 import { buildTable } from './table-builder';
@@ -212,6 +213,10 @@ export class HtmlWalker {
       case 'menu':
       case 'dir':
         this.list(node, tag, style, context, flow, depth, bookmark);
+        return;
+      case 'math':
+        if (bookmark) flow.addBookmark(bookmark);
+        this.math(node, context, flow, depth);
         return;
     }
     const blockLike =
@@ -614,6 +619,23 @@ export class HtmlWalker {
       this.visitChildren(child, item, flow, depth + 2);
       flow.flush(item.block, flow.hasLabel());
     }
+  }
+
+  /**
+   * MathML (src/html/mathml-reader.ts): display math is a centred paragraph of its own, as
+   * Office Math's m:oMathPara is (ECMA-376 Part 1 §22.1.2.78); inline math sits in the line.
+   */
+  private math(element: Element, context: WalkContext, flow: FlowBuilder, depth: number): void {
+    const { display, nodes } = readMathMl(element, MAX_DEPTH - depth);
+    if (nodes.length === 0) return;
+    if (!display) {
+      flow.addMath(context.run, context.block, false, nodes);
+      return;
+    }
+    const block: BlockFormat = { ...context.block, justification: 'center' };
+    flow.flush(context.block);
+    flow.addMath(context.run, block, true, nodes);
+    flow.flush(block);
   }
 
   private image(element: Element, style: DeclaredStyle, context: WalkContext, flow: FlowBuilder): void {

@@ -8,6 +8,7 @@
 
 import { CHARACTER_STYLES } from '../markup/markup-styles';
 import type { Block, BookmarkInline, Inline, LinkTarget, Paragraph, RunProperties } from '../model/document';
+import type { MathList } from '../model/math';
 import type { ParagraphDelta } from '../ooxml/paragraph-properties';
 import type { RunDelta } from '../ooxml/run-properties';
 import type { StyleCascade } from '../ooxml/style-cascade';
@@ -20,7 +21,8 @@ type Piece =
   | { kind: 'break'; run: RunFormat }
   | { kind: 'image'; run: RunFormat; imageId: string; width: number; height: number; description?: string }
   | { kind: 'bookmark'; name: string }
-  | { kind: 'note'; run: RunFormat; id: string; mark: string };
+  | { kind: 'note'; run: RunFormat; id: string; mark: string }
+  | { kind: 'math'; run: RunFormat; display: boolean; nodes: MathList };
 
 /** SourceCode's own left indent (86 twips) that a direct indent must keep. */
 const CODE_INDENT = 4.3;
@@ -67,6 +69,11 @@ export class FlowBuilder {
   addNote(run: RunFormat, block: BlockFormat, id: string, mark: string): void {
     this.block ??= block;
     this.pieces.push({ kind: 'note', run, id, mark });
+  }
+
+  addMath(run: RunFormat, block: BlockFormat, display: boolean, nodes: MathList): void {
+    this.block ??= block;
+    this.pieces.push({ kind: 'math', run, display, nodes });
   }
 
   addBookmark(name: string): void {
@@ -288,6 +295,16 @@ export class FlowBuilder {
           lastSpace = false;
           break;
         }
+        case 'math':
+          out.push(
+            withLink(
+              { kind: 'math', display: piece.display, nodes: piece.nodes, props: this.runProps(styleId, piece.run) },
+              piece.run,
+            ),
+          );
+          collapsible.push(false);
+          lastSpace = false;
+          break;
         case 'bookmark':
           out.push({ kind: 'bookmark', name: piece.name });
           collapsible.push(false);

@@ -10,6 +10,7 @@ import type { FontRequest } from '../fonts/font-face';
 import type { FallbackFaceRequest } from '../fonts/font-set';
 import type { Block, DocumentModel, RunProperties } from '../model/document';
 import type { Chart } from '../model/drawing';
+import { mathText } from '../model/math';
 import { complexFontRequest, quoteFont } from './inline-boxes';
 
 /** The run properties of every text a chart draws, with that text (names and categories). */
@@ -46,7 +47,9 @@ function visitRuns(model: DocumentModel, visit: (props: RunProperties, text: str
               ? inline.mark
               : inline.kind === 'field'
                 ? inline.cached
-                : '';
+                : inline.kind === 'math'
+                  ? mathText(inline.nodes)
+                  : '';
         visit(inline.props, text);
         if (inline.kind === 'drawing') {
           const { drawing } = inline;

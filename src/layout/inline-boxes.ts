@@ -23,6 +23,7 @@ import type {
   RevisionMark,
   RunProperties,
 } from '../model/document';
+import { mathText } from '../model/math';
 import { lineBreakOpportunities } from '../text/line-break-opportunities';
 import { trailingWhiteSpaceStart } from '../text/white-space';
 import { hasRightToLeft } from './bidi-reorder';
@@ -563,6 +564,9 @@ function pieceText(inline: Inline): string {
       return '';
     case 'noteReference':
       return inline.props.hidden ? '' : composed(inline.mark);
+    case 'math':
+      // Layout does not set mathematics: it runs as the linear text of its leaves, like a text run.
+      return inline.props.hidden ? '' : composed(mathText(inline.nodes));
   }
 }
 

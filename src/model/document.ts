@@ -5,6 +5,7 @@
  * without '#', or undefined for "auto". See ../shared/docs/ENGINE.md "One pipeline".
  */
 import type { Drawing } from './drawing';
+import type { MathList } from './math';
 import type { MetafilePicture } from './metafile';
 
 export interface DocumentModel {
@@ -351,8 +352,20 @@ export interface NoteReferenceInline extends InlineBase {
   mark: string;
 }
 
+/**
+ * Mathematics (Office Math, ECMA-376 Part 1 §22.1; src/model/math.ts): `display` math is a
+ * paragraph of its own (m:oMathPara), inline math sits in the line (m:oMath). Layout shows its
+ * linear text (mathText) in `props`.
+ */
+export interface MathInline extends InlineBase {
+  kind: 'math';
+  display: boolean;
+  nodes: MathList;
+}
+
 export type Inline =
   | TextInline
+  | MathInline
   | TabInline
   | BreakInline
   | ImageInline
