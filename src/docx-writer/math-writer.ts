@@ -104,11 +104,18 @@ function nodeXml(node: MathNode): string {
 function runXml(text: string, style: MathStyle | undefined, script: MathScript | undefined, normal?: true): string {
   if (text === '') return '';
   let properties = '';
-  if (normal) properties = '<m:nor/>';
-  else {
+  let wordProperties = '';
+  if (normal) {
+    properties = '<m:nor/>';
+    // m:nor excludes m:sty (§22.1.2.91): ordinary text takes bold and italic as a Word run does.
+    if (style === 'bold' || style === 'boldItalic') wordProperties += '<w:b/>';
+    if (style === 'italic' || style === 'boldItalic') wordProperties += '<w:i/>';
+  } else {
     if (script !== undefined) properties += val('scr', script);
     if (style !== undefined) properties += val('sty', STYLE[style]);
   }
-  const rPr = properties === '' ? '' : `<m:rPr>${properties}</m:rPr>`;
+  const rPr =
+    (properties === '' ? '' : `<m:rPr>${properties}</m:rPr>`) +
+    (wordProperties === '' ? '' : `<w:rPr>${wordProperties}</w:rPr>`);
   return `<m:r>${rPr}<m:t xml:space="preserve">${escapeText(text)}</m:t></m:r>`;
 }

@@ -53,8 +53,9 @@ export type MathNode =
   | { kind: 'phantom'; content: MathList };
 
 /**
- * The linear text of math: its runs' text in order, separated by spaces (a phantom shows
- * nothing). What layout draws in place of set mathematics. Iterative: the tree may be deep.
+ * The linear text of math: its runs' text in order, with the characters structures draw (fences,
+ * separators, accents, n-ary operators), joined as they stand, as Word's m:t text reads (a phantom
+ * shows nothing). What layout draws in place of set mathematics. Iterative: the tree may be deep.
  */
 export function mathText(nodes: MathList): string {
   const parts: string[] = [];
@@ -62,14 +63,13 @@ export function mathText(nodes: MathList): string {
   const push = (list: MathList | undefined) => {
     if (list) for (let i = list.length - 1; i >= 0; i--) stack.push(list[i] as MathNode);
   };
+  const run = (text: string): MathNode => ({ kind: 'run', text });
   while (stack.length > 0) {
     const node = stack.pop() as MathNode;
     switch (node.kind) {
-      case 'run': {
-        const text = node.text.trim();
-        if (text !== '') parts.push(text);
+      case 'run':
+        parts.push(node.text);
         break;
-      }
       case 'fraction':
         // Pushed in reverse: the numerator comes out first.
         push(node.denominator);
@@ -88,31 +88,38 @@ export function mathText(nodes: MathList): string {
         push(node.base);
         push(node.sup);
         push(node.sub);
-        stack.push({ kind: 'run', text: node.operator });
+        stack.push(run(node.operator));
         break;
       case 'limit':
         push(node.limit);
         push(node.base);
         break;
       case 'accent':
-        stack.push({ kind: 'run', text: node.accent });
+        stack.push(run(node.accent));
         push(node.base);
         break;
       case 'delimited': {
-        stack.push({ kind: 'run', text: node.close });
+        stack.push(run(node.close));
         for (let i = node.items.length - 1; i >= 0; i--) {
           push(node.items[i]);
-          if (i > 0 && node.separator) stack.push({ kind: 'run', text: node.separator });
+          if (i > 0 && node.separator) stack.push(run(node.separator));
         }
-        stack.push({ kind: 'run', text: node.open });
+        stack.push(run(node.open));
         break;
       }
-      case 'matrix':
+      case 'matrix': {
+        // Cells and rows apart by a space: glued together they would read as one expression.
+        let first = true;
         for (let r = node.rows.length - 1; r >= 0; r--) {
           const row = node.rows[r] as MathList[];
-          for (let c = row.length - 1; c >= 0; c--) push(row[c]);
+          for (let c = row.length - 1; c >= 0; c--) {
+            if (!first) stack.push(run(' '));
+            first = false;
+            push(row[c]);
+          }
         }
         break;
+      }
       case 'group':
         push(node.content);
         break;
@@ -120,5 +127,5 @@ export function mathText(nodes: MathList): string {
         break;
     }
   }
-  return parts.join(' ');
+  return parts.join('');
 }

@@ -1,4 +1,11 @@
-import type { Inline, LinkTarget, NoteReferenceInline, RevisionMark, RunProperties } from '../model/document';
+import type {
+  Inline,
+  LinkTarget,
+  MathInline,
+  NoteReferenceInline,
+  RevisionMark,
+  RunProperties,
+} from '../model/document';
 import { readDrawing, readVml } from './drawing-reader';
 import {
   addInstruction,
@@ -11,6 +18,7 @@ import {
   takeCustomMark,
 } from './inline-output';
 import { chooseAlternative } from './markup-compatibility';
+import { readOfficeMath } from './math-reader';
 import type { InlineScope, StoryContext } from './read-context';
 import { CHANGE_ELEMENTS, isRemoval, isShown, revisionMark } from './revisions';
 import { previousRunProperties } from './run-properties';
@@ -315,21 +323,20 @@ function emitNoteReference(
   emit(builder, inline);
 }
 
-/** Office Math (§22.1): shown as its plain text for now, in document order. */
+/**
+ * Office Math (§22.1) as math inlines (math-reader.ts): each equation of an m:oMathPara is
+ * display math (§22.1.2.78), an m:oMath in the line is inline math. Layout shows their linear text.
+ */
 function readMath(math: XmlElement, builder: ParagraphBuilder, scope: InlineScope): void {
-  const parts: string[] = [];
-  const collect = (element: XmlElement) => {
-    for (const item of element.children) {
-      if (item.name === 'm:t') parts.push(item.text);
-      else collect(item);
-    }
-  };
-  collect(math);
-  const text = parts.join('');
-  if (text === '') return;
-  builder.story.doc.warn('Equations are shown as plain text for now.');
-  const inline: Inline = { kind: 'text', text, props: baseProps(builder) };
-  if (scope.revision) inline.revision = scope.revision;
-  if (scope.link) inline.link = scope.link;
-  emit(builder, inline);
+  const display = math.name === 'm:oMathPara';
+  const equations = display ? math.children.filter((c) => c.name === 'm:oMath') : [math];
+  for (const equation of equations) {
+    const nodes = readOfficeMath(equation);
+    if (nodes.length === 0) continue;
+    builder.story.doc.warn('Equations are shown as plain text for now.');
+    const inline: MathInline = { kind: 'math', display, nodes, props: baseProps(builder) };
+    if (scope.revision) inline.revision = scope.revision;
+    if (scope.link) inline.link = scope.link;
+    emit(builder, inline);
+  }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ImageInline, Table } from '../../src/model/document';
+import type { ImageInline, Paragraph, Table } from '../../src/model/document';
 import { paragraph, tinyPng } from './docx-fixture';
 import { paragraphs, readParts, textInline, textOf } from './model-queries';
 
@@ -58,12 +58,21 @@ describe('run content', () => {
     ]);
   });
 
-  it('reads equations as plain text', () => {
+  it('reads equations as math (Office Math, §22.1) whose linear text is their runs in order', () => {
     const model = readParts({
       document:
         '<w:body><w:p><m:oMathPara><m:oMath><m:r><m:t>E=m</m:t></m:r><m:sSup><m:e><m:r><m:t>c</m:t></m:r></m:e><m:sup><m:r><m:t>2</m:t></m:r></m:sup></m:sSup></m:oMath></m:oMathPara></w:p></w:body>',
     });
-    expect(textOf(paragraphs(model)[0] as never)).toBe('E=mc2');
+    const paragraph = paragraphs(model)[0] as Paragraph;
+    expect(textOf(paragraph)).toBe('E=mc2');
+    expect(paragraph.inlines[0]).toMatchObject({
+      kind: 'math',
+      display: true,
+      nodes: [
+        { kind: 'run', text: 'E=m' },
+        { kind: 'scripts', base: [{ kind: 'run', text: 'c' }], sup: [{ kind: 'run', text: '2' }] },
+      ],
+    });
   });
 });
 

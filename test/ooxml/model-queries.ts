@@ -1,4 +1,5 @@
 import type { Block, DocumentModel, Inline, Paragraph, TextInline } from '../../src/model/document';
+import { mathText } from '../../src/model/math';
 import { type ReadDocxOptions, readDocx } from '../../src/ooxml/docx-reader';
 import { buildDocx, type DocxParts } from './docx-fixture';
 
@@ -39,6 +40,8 @@ function inlineText(inline: Inline): string {
       return inline.cached;
     case 'noteReference':
       return inline.mark;
+    case 'math':
+      return mathText(inline.nodes);
     default:
       return '';
   }
