@@ -627,7 +627,12 @@ export class HtmlWalker {
    */
   private math(element: Element, context: WalkContext, flow: FlowBuilder, depth: number): void {
     const { display, nodes } = readMathMl(element, MAX_DEPTH - depth);
-    if (nodes.length === 0) return;
+    if (nodes.length === 0) {
+      // Math with no presentation markup may still say what it is (alttext, MathML 3 §2.2.1).
+      const alt = attribute(element, 'alttext')?.trim();
+      if (alt) flow.addText(alt, 'normal', context.run, context.block);
+      return;
+    }
     if (!display) {
       flow.addMath(context.run, context.block, false, nodes);
       return;

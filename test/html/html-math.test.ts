@@ -75,6 +75,8 @@ describe('readHtml: MathML', () => {
     expect(p?.inlines.map((i) => i.kind)).toEqual(['text', 'math', 'text']);
     expect(mathOf(p)[0]?.display).toBe(false);
     expect(mathText(mathOf(p)[0]?.nodes ?? [])).toBe('a≠0');
+    const alt = await read(`<p>Area <math ${MATHML} alttext="pi r^2"><annotation>x</annotation></math>.</p>`);
+    expect(textOf(paragraphs(alt)[0])).toBe('Area pi r^2.');
   });
 
   it('maps large operators, fences, matrices, accents, styles and spaces', async () => {
