@@ -80,7 +80,7 @@ function nodeXml(node: MathNode): string {
     }
     case 'matrix': {
       // §22.1.2.60: the column count (m:mcs/m:mc/m:count) is what readers size the grid by.
-      const columns = Math.max(1, ...node.rows.map((row) => row.length));
+      const columns = node.rows.reduce((most, row) => Math.max(most, row.length), 1);
       const properties = `<m:mPr><m:mcs><m:mc><m:mcPr>${val('count', String(columns))}${val('mcJc', 'center')}</m:mcPr></m:mc></m:mcs></m:mPr>`;
       let rows = '';
       for (const row of node.rows) {

@@ -6,7 +6,14 @@
  * delimiters, mtable a matrix. Recursion is capped by the caller's depth budget: deeper content
  * gives its text only, so hostile nesting costs one iterative text walk.
  */
-import type { MathList, MathNode, MathScript, MathStyle } from '../model/math';
+import {
+  MAX_MATRIX_COLUMNS,
+  MAX_MATRIX_ROWS,
+  type MathList,
+  type MathNode,
+  type MathScript,
+  type MathStyle,
+} from '../model/math';
 import { attribute, type ChildNode, type Element, isElement, isText, tagName, textContent } from './html-tree';
 
 /** XML white space (MathML 3 §2.1.7 trims and collapses only these: no-break spaces are content). */
@@ -405,13 +412,14 @@ class MathMlReader {
       if (tag !== 'mtr' && tag !== 'mlabeledtr') continue;
       const rowContext = contextOf(row, context);
       // An mlabeledtr's first child is its equation label, not a cell.
-      const cells = elementChildren(row).slice(tag === 'mlabeledtr' ? 1 : 0);
-      out.push(
-        cells.map((cell) => this.row(cell.children, contextOf(cell, rowContext), depth + 2)).filter((_, i) => i < 64),
+      const cells = elementChildren(row).slice(
+        tag === 'mlabeledtr' ? 1 : 0,
+        MAX_MATRIX_COLUMNS + (tag === 'mlabeledtr' ? 1 : 0),
       );
-      if (out.length >= 1000) break;
+      out.push(cells.map((cell) => this.row(cell.children, contextOf(cell, rowContext), depth + 2)));
+      if (out.length >= MAX_MATRIX_ROWS) break;
     }
-    const columns = Math.max(1, ...out.map((r) => r.length));
+    const columns = out.reduce((most, r) => Math.max(most, r.length), 1);
     for (const row of out) while (row.length < columns) row.push([]);
     return { kind: 'matrix', rows: out.length > 0 ? out : [[[]]] };
   }

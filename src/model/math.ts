@@ -12,6 +12,13 @@
 export type MathStyle = 'plain' | 'bold' | 'italic' | 'boldItalic';
 export type MathScript = 'roman' | 'script' | 'fraktur' | 'double-struck' | 'sans-serif' | 'monospace';
 
+/**
+ * The most columns and rows a matrix keeps (readers drop the rest): every row is padded to the
+ * widest, so both are bounded against hostile input.
+ */
+export const MAX_MATRIX_COLUMNS = 64;
+export const MAX_MATRIX_ROWS = 1000;
+
 /** A sequence of math content: what fills an argument slot (m:e, m:num, m:sub…). */
 export type MathList = MathNode[];
 

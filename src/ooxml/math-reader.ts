@@ -5,7 +5,14 @@
  * sequences and one-column matrices, bars and border boxes as groups). Depth-capped: content
  * deeper than MAX_MATH_DEPTH gives its text only.
  */
-import type { MathList, MathNode, MathScript, MathStyle } from '../model/math';
+import {
+  MAX_MATRIX_COLUMNS,
+  MAX_MATRIX_ROWS,
+  type MathList,
+  type MathNode,
+  type MathScript,
+  type MathStyle,
+} from '../model/math';
 import { onOff } from './units';
 import { child, type XmlElement } from './xml-tree';
 
@@ -157,9 +164,11 @@ function nodeOf(element: XmlElement, depth: number): MathList {
       const rows: MathList[][] = [];
       for (const row of element.children) {
         if (row.name !== 'm:mr') continue;
-        rows.push(row.children.filter((c) => c.name === 'm:e').map((cell) => sequence(cell, depth + 2)));
+        const cells = row.children.filter((c) => c.name === 'm:e').slice(0, MAX_MATRIX_COLUMNS);
+        rows.push(cells.map((cell) => sequence(cell, depth + 2)));
+        if (rows.length >= MAX_MATRIX_ROWS) break;
       }
-      const columns = Math.max(1, ...rows.map((r) => r.length));
+      const columns = rows.reduce((most, r) => Math.max(most, r.length), 1);
       for (const row of rows) while (row.length < columns) row.push([]);
       return [{ kind: 'matrix', rows: rows.length > 0 ? rows : [[[]]] }];
     }

@@ -141,6 +141,11 @@ describe('readHtml: MathML', () => {
       withKey(await mintKey(), { method: 'POST', body: formOf(fractions, 'deep.html') }),
     );
     expect(res.status).toBe(200);
+    // A ragged table is padded to its widest row: rows and columns are capped first.
+    const wide = `<math ${MATHML}><mtable><mtr>${'<mtd><mn>1</mn></mtd>'.repeat(10_000)}</mtr>${'<mtr><mtd><mn>2</mn></mtd></mtr>'.repeat(2_000)}</mtable></math>`;
+    const matrix = allMath(await read(wide))[0]?.nodes[0] as Extract<MathNode, { kind: 'matrix' }>;
+    expect(matrix.rows).toHaveLength(1000);
+    expect(matrix.rows.every((row) => row.length === 64)).toBe(true);
   }, 60_000);
 });
 
