@@ -26,6 +26,8 @@ const FACES = [
   // Monochrome emoji and symbols: TrueType glyf outlines (the colour Noto Color Emoji is CBDT).
   ['NotoEmoji', '@expo-google-fonts/noto-emoji', 'NotoEmoji'],
 ];
+/** Faces with a Regular weight only: Noto Sans Math has no Bold. */
+const REGULAR_ONLY_FACES = [['NotoSansMath', '@expo-google-fonts/noto-sans-math', 'NotoSansMath']];
 
 function sources() {
   const files = [];
@@ -33,6 +35,11 @@ function sources() {
     const dir = join(root, 'node_modules', pkg);
     files.push([`${stem}-Regular.ttf`, join(dir, '400Regular', `${prefix}_400Regular.ttf`)]);
     files.push([`${stem}-Bold.ttf`, join(dir, '700Bold', `${prefix}_700Bold.ttf`)]);
+    files.push([`${stem}-LICENSE.txt`, join(dir, 'LICENSE_FONT')]);
+  }
+  for (const [stem, pkg, prefix] of REGULAR_ONLY_FACES) {
+    const dir = join(root, 'node_modules', pkg);
+    files.push([`${stem}-Regular.ttf`, join(dir, '400Regular', `${prefix}_400Regular.ttf`)]);
     files.push([`${stem}-LICENSE.txt`, join(dir, 'LICENSE_FONT')]);
   }
   // Google Fonts' Noto Sans Hebrew has no @expo-google-fonts package; EmbedPDF ships its TTFs.

@@ -5,7 +5,7 @@
  * leaves its characters as .notdef, with a warning, never an error.
  */
 
-export type FallbackScript = 'arabic' | 'hebrew' | 'sc' | 'tc' | 'jp' | 'kr' | 'thai' | 'devanagari' | 'emoji';
+export type FallbackScript = 'arabic' | 'hebrew' | 'sc' | 'tc' | 'jp' | 'kr' | 'thai' | 'devanagari' | 'emoji' | 'math';
 
 const STEMS: Record<FallbackScript, string> = {
   arabic: 'NotoSansArabic',
@@ -17,6 +17,7 @@ const STEMS: Record<FallbackScript, string> = {
   thai: 'NotoSansThai',
   devanagari: 'NotoSansDevanagari',
   emoji: 'NotoEmoji',
+  math: 'NotoSansMath',
 };
 
 /** Human names for warnings. */
@@ -30,15 +31,19 @@ const SCRIPT_NAMES: Record<FallbackScript, string> = {
   thai: 'Thai',
   devanagari: 'Devanagari',
   emoji: 'emoji and symbol',
+  math: 'mathematical symbol',
 };
 
 export function scriptName(script: FallbackScript): string {
   return SCRIPT_NAMES[script];
 }
 
-/** "NotoSansSC-Bold.ttf": Noto's families here have Regular and Bold only (italic is drawn upright). */
+/**
+ * "NotoSansSC-Bold.ttf": Noto's families here have Regular and Bold only (italic is drawn upright);
+ * Noto Sans Math has Regular only, which bold text uses too.
+ */
 export function fallbackFileName(script: FallbackScript, bold: boolean): string {
-  return `${STEMS[script]}-${bold ? 'Bold' : 'Regular'}.ttf`;
+  return `${STEMS[script]}-${bold && script !== 'math' ? 'Bold' : 'Regular'}.ttf`;
 }
 
 /** The CJK faces, 5–10 MB each, which the fallback cache keeps apart (FALLBACK_FONT_CACHE_CAPACITY). */
@@ -134,6 +139,7 @@ export function fallbackScriptOf(cp: number, variant: EastAsianVariant): Fallbac
   if (cp >= 0x0e00 && cp <= 0x0e7f) return 'thai';
   if ((cp >= 0x1100 && cp <= 0x11ff) || (cp >= 0x3130 && cp <= 0x318f) || (cp >= 0xac00 && cp <= 0xd7af)) return 'kr';
   if (isEmojiOrSymbol(cp)) return 'emoji';
+  if (isMathSymbol(cp)) return 'math';
   if (cp >= 0x3040 && cp <= 0x30ff) return variant === 'sc' || variant === 'tc' ? variant : 'jp';
   if (
     (cp >= 0x2460 && cp <= 0x24ff) || // enclosed alphanumerics (①), drawn by CJK faces
@@ -160,5 +166,19 @@ function isEmojiOrSymbol(cp: number): boolean {
     (cp >= 0x2b00 && cp <= 0x2bff) ||
     cp === 0xfe0f ||
     (cp >= 0x1f000 && cp <= 0x1faff)
+  );
+}
+
+/**
+ * Arrows and mathematical operators the Latin faces mostly lack (∇ ⋯ ⋅ ⟨ ⨯), and the mathematical
+ * alphanumerics (𝑥 𝐁): equations (Office Math, MathML) are full of them. Noto Sans Math draws them.
+ */
+function isMathSymbol(cp: number): boolean {
+  return (
+    (cp >= 0x2190 && cp <= 0x22ff) ||
+    (cp >= 0x27c0 && cp <= 0x27ef) ||
+    (cp >= 0x27f0 && cp <= 0x27ff) ||
+    (cp >= 0x2900 && cp <= 0x2aff) ||
+    (cp >= 0x1d400 && cp <= 0x1d7ff)
   );
 }
