@@ -35,7 +35,7 @@ export async function convertMarkup(
     ...(title !== undefined ? { title } : {}),
     loadImages: createImageLoader(options.images),
   });
-  if (options.to === 'docx') return { bytes: writeDocx(model), warnings: model.warnings };
+  if (options.to === 'docx') return { bytes: await writeDocx(model), warnings: model.warnings };
   const pdf = await modelToPdf(model, resources);
   return { bytes: pdf.pdf, pages: pdf.pages, warnings: pdf.warnings };
 }

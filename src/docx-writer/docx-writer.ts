@@ -7,9 +7,9 @@
  * See ../shared/docs/ENGINE.md "One pipeline".
  */
 
-import { type ZipOptions, type Zippable, zipSync } from 'fflate';
 import { MARKUP_STYLES_XML } from '../markup/markup-styles';
 import type { DocumentModel } from '../model/document';
+import { type DeflatedEntry, deflateEntry, type ZipEntry, zipEntries } from '../zip/zip-writer';
 import { blocksXml } from './block-writer';
 import { appPropertiesXml, corePropertiesXml } from './core-properties-xml';
 import { headerFooterReferencesXml, type StoryParts } from './header-footer-writer';
@@ -32,20 +32,37 @@ import { XML_DECLARATION } from './xml-escape';
 
 const utf8 = new TextEncoder();
 const strToU8 = (text: string): Uint8Array => utf8.encode(text);
-const XML_ZIP: ZipOptions = { level: 1 };
-const STORED_ZIP: ZipOptions = { level: 0 };
 
 const DOCUMENT_PART = 'word/document.xml';
+const STYLES_PART = 'word/styles.xml';
 
-export function writeDocx(model: DocumentModel): Uint8Array {
+/**
+ * The styles part is the same constant in every package (MARKUP_STYLES_XML): deflated once per
+ * isolate, on first use, and its bytes shared read-only by every package written after. One
+ * entry, never replaced; a failed attempt is forgotten, so the next call tries again.
+ */
+let stylesPartDeflated: Promise<DeflatedEntry> | undefined;
+function deflatedStylesPart(): Promise<DeflatedEntry> {
+  if (stylesPartDeflated === undefined) {
+    const attempt = deflateEntry(strToU8(MARKUP_STYLES_XML));
+    stylesPartDeflated = attempt;
+    attempt.catch(() => {
+      if (stylesPartDeflated === attempt) stylesPartDeflated = undefined;
+    });
+  }
+  return stylesPartDeflated;
+}
+
+export async function writeDocx(model: DocumentModel): Promise<Uint8Array> {
   const doc = newDocumentContext(model);
-  const files: Record<string, Uint8Array> = {};
+  // Parts in the order they are written; [Content_Types].xml goes before them all (below).
+  const parts: ZipEntry[] = [];
   const overrides: { partName: string; contentType: string }[] = [];
   const addPart = (name: string, xml: string, contentType?: string, relationships?: Relationship[]) => {
-    files[name] = strToU8(xml);
+    parts.push({ name, bytes: strToU8(xml) });
     if (contentType) overrides.push({ partName: `/${name}`, contentType });
     if (relationships && relationships.length > 0) {
-      files[relationshipsPartName(name)] = strToU8(relationshipsXml(relationships));
+      parts.push({ name: relationshipsPartName(name), bytes: strToU8(relationshipsXml(relationships)) });
     }
   };
 
@@ -91,28 +108,24 @@ export function writeDocx(model: DocumentModel): Uint8Array {
     CONTENT_TYPES.document,
     body.relationships,
   );
-  addPart('word/styles.xml', MARKUP_STYLES_XML, CONTENT_TYPES.styles);
+  parts.push({ name: STYLES_PART, deflated: await deflatedStylesPart() });
+  overrides.push({ partName: `/${STYLES_PART}`, contentType: CONTENT_TYPES.styles });
   addPart(
     'word/settings.xml',
     settingsXml(model.settings, { footnotes: hasFootnotes, endnotes: hasEndnotes }),
     CONTENT_TYPES.settings,
   );
-  for (const media of doc.media.parts) files[media.name] = media.bytes;
+  for (const media of doc.media.parts) parts.push({ name: media.name, bytes: media.bytes, store: true });
   addPart('docProps/core.xml', corePropertiesXml(model.properties), CONTENT_TYPES.core);
   addPart('docProps/app.xml', appPropertiesXml(), CONTENT_TYPES.app);
   const packageRelationships: Relationship[] = [];
   addRelationship(packageRelationships, RELATIONSHIP_TYPES.officeDocument, DOCUMENT_PART);
   addRelationship(packageRelationships, RELATIONSHIP_TYPES.coreProperties, 'docProps/core.xml');
   addRelationship(packageRelationships, RELATIONSHIP_TYPES.extendedProperties, 'docProps/app.xml');
-  files['_rels/.rels'] = strToU8(relationshipsXml(packageRelationships));
+  parts.push({ name: '_rels/.rels', bytes: strToU8(relationshipsXml(packageRelationships)) });
 
   // [Content_Types].xml first, as readers that stream the archive expect (Part 2 §10.1.2).
-  // fflate at level 1: its fastest deflate. Level 6 spent half of writeDocx hashing and chaining
-  // matches for packages about 16 % smaller; the XML parts still shrink several times over.
-  // Media are already compressed: stored, not deflated again.
-  const entries: Zippable = { '[Content_Types].xml': [strToU8(contentTypesXml(overrides)), XML_ZIP] };
-  for (const [name, bytes] of Object.entries(files)) {
-    entries[name] = [bytes, name.startsWith('word/media/') ? STORED_ZIP : XML_ZIP];
-  }
-  return zipSync(entries);
+  // The XML parts are deflated by the runtime's zlib (zip-writer.ts); media are already
+  // compressed: stored, not deflated again.
+  return zipEntries([{ name: '[Content_Types].xml', bytes: strToU8(contentTypesXml(overrides)) }, ...parts]);
 }

@@ -69,9 +69,9 @@ function tables(blocks: Block[]): Table[] {
   return blocks.filter((block): block is Table => block.kind === 'table');
 }
 
-describe('writeDocx: the package', () => {
+describe('writeDocx: the package', async () => {
   const model = richModel();
-  const files = parts(writeDocx(model));
+  const files = parts(await writeDocx(model));
 
   it('declares a content type for every part and resolves every relationship target', () => {
     const types = parseXml(files['[Content_Types].xml'] as string, '[Content_Types].xml');
@@ -194,7 +194,7 @@ describe('writeDocx: the package', () => {
     expect(elements(document, 'w:sectPr')).toHaveLength(2);
   });
 
-  it('escapes text and drops characters XML cannot hold', () => {
+  it('escapes text and drops characters XML cannot hold', async () => {
     const tricky = {
       ...richModel(),
       sections: [
@@ -204,14 +204,14 @@ describe('writeDocx: the package', () => {
         },
       ],
     };
-    const xml = parts(writeDocx(tricky))['word/document.xml'] as string;
+    const xml = parts(await writeDocx(tricky))['word/document.xml'] as string;
     expect(xml).toContain('<w:t xml:space="preserve">abc &lt;&amp;&gt; "q"</w:t>');
   });
 });
 
-describe('writeDocx: read back with readDocx', () => {
+describe('writeDocx: read back with readDocx', async () => {
   const model = richModel();
-  const back = readDocx(writeDocx(model), READ);
+  const back = readDocx(await writeDocx(model), READ);
 
   it('gives back the paragraphs: text, styles, resolved properties, inlines and list labels', () => {
     const expected = paragraphs(model);
@@ -270,11 +270,11 @@ describe('writeDocx: read back with readDocx', () => {
     expect(back.warnings).toEqual([]);
   });
 
-  it('writes headers and footers as parts the reader finds', () => {
+  it('writes headers and footers as parts the reader finds', async () => {
     const withHeader: DocumentModel = richModel();
     const header = [para('Normal', [text('Running head', 'Normal')])];
     withHeader.sections = withHeader.sections.map((section) => ({ ...section, headers: { default: header } }));
-    const bytes = writeDocx(withHeader);
+    const bytes = await writeDocx(withHeader);
     expect(Object.keys(unzipSync(bytes)).filter((name) => name.startsWith('word/header'))).toEqual([
       'word/header1.xml',
     ]);
@@ -286,7 +286,7 @@ describe('writeDocx: read back with readDocx', () => {
 
 describe('writeDocx: converted to PDF', () => {
   it('prints the text of the written document', async () => {
-    const bytes = writeDocx(richModel());
+    const bytes = await writeDocx(richModel());
     const { pdf, pages } = await convertDocxToPdf(bytes, READ, { assets: env.ASSETS, fontCache: createFontCache() });
     expect(pages).toBeGreaterThanOrEqual(2);
     const text = (await pdfText(pdf)).join(' ');
@@ -304,7 +304,7 @@ describe('writeDocx: converted to PDF', () => {
 });
 
 describe('writeDocx: table edge cases', () => {
-  it('writes placeholder cells as gridBefore/gridAfter and ends a cell holding a table with a paragraph', () => {
+  it('writes placeholder cells as gridBefore/gridAfter and ends a cell holding a table with a paragraph', async () => {
     const model = richModel();
     const inner = sampleTable();
     const outer: Table = {
@@ -322,11 +322,11 @@ describe('writeDocx: table edge cases', () => {
       ],
     };
     model.sections = [{ ...(model.sections[0] as Section), blocks: [outer] }];
-    const xml = parts(writeDocx(model))['word/document.xml'] as string;
+    const xml = parts(await writeDocx(model))['word/document.xml'] as string;
     expect(xml).toContain('<w:trPr><w:gridBefore w:val="1"/><w:gridAfter w:val="1"/></w:trPr>');
     const document = parseXml(xml, 'word/document.xml');
     for (const tc of elements(document, 'w:tc')) expect(tc.children.at(-1)?.name).toBe('w:p');
-    const [table] = tables((readDocx(writeDocx(model), READ).sections[0] as Section).blocks);
+    const [table] = tables((readDocx(await writeDocx(model), READ).sections[0] as Section).blocks);
     expect(table?.rows[0]?.cells.map((cell) => [cell.placeholder ?? false, cell.span])).toEqual([
       [true, 1],
       [false, 1],

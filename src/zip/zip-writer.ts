@@ -1,0 +1,88 @@
+/**
+ * A ZIP archive of named entries, deflated by the runtime's native zlib where there is one.
+ *
+ * In workerd, CompressionStream is native zlib, several times faster than fflate's deflate in
+ * JavaScript, and its 'gzip' format carries the CRC-32 a ZIP entry needs (gzip-member.ts), so the
+ * bytes are not run through a CRC in JavaScript either. fflate's streaming Zip writes the
+ * container: each entry is handed to it already deflated (method 8, APPNOTE.TXT §4.4.5) with its
+ * CRC and size, which fflate writes in a data descriptor after the data (§4.3.9). Where
+ * CompressionStream is missing (Node without it), fflate's gzipSync at level 1 deflates instead.
+ */
+import { gzipSync, Zip, type ZipInputFile, ZipPassThrough } from 'fflate';
+import { type GzipMember, splitGzipMember } from './gzip-member';
+
+/**
+ * Entries smaller than this are stored, not deflated: a native stream costs tens of microseconds
+ * to set up whatever its input, more than a small part's deflate saves (a few hundred bytes of a
+ * package; the parts under this are the package's bookkeeping: properties, settings, package
+ * relationships).
+ */
+const STORE_BELOW = 1024;
+
+export type ZipEntry =
+  /** Bytes to deflate, or to store when `store` is set (data already compressed, as media are). */
+  | { name: string; bytes: Uint8Array; store?: boolean }
+  /** Bytes deflated ahead by `deflateEntry`. */
+  | { name: string; deflated: DeflatedEntry };
+
+/** An entry's data deflated, with what its ZIP headers need; see deflateEntry. */
+export type DeflatedEntry = GzipMember;
+
+/** `bytes` deflated (raw, RFC 1951) with their CRC-32 and length. */
+export async function deflateEntry(bytes: Uint8Array): Promise<DeflatedEntry> {
+  if (typeof CompressionStream === 'undefined') return splitGzipMember(gzipSync(bytes, { level: 1 }));
+  // One chunk to the writable side, as pdf/flate-streams.ts does; a failure shows on the readable side.
+  const compressor = new CompressionStream('gzip');
+  const writer = compressor.writable.getWriter();
+  writer.write(bytes).catch(() => {});
+  writer.close().catch(() => {});
+  const member = splitGzipMember(new Uint8Array(await new Response(compressor.readable).arrayBuffer()));
+  if (member.size !== bytes.length >>> 0) throw new Error('deflated length differs from the input');
+  return member;
+}
+
+/** The archive of `entries`, in their order. */
+export async function zipEntries(entries: readonly ZipEntry[]): Promise<Uint8Array> {
+  const deflated = await Promise.all(
+    entries.map((entry) =>
+      'deflated' in entry
+        ? entry.deflated
+        : entry.store || entry.bytes.length < STORE_BELOW
+          ? undefined
+          : deflateEntry(entry.bytes),
+    ),
+  );
+  const chunks: Uint8Array[] = [];
+  let failure: Error | null = null;
+  const zip = new Zip((error, chunk) => {
+    if (error) failure ??= error;
+    else chunks.push(chunk);
+  });
+  entries.forEach((entry, index) => {
+    const member = deflated[index];
+    if (member === undefined) {
+      const stored = new ZipPassThrough(entry.name);
+      zip.add(stored);
+      stored.push('bytes' in entry ? entry.bytes : new Uint8Array(0), true);
+      return;
+    }
+    const file: ZipInputFile = { filename: entry.name, size: member.size, crc: member.crc32, compression: 8 };
+    zip.add(file); // sets file.ondata, through which the entry's data goes in
+    file.ondata?.(null, member.deflated, true);
+  });
+  zip.end();
+  if (failure) throw failure;
+  return concat(chunks);
+}
+
+function concat(chunks: readonly Uint8Array[]): Uint8Array {
+  let length = 0;
+  for (const chunk of chunks) length += chunk.length;
+  const out = new Uint8Array(length);
+  let at = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, at);
+    at += chunk.length;
+  }
+  return out;
+}
