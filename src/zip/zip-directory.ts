@@ -20,6 +20,11 @@ export interface ZipEntry {
   compressedSize: number;
   /** The uncompressed size the directory declares; checked again while inflating. */
   size: number;
+  /**
+   * CRC-32 of the uncompressed data, from the central directory (§4.4.7): the local header may
+   * hold zero when a data descriptor follows the data (§4.3.9), the directory always has it.
+   */
+  crc32: number;
   localHeaderOffset: number;
 }
 
@@ -70,6 +75,7 @@ export function readZipDirectory(bytes: Uint8Array): ZipEntry[] {
     }
     const flags = view.getUint16(position + 8, true);
     const method = view.getUint16(position + 10, true);
+    const crc32 = view.getUint32(position + 16, true);
     let compressedSize = view.getUint32(position + 20, true);
     let uncompressedSize = view.getUint32(position + 24, true);
     const nameLength = view.getUint16(position + 28, true);
@@ -106,6 +112,7 @@ export function readZipDirectory(bytes: Uint8Array): ZipEntry[] {
       flags,
       compressedSize,
       size: uncompressedSize,
+      crc32,
       localHeaderOffset,
     });
     position = next;

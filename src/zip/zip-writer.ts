@@ -23,7 +23,22 @@ export type ZipEntry =
   /** Bytes to deflate, or to store when `store` is set (data already compressed, as media are). */
   | { name: string; bytes: Uint8Array; store?: boolean }
   /** Bytes deflated ahead by `deflateEntry`. */
-  | { name: string; deflated: DeflatedEntry };
+  | { name: string; deflated: DeflatedEntry }
+  /** An entry of another archive, its stored data copied as it is (see CopiedEntry). */
+  | { name: string; copied: CopiedEntry };
+
+/**
+ * The data of an entry taken from another archive without decompressing it: the compressed bytes
+ * exactly as stored, with the method (APPNOTE.TXT §4.4.5), CRC-32 (§4.4.7) and uncompressed size
+ * (§4.4.9) from that archive's central directory. The new local header, data descriptor and
+ * directory record carry these unchanged, so the entry's data stays byte for byte what it was.
+ */
+export interface CopiedEntry {
+  method: number;
+  crc32: number;
+  size: number;
+  data: Uint8Array;
+}
 
 /** An entry's data deflated, with what its ZIP headers need; see deflateEntry. */
 export type DeflatedEntry = GzipMember;
@@ -45,11 +60,13 @@ export async function deflateEntry(bytes: Uint8Array): Promise<DeflatedEntry> {
 export async function zipEntries(entries: readonly ZipEntry[]): Promise<Uint8Array> {
   const deflated = await Promise.all(
     entries.map((entry) =>
-      'deflated' in entry
-        ? entry.deflated
-        : entry.store || entry.bytes.length < STORE_BELOW
-          ? undefined
-          : deflateEntry(entry.bytes),
+      'copied' in entry
+        ? undefined
+        : 'deflated' in entry
+          ? entry.deflated
+          : entry.store || entry.bytes.length < STORE_BELOW
+            ? undefined
+            : deflateEntry(entry.bytes),
     ),
   );
   const chunks: Uint8Array[] = [];
@@ -59,6 +76,13 @@ export async function zipEntries(entries: readonly ZipEntry[]): Promise<Uint8Arr
     else chunks.push(chunk);
   });
   entries.forEach((entry, index) => {
+    if ('copied' in entry) {
+      const { method, crc32, size, data } = entry.copied;
+      const file: ZipInputFile = { filename: entry.name, size, crc: crc32, compression: method };
+      zip.add(file);
+      file.ondata?.(null, data, true);
+      return;
+    }
     const member = deflated[index];
     if (member === undefined) {
       const stored = new ZipPassThrough(entry.name);

@@ -1,6 +1,7 @@
-import { gzipSync, strToU8, unzipSync } from 'fflate';
+import { gzipSync, strToU8, unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { splitGzipMember } from '../../src/zip/gzip-member';
+import { entryData, readZipDirectory } from '../../src/zip/zip-directory';
 import { deflateEntry, zipEntries } from '../../src/zip/zip-writer';
 
 describe('splitGzipMember', () => {
@@ -40,5 +41,29 @@ describe('zipEntries', () => {
     expect(back['word/styles.xml']).toEqual(ahead);
     // The XML is deflated (far smaller than its text), the media stored.
     expect(zip.length).toBeLessThan(media.length + xml.length / 10);
+  });
+});
+
+describe('zipEntries: copied entries', () => {
+  it('copies the stored data of another archive byte for byte, deflated or stored', async () => {
+    const source = zipSync({
+      'a.xml': [strToU8('<a/>'.repeat(500)), { level: 9 }],
+      'b.bin': [new Uint8Array([1, 2, 3, 4]), { level: 0 }],
+    });
+    const entries = readZipDirectory(source);
+    const zip = await zipEntries(
+      entries.map((entry) => ({
+        name: entry.name,
+        copied: { method: entry.method, crc32: entry.crc32, size: entry.size, data: entryData(source, entry) },
+      })),
+    );
+    const copies = readZipDirectory(zip);
+    for (const [index, entry] of entries.entries()) {
+      const copy = copies[index];
+      if (!copy) throw new Error('missing entry');
+      expect(copy).toMatchObject({ name: entry.name, method: entry.method, crc32: entry.crc32, size: entry.size });
+      expect(entryData(zip, copy)).toEqual(entryData(source, entry));
+    }
+    expect(unzipSync(zip)['a.xml']).toEqual(strToU8('<a/>'.repeat(500)));
   });
 });
