@@ -80,7 +80,8 @@ export async function zipEntries(entries: readonly ZipEntry[]): Promise<Uint8Arr
       const { method, crc32, size, data } = entry.copied;
       const file: ZipInputFile = { filename: entry.name, size, crc: crc32, compression: method };
       zip.add(file);
-      file.ondata?.(null, data, true);
+      // fflate only reads the chunk; its type asks for an ArrayBuffer-backed array.
+      file.ondata?.(null, data as Uint8Array<ArrayBuffer>, true);
       return;
     }
     const member = deflated[index];

@@ -25,7 +25,7 @@ function allMath(model: DocumentModel): MathInline[] {
 
 async function documentXml(html: string): Promise<string> {
   const model = await read(html);
-  const files = unzipSync(writeDocx(model));
+  const files = unzipSync(await writeDocx(model));
   return strFromU8(files['word/document.xml'] as Uint8Array);
 }
 
@@ -133,7 +133,7 @@ describe('readHtml: MathML', () => {
     const model = await read(deep);
     const [math] = allMath(model);
     expect(mathText(math?.nodes ?? [])).toBe('z');
-    const xml = strFromU8(unzipSync(writeDocx(model))['word/document.xml'] as Uint8Array);
+    const xml = strFromU8(unzipSync(await writeDocx(model))['word/document.xml'] as Uint8Array);
     expect(xml).toContain('<m:t xml:space="preserve">z</m:t>');
     const fractions = `<math ${MATHML}>${'<mfrac><mn>1</mn>'.repeat(10_000)}<mn>2</mn>${'</mfrac>'.repeat(10_000)}</math>`;
     const res = await call(
@@ -212,7 +212,7 @@ describe('readDocx: Office Math back into the model', () => {
         <mover accent="true"><mi>v</mi><mo>→</mo></mover><mroot><mi>y</mi><mn>3</mn></mroot><mphantom><mi>p</mi></mphantom>
         <mfrac linethickness="0"><mi>n</mi><mi>k</mi></mfrac><mi>x</mi><mrow><mi>y</mi><mo>+</mo><mi>z</mi></mrow>
       </math>`);
-    const back = readDocx(writeDocx(model), { revisions: 'markup', maxInflatedBytes: 64 * 1024 * 1024 });
+    const back = readDocx(await writeDocx(model), { revisions: 'markup', maxInflatedBytes: 64 * 1024 * 1024 });
     const written = allMath(model);
     const readBack = allMath(back);
     expect(written).toHaveLength(3);
