@@ -53,6 +53,12 @@ export function controlContent(sdt: Element): Element | undefined {
 }
 
 export function controlLevel(sdt: Element): ControlLevel {
+  // Where it sits decides first: some writers put paragraphs inside a control that sits inside a
+  // paragraph (invalid, §17.5.2.30 allows only runs there); it is still a run-level control.
+  const parent = sdt.parentNode;
+  if (isW(parent, 'tbl')) return 'row';
+  if (isW(parent, 'tr')) return 'cell';
+  if (INLINE_PARENTS.some((name) => isW(parent, name))) return 'inline';
   const content = controlContent(sdt);
   if (content) {
     for (const child of wChildrenAny(content)) {
@@ -62,21 +68,12 @@ export function controlLevel(sdt: Element): ControlLevel {
       if (isW(child, 'r')) return 'inline';
     }
   }
-  const parent = sdt.parentNode;
-  if (isW(parent, 'tbl')) return 'row';
-  if (isW(parent, 'tr')) return 'cell';
-  if (
-    isW(parent, 'body') ||
-    isW(parent, 'tc') ||
-    isW(parent, 'txbxContent') ||
-    isW(parent, 'hdr') ||
-    isW(parent, 'ftr')
-  ) {
-    return 'block';
-  }
-  if (isW(parent, 'footnote') || isW(parent, 'endnote') || isW(parent, 'comment')) return 'block';
-  return 'inline';
+  if (isW(parent, 'sdtContent') && parent?.parentNode) return controlLevel(parent.parentNode as Element);
+  return 'block';
 }
+
+/** Elements whose content controls are run-level (§17.5.2.31 and the run containers of §17.3.2). */
+const INLINE_PARENTS = ['p', 'hyperlink', 'smartTag', 'fldSimple', 'ins', 'del', 'moveTo', 'moveFrom', 'dir', 'bdo'];
 
 /** Whether the control is a checkbox (w14:checkbox, Word 2010). */
 export function checkboxProperties(sdt: Element): Element | undefined {
