@@ -12,7 +12,7 @@
 import { DOMParser, type Document, type Element, type Node, XMLSerializer } from '@xmldom/xmldom';
 import { ApiError } from '../errors';
 import { PartError } from '../ooxml/part-error';
-import { decodeXmlBytes, parseXml } from '../ooxml/xml-tree';
+import { DEFAULT_XML_LIMITS, decodeXmlBytes, parseXml, type XmlParseOptions } from '../ooxml/xml-tree';
 
 /** WordprocessingML, Transitional (§17) and Strict (ISO/IEC 29500 Strict) namespaces. */
 export const W_NS = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
@@ -41,10 +41,26 @@ const utf8 = new TextEncoder();
 
 export type { Document, Element, Node };
 
+/**
+ * Limits for a part to be edited: the reader's depth bound, and fewer elements than it allows,
+ * since a DOM node costs several times what the reader's tree does (a million elements is a
+ * document of a few thousand pages; templates are far smaller).
+ */
+export const EDIT_XML_LIMITS: XmlParseOptions = { ...DEFAULT_XML_LIMITS, maxElements: 1_000_000 };
+
+/** An XML part larger than this is not edited (the DOM would not fit a Worker's memory). */
+export const MAX_EDITED_PART_BYTES = 64 * 1024 * 1024;
+
 /** The part parsed for editing; throws ApiError INVALID_DOCUMENT naming the part. */
 export function parsePartXml(bytes: Uint8Array, partName: string): Document {
+  if (bytes.length > MAX_EDITED_PART_BYTES) {
+    throw new ApiError(
+      'INVALID_DOCUMENT',
+      `The part ${partName} is ${Math.round(bytes.length / (1024 * 1024))} MiB of XML, more than the ${MAX_EDITED_PART_BYTES / (1024 * 1024)} MiB a template part may be.`,
+    );
+  }
   try {
-    parseXml(bytes, partName);
+    parseXml(bytes, partName, EDIT_XML_LIMITS);
   } catch (error) {
     if (error instanceof PartError) throw new ApiError('INVALID_DOCUMENT', error.message);
     throw error;
