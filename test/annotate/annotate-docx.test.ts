@@ -213,6 +213,34 @@ describe('annotateDocx: tables', () => {
   });
 });
 
+describe('annotateDocx: row and cell controls', () => {
+  const cell = (value: string) =>
+    `<w:tc><w:tcPr><w:tcW w:w="1000" w:type="dxa"/></w:tcPr><w:p><w:r><w:t>${value}</w:t></w:r></w:p></w:tc>`;
+
+  it('repeats a row-level control row inside the control, and fills a cell-level control', async () => {
+    const body = `<w:body><w:tbl><w:tr>${cell('Head')}<w:sdt><w:sdtPr><w:tag w:val="who"/></w:sdtPr><w:sdtContent>${cell('x')}</w:sdtContent></w:sdt></w:tr>
+      <w:sdt><w:sdtPr><w:tag w:val="rows"/></w:sdtPr><w:sdtContent><w:tr>${cell('template')}${cell('row')}</w:tr></w:sdtContent></w:sdt></w:tbl><w:p/></w:body>`;
+    const xml = part(
+      await fill(body, [
+        {
+          id: 'rows',
+          type: 'table',
+          value: [
+            ['1', 'one'],
+            ['2', 'two'],
+          ],
+          options: { copyRowStyle: true },
+        },
+        text('who', 'Cell'),
+      ]),
+      'word/document.xml',
+    );
+    expect(paragraphs(xml)).toEqual(['Head', 'Cell', '1', 'one', '2', 'two']);
+    expect(xml).toMatch(/<w:tag w:val="rows"\/><\/w:sdtPr><w:sdtContent><w:tr>/);
+    expect(xml.match(/<w:tcW w:w="1000" w:type="dxa"\/>/g)).toHaveLength(6);
+  });
+});
+
 describe('annotateDocx: data binding', () => {
   it('writes the value into the bound custom XML node', async () => {
     const body = `<w:body><w:p><w:sdt><w:sdtPr><w:tag w:val="name"/><w:dataBinding w:prefixMappings="xmlns:ns0='urn:x'" w:xpath="/ns0:root[1]/ns0:name[1]" w:storeItemID="{ABC-1}"/></w:sdtPr><w:sdtContent><w:r><w:t>old</w:t></w:r></w:sdtContent></w:sdt></w:p></w:body>`;
