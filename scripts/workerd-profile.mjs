@@ -1,18 +1,19 @@
 #!/usr/bin/env node
-// `npm run profile-workerd -- FILE.docx|DIR [--iterations N] [--top N] [--save FILE.cpuprofile]`
+// `npm run profile-workerd -- FILE|DIR [--to pdf|docx] [--iterations N] [--top N] [--save FILE.cpuprofile]`
 //   CPU profile of the worker itself on workerd (not Node): starts it in process with wrangler's
-//   startWorker and an inspector, converts the documents once to warm up, then N times under the
+//   startWorker and an inspector, converts the documents (.docx, .md, .html: `from` is the file's
+//   extension; a directory gives all three) to `--to` (pdf unless told) once to warm up, then N times under the
 //   DevTools protocol's Profiler (over the inspector's WebSocket), and prints self time by function
 //   (the bundle's names and lines; "(garbage collector)" is V8's GC) and the isolate's JS heap
 //   (Runtime.getHeapUsage) after each pass. --save writes the profile for DevTools. Compare with
 //   `npm run profile` (the same engine under Node, whose webstreams and zlib differ from workerd's).
 import { statSync, writeFileSync } from 'node:fs';
-import { basename, join, resolve } from 'node:path';
+import { basename, extname, join, resolve } from 'node:path';
 import { unstable_startWorker } from 'wrangler';
 import WebSocket from 'ws';
 import { prepareFallbackFonts } from './fallback-fonts.mjs';
 import { applyLocalMigrations, ensureDevVars, root } from './local-setup.mjs';
-import { convertFile, docxFiles, mintLocalKey } from './worker-harness.mjs';
+import { convertFile, mintLocalKey, sourceFiles } from './worker-harness.mjs';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -24,11 +25,15 @@ const option = (name, fallback) => {
 const iterations = Number(option('--iterations', '1'));
 const top = Number(option('--top', '40'));
 const save = option('--save', undefined);
-const files = args.flatMap((path) =>
-  statSync(path).isDirectory()
-    ? docxFiles(resolve(path))
-    : [{ path: resolve(path), category: '', name: basename(path, '.docx') }],
-);
+const to = option('--to', 'pdf');
+const samplingMicros = 200;
+const sourceExtensions = ['docx', 'md', 'html'];
+const files = args.flatMap((path) => {
+  if (statSync(path).isDirectory()) return sourceFiles(resolve(path), sourceExtensions);
+  const extension = extname(path).slice(1).toLowerCase();
+  if (!sourceExtensions.includes(extension)) throw new Error(`${path}: not a .docx, .md or .html file`);
+  return [{ path: resolve(path), category: '', name: basename(path, `.${extension}`), extension }];
+});
 
 ensureDevVars();
 prepareFallbackFonts();
@@ -76,7 +81,7 @@ try {
       ws.send(JSON.stringify({ id, method, params }));
     });
 
-  for (const file of files) await convertFile(quire, file);
+  for (const file of files) await convertFile(quire, file, to);
   key = mintLocalKey('profile@quire.local');
   const heap = async () => {
     const { usedSize, totalSize } = await post('Runtime.getHeapUsage');
@@ -84,7 +89,7 @@ try {
   };
   console.log(`after warm-up: heap ${await heap()}`);
   await post('Profiler.enable');
-  await post('Profiler.setSamplingInterval', { interval: 200 });
+  await post('Profiler.setSamplingInterval', { interval: samplingMicros });
   await post('Profiler.start');
   let wall = 0;
   let refused = 0;
@@ -93,11 +98,13 @@ try {
     // part of a corpus pass with 429s, and the profile would show the error path instead.
     if (i > 0) key = mintLocalKey('profile@quire.local');
     for (const file of files) {
-      const result = await convertFile(quire, file);
+      const result = await convertFile(quire, file, to);
       if (result.status !== 200) refused++;
       wall += result.ms;
       if (files.length <= 5)
-        console.log(`${result.ms.toFixed(0)} ms ${result.pages} pages ${file.name} (${result.status})`);
+        console.log(
+          `${result.ms.toFixed(0)} ms ${to === 'pdf' ? `${result.pages} pages` : `${result.body.length} bytes`} ${file.name} (${result.status})`,
+        );
     }
     console.log(`pass ${i + 1}: heap ${await heap()}`);
   }
@@ -108,10 +115,15 @@ try {
 
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const self = new Map();
+  // A sample lasts until the next one (timeDeltas[i + 1], as DevTools counts it), but at most a
+  // few sampling intervals: workerd takes no samples while the isolate waits between requests
+  // (a key is minted between passes, which takes seconds), and that gap would otherwise be charged
+  // to whatever function ran just before or after it.
   const dt = profile.timeDeltas;
+  const longest = 5 * samplingMicros;
   for (let i = 0; i < profile.samples.length; i++) {
     const node = byId.get(profile.samples[i]);
-    self.set(node, (self.get(node) ?? 0) + (dt[i] ?? 0) / 1000);
+    self.set(node, (self.get(node) ?? 0) + Math.min(dt[i + 1] ?? 0, longest) / 1000);
   }
   const total = [...self.values()].reduce((a, b) => a + b, 0);
   const idle = [...self].filter(([n]) => n.callFrame.functionName === '(idle)').reduce((a, [, v]) => a + v, 0);
@@ -131,13 +143,22 @@ try {
     for (const [k, ms] of rows.filter(([k]) => !k.startsWith('(idle)')).slice(0, top))
       console.log(`${ms.toFixed(1).padStart(9)} ms ${((ms / busy) * 100).toFixed(1).padStart(5)}%  ${k}`);
   };
+  // Total (inclusive) time: a sample counts once for every distinct function on its stack, so
+  // readHtml or writeDocx show what a whole stage costs.
+  const parent = new Map();
+  for (const n of profile.nodes) for (const child of n.children ?? []) parent.set(child, n);
+  const label = (n) =>
+    `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.split('/').slice(-1)[0]}:${n.callFrame.lineNumber + 1}`;
+  const inclusive = new Map();
+  for (const [node, ms] of self) {
+    const seen = new Set();
+    for (let n = node; n; n = parent.get(n.id)) seen.add(label(n));
+    for (const k of seen) inclusive.set(k, (inclusive.get(k) ?? 0) + ms);
+  }
+  console.log('\ntotal time by function');
+  print([...inclusive].filter(([k]) => !k.startsWith('(root)')).sort((a, b) => b[1] - a[1]));
   console.log('\nself time by function');
-  print(
-    group(
-      (n) =>
-        `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.split('/').slice(-1)[0]}:${n.callFrame.lineNumber + 1}`,
-    ),
-  );
+  print(group(label));
 } finally {
   await worker.dispose();
 }
