@@ -9,6 +9,10 @@ export interface FetchDocumentOptions {
   timeoutMs?: number;
   /** Redirects followed before giving up. Default 5. */
   maxRedirects?: number;
+  /** How the URL is named in messages: `document.url` unless a caller says otherwise (a field). */
+  name?: string;
+  /** The fetch to use; the runtime's by default (tests of other callers pass a stub). */
+  fetch?: typeof fetch;
 }
 
 export interface FetchedDocument {
@@ -42,32 +46,34 @@ const REQUEST_HEADERS = {
 export async function fetchDocument(url: string, options: FetchDocumentOptions): Promise<FetchedDocument> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_FETCH_TIMEOUT_MS;
   const maxRedirects = options.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
+  const name = options.name ?? 'document.url';
+  const fetcher = options.fetch ?? fetch;
   const deadline = startDeadline(timeoutMs);
   try {
-    let current = parseTarget(url);
+    let current = parseTarget(url, name);
     for (let redirects = 0; ; redirects++) {
-      const subject = redirects === 0 ? 'document.url' : 'document.url redirected to a URL that';
+      const subject = redirects === 0 ? name : `${name} redirected to a URL that`;
       checkFetchTarget(current, { allowHttp: options.allowHttp, subject });
       const response = await deadline.within(
-        fetch(current.href, { method: 'GET', redirect: 'manual', headers: REQUEST_HEADERS, signal: deadline.signal }),
+        fetcher(current.href, { method: 'GET', redirect: 'manual', headers: REQUEST_HEADERS, signal: deadline.signal }),
       );
 
       if (REDIRECT_STATUSES.has(response.status)) {
         discardBody(response);
         if (redirects >= maxRedirects) {
           throw fetchFailed(
-            `document.url redirected more than ${maxRedirects} times (too many redirects); link to the document itself.`,
+            `${name} redirected more than ${maxRedirects} times (too many redirects); link to the document itself.`,
           );
         }
-        current = redirectTarget(response, current);
+        current = redirectTarget(response, current, name);
         continue;
       }
       if (response.status < 200 || response.status > 299) {
         discardBody(response);
-        throw fetchFailed(`document.url could not be fetched: ${current.host} ${describeStatus(response)}`);
+        throw fetchFailed(`${name} could not be fetched: ${current.host} ${describeStatus(response)}`);
       }
 
-      const bytes = await readBody(response, options.maxBytes, deadline);
+      const bytes = await readBody(response, options.maxBytes, deadline, name);
       const contentType = response.headers.get('Content-Type') ?? undefined;
       return contentType === undefined
         ? { bytes, finalUrl: current.href }
@@ -77,13 +83,13 @@ export async function fetchDocument(url: string, options: FetchDocumentOptions):
     if (error instanceof ApiError) throw error;
     if (deadline.signal.aborted) {
       throw fetchFailed(
-        `Fetching document.url timed out after ${formatSeconds(timeoutMs)} s (the time allowed for redirects and download together); serve the document from a faster host or send it as base64.`,
+        `Fetching ${name} timed out after ${formatSeconds(timeoutMs)} s (the time allowed for redirects and download together); serve the document from a faster host or send it as base64.`,
         error,
       );
     }
     // The runtime's message may name internals (addresses, TLS details); the caller gets a plain reason.
     throw fetchFailed(
-      'document.url could not be fetched: the connection failed or broke off. Check that the URL is reachable from the internet.',
+      `${name} could not be fetched: the connection failed or broke off. Check that the URL is reachable from the internet.`,
       error,
     );
   } finally {
@@ -95,29 +101,26 @@ function fetchFailed(message: string, cause?: unknown): ApiError {
   return new ApiError('DOCUMENT_FETCH_FAILED', message, cause === undefined ? {} : { cause });
 }
 
-function parseTarget(url: string): URL {
+function parseTarget(url: string, name: string): URL {
   try {
     return new URL(url);
   } catch (cause) {
-    throw fetchFailed(
-      'document.url is not a valid absolute URL; give one like https://example.com/contract.pdf',
-      cause,
-    );
+    throw fetchFailed(`${name} is not a valid absolute URL; give one like https://example.com/contract.pdf`, cause);
   }
 }
 
 /** RFC 9110 §10.2.2: Location may be relative and is resolved against the URL that was requested. */
-function redirectTarget(response: Response, current: URL): URL {
+function redirectTarget(response: Response, current: URL, name: string): URL {
   const location = response.headers.get('Location');
   if (location === null || location.trim() === '') {
     throw fetchFailed(
-      `document.url could not be fetched: ${current.host} answered ${response.status} (a redirect) without a Location header.`,
+      `${name} could not be fetched: ${current.host} answered ${response.status} (a redirect) without a Location header.`,
     );
   }
   try {
     return new URL(location, current);
   } catch (cause) {
-    throw fetchFailed(`document.url could not be fetched: ${current.host} redirected to an invalid Location.`, cause);
+    throw fetchFailed(`${name} could not be fetched: ${current.host} redirected to an invalid Location.`, cause);
   }
 }
 
@@ -136,12 +139,12 @@ function describeStatus(response: Response): string {
  * lying server costs at most one chunk beyond the limit. A Content-Length over the limit is refused
  * before reading at all.
  */
-async function readBody(response: Response, maxBytes: number, deadline: Deadline): Promise<Uint8Array> {
+async function readBody(response: Response, maxBytes: number, deadline: Deadline, name: string): Promise<Uint8Array> {
   const declared = contentLength(response.headers);
   if (declared !== undefined && declared > maxBytes) {
     discardBody(response);
     throw documentTooLarge(
-      `The document at document.url is ${formatBytes(declared)} (its Content-Length), more than the limit.`,
+      `The document at ${name} is ${formatBytes(declared)} (its Content-Length), more than the limit.`,
       maxBytes,
     );
   }
@@ -157,7 +160,7 @@ async function readBody(response: Response, maxBytes: number, deadline: Deadline
       total += value.byteLength;
       if (total > maxBytes) {
         throw documentTooLarge(
-          `The document at document.url is larger than the limit; reading stopped after ${formatBytes(total)}.`,
+          `The document at ${name} is larger than the limit; reading stopped after ${formatBytes(total)}.`,
           maxBytes,
         );
       }
