@@ -4,3 +4,9 @@ declare module '*/webp-decoder.wasm' {
   const wasmModule: WebAssembly.Module;
   export default wasmModule;
 }
+
+// resvg's own build (@resvg/resvg-wasm), imported the same way: src/images/svg-rasterizer.ts.
+declare module '@resvg/resvg-wasm/index_bg.wasm' {
+  const wasmModule: WebAssembly.Module;
+  export default wasmModule;
+}

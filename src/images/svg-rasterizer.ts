@@ -1,0 +1,120 @@
+/**
+ * SVG → PNG, by resvg (@resvg/resvg-wasm: the Rust renderer built for WebAssembly with
+ * wasm-bindgen). Used where a raster must stand beside an SVG: the PNG fallback of a DOCX picture
+ * (Word 2016+ draws the SVG; older readers and Quire's PDF engine draw the PNG).
+ *
+ * workerd refuses to compile WebAssembly at run time (TOOLCHAIN.md), so the .wasm is imported as
+ * a module (wrangler compiles it at bundle time) and handed to resvg's initWasm, once per isolate:
+ * wasm-bindgen's glue keeps one instance in module state and cannot be instantiated again.
+ *
+ * Bounded: the SVG's bytes are capped by the caller (SVG_MAX_BYTES), its natural size must be at
+ * most SVG_MAX_SIDE CSS px a side, and the rendering is scaled to at most RENDER_MAX_SIDE px a side
+ * and RENDER_MAX_PIXELS in all, so the pixmap inside the module stays under 16 MB whatever the
+ * SVG claims. resvg itself fetches nothing: external images and fonts are left out (no system
+ * fonts are loaded, so SVG text is not drawn in the PNG; Word still draws it from the SVG).
+ */
+import { initWasm, Resvg } from '@resvg/resvg-wasm';
+import resvgModule from '@resvg/resvg-wasm/index_bg.wasm';
+
+/** 5 MiB: hand-drawn signatures and logos are kilobytes; anything near this is not a picture. */
+export const SVG_MAX_BYTES = 5 * 1024 * 1024;
+/** 16 384 CSS px ≈ 4.3 m: beyond any page, and beyond Word's 22 in picture size. */
+export const SVG_MAX_SIDE = 16_384;
+/** The PNG fallback: sharp at twice the natural size, never larger than this a side… */
+export const RENDER_MAX_SIDE = 2000;
+/** …nor than 4 megapixels (16 MB of RGBA). */
+export const RENDER_MAX_PIXELS = 4_000_000;
+const RENDER_MAX_ZOOM = 2;
+
+export interface RenderedSvg {
+  /** Natural size in CSS px: the root's width and height, else its viewBox (SVG 2 §8.2), else 100 × 100. */
+  width: number;
+  height: number;
+  /** The rendering, RGBA PNG. */
+  png: Uint8Array;
+  pngWidth: number;
+  pngHeight: number;
+}
+
+export type SvgResult = { svg: RenderedSvg } | { problem: string };
+
+let ready: Promise<void> | undefined;
+
+function initialise(): Promise<void> {
+  ready ??= initWasm(resvgModule).catch((error: unknown) => {
+    ready = undefined;
+    throw error;
+  });
+  return ready;
+}
+
+/**
+ * An SVG document by its content: after an optional BOM, whitespace, XML declaration, comments
+ * and DOCTYPE, the root element is `svg` (any prefix). A file name or declared type proves nothing.
+ */
+export function isSvg(bytes: Uint8Array): boolean {
+  const head = new TextDecoder().decode(bytes.subarray(0, 4096)).replace(/^\uFEFF/, '');
+  return /^(?:\s+|<\?xml[^>]*\?>|<!--[\s\S]*?-->|<!DOCTYPE\s[^>[]*(?:\[[\s\S]*?\])?\s*>)*<(?:[A-Za-z_][\w.-]*:)?svg[\s/>]/i.test(
+    head,
+  );
+}
+
+function message(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.length > 200 ? `${text.slice(0, 200)}…` : text;
+}
+
+export async function renderSvg(bytes: Uint8Array): Promise<SvgResult> {
+  if (bytes.length > SVG_MAX_BYTES) {
+    return { problem: `the SVG is ${bytes.length} bytes, more than the ${SVG_MAX_BYTES} bytes an SVG may have` };
+  }
+  await initialise();
+  let sized: InstanceType<typeof Resvg> | undefined;
+  let scaled: InstanceType<typeof Resvg> | undefined;
+  try {
+    // fontBuffers: [] keeps resvg from looking for system fonts (there are none in workerd).
+    const font = { fontBuffers: [] as Uint8Array[], loadSystemFonts: false };
+    try {
+      sized = new Resvg(bytes, { font });
+    } catch (error) {
+      return { problem: `the SVG could not be read (${message(error)})` };
+    }
+    const { width, height } = sized;
+    if (!(width > 0 && height > 0 && Number.isFinite(width) && Number.isFinite(height))) {
+      return { problem: 'the SVG has no size' };
+    }
+    if (width > SVG_MAX_SIDE || height > SVG_MAX_SIDE) {
+      return {
+        problem: `the SVG is ${Math.round(width)} × ${Math.round(height)} px, more than ${SVG_MAX_SIDE} px a side`,
+      };
+    }
+    const zoom = Math.min(
+      RENDER_MAX_ZOOM,
+      RENDER_MAX_SIDE / Math.max(width, height),
+      Math.sqrt(RENDER_MAX_PIXELS / (width * height)),
+    );
+    if (Math.round(width * zoom) < 1 || Math.round(height * zoom) < 1) {
+      return { problem: `the SVG is ${width} × ${height} px, too thin to draw` };
+    }
+    scaled = new Resvg(bytes, { font, fitTo: { mode: 'zoom', value: zoom } });
+    const rendered = scaled.render();
+    try {
+      return {
+        svg: {
+          width,
+          height,
+          png: rendered.asPng(),
+          pngWidth: rendered.width,
+          pngHeight: rendered.height,
+        },
+      };
+    } finally {
+      rendered.free();
+    }
+  } catch (error) {
+    return { problem: `the SVG could not be drawn (${message(error)})` };
+  } finally {
+    sized?.free();
+    scaled?.free();
+  }
+}
