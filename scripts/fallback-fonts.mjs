@@ -25,6 +25,8 @@ const FACES = [
   ['NotoSansDevanagari', '@expo-google-fonts/noto-sans-devanagari', 'NotoSansDevanagari'],
   // Monochrome emoji and symbols: TrueType glyf outlines (the colour Noto Color Emoji is CBDT).
   ['NotoEmoji', '@expo-google-fonts/noto-emoji', 'NotoEmoji'],
+  // Not glyph fallback: the handwriting face of text signatures (src/fonts/bundled-fonts.ts).
+  ['DancingScript', '@expo-google-fonts/dancing-script', 'DancingScript'],
 ];
 /** Faces with a Regular weight only: Noto Sans Math has no Bold. */
 const REGULAR_ONLY_FACES = [['NotoSansMath', '@expo-google-fonts/noto-sans-math', 'NotoSansMath']];

@@ -76,13 +76,17 @@ const SIMILAR: Record<string, BundledFamily> = {
   'bookman old style': 'Liberation Serif',
   'century schoolbook': 'Liberation Serif',
   symbol: 'Liberation Serif',
+  // Handwriting: text signatures (src/annotate/signature-text.ts) ask for Segoe Script.
+  'segoe script': 'Dancing Script',
+  'brush script mt': 'Dancing Script',
+  'dancing script': 'Dancing Script',
   consolas: 'Liberation Mono',
   menlo: 'Liberation Mono',
   monaco: 'Liberation Mono',
   'lucida console': 'Liberation Mono',
 };
 
-const CLASS_FAMILY: Record<FontClass, BundledFamily> = {
+const CLASS_FAMILY: Record<FontClass, Exclude<BundledFamily, 'Dancing Script'>> = {
   sans: 'Liberation Sans',
   serif: 'Liberation Serif',
   mono: 'Liberation Mono',
