@@ -7,17 +7,23 @@
  * a module (wrangler compiles it at bundle time) and handed to resvg's initWasm, once per isolate:
  * wasm-bindgen's glue keeps one instance in module state and cannot be instantiated again.
  *
- * Bounded: the SVG's bytes are capped by the caller (SVG_MAX_BYTES), its natural size must be at
- * most SVG_MAX_SIDE CSS px a side, and the rendering is scaled to at most RENDER_MAX_SIDE px a side
- * and RENDER_MAX_PIXELS in all, so the pixmap inside the module stays under 16 MB whatever the
- * SVG claims. resvg itself fetches nothing: external images and fonts are left out (no system
- * fonts are loaded, so SVG text is not drawn in the PNG; Word still draws it from the SVG).
+ * Bounded: the SVG may have SVG_MAX_BYTES, its natural size at most SVG_MAX_SIDE CSS px a side,
+ * and the rendering is scaled to at most RENDER_MAX_SIDE px a side and RENDER_MAX_PIXELS in all,
+ * so the pixmap inside the module stays under 16 MB whatever the SVG claims. resvg's own limits
+ * refuse documents of more than a million nodes (a `<use>` bomb), and it skips an embedded data:
+ * image larger than its decoders allow. resvg fetches nothing: external images and fonts are left
+ * out (no system fonts are loaded, so SVG text is not drawn in the PNG; Word draws it from the SVG).
  */
 import { initWasm, Resvg } from '@resvg/resvg-wasm';
 import resvgModule from '@resvg/resvg-wasm/index_bg.wasm';
 
-/** 5 MiB: hand-drawn signatures and logos are kilobytes; anything near this is not a picture. */
-export const SVG_MAX_BYTES = 5 * 1024 * 1024;
+/**
+ * 1 MiB: signatures and logos are kilobytes. Rendering time grows with the drawing, not the
+ * bytes alone, but measured in workerd a 1 MB SVG of 15 000 overlapping translucent paths took
+ * 0.2 s to parse and 1.9 s to render at 2000 px, and 4.9 MB of the same took 7–9 s: the cap keeps
+ * one picture within seconds of CPU.
+ */
+export const SVG_MAX_BYTES = 1024 * 1024;
 /** 16 384 CSS px ≈ 4.3 m: beyond any page, and beyond Word's 22 in picture size. */
 export const SVG_MAX_SIDE = 16_384;
 /** The PNG fallback: sharp at twice the natural size, never larger than this a side… */
