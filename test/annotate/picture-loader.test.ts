@@ -5,7 +5,17 @@ import { createPictureLoader, isImageValue } from '../../src/annotate/picture-lo
 import { ApiError } from '../../src/errors';
 import { isPng } from '../../src/images/png-info';
 import { BASE, SOLID } from '../images/fixtures';
-import { concat, fromBase64, ihdr, PNG_SIGNATURE, pixelsAsPdfLibSees, pngChunk } from '../images/helpers';
+import {
+  buildTiff,
+  concat,
+  fromBase64,
+  ihdr,
+  long,
+  PNG_SIGNATURE,
+  pixelsAsPdfLibSees,
+  pngChunk,
+  short,
+} from '../images/helpers';
 import { tinyPng } from '../ooxml/docx-fixture';
 
 const MB = 1024 * 1024;
@@ -111,6 +121,25 @@ describe('picture loader: formats', () => {
     // cwebp -q 80 of rgb(200, 100, 50): lossy, so close rather than equal.
     expect(Math.abs((rgba[0] as number) - 200)).toBeLessThan(8);
     expect(Math.abs((rgba[1] as number) - 100)).toBeLessThan(8);
+  });
+
+  it('turns TIFF into PNG too (Word reads TIFF, but not every DOCX reader does)', async () => {
+    // 2×2 uncompressed RGB: width, height, bits, compression, photometric, samples, rows per strip.
+    const tiff = buildTiff({
+      entries: [
+        long(256, 2),
+        long(257, 2),
+        short(258, 8, 8, 8),
+        short(259, 1),
+        short(262, 2),
+        short(277, 3),
+        long(278, 2),
+      ],
+      chunks: [Uint8Array.from([255, 0, 0, 0, 255, 0, 0, 0, 255, 255, 255, 255])],
+    });
+    const picture = await load(dataUri('image/tiff', tiff), 'id "t"');
+    expectPicture(picture, 'png', 2, 2);
+    expect(pixelsAsPdfLibSees(picture.media.bytes).rgba.slice(0, 8)).toEqual([255, 0, 0, 255, 0, 255, 0, 255]);
   });
 
   it('keeps an SVG and renders a PNG fallback that is not blank', async () => {
