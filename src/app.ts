@@ -7,6 +7,7 @@ import { conventions } from './http/conventions';
 import { handleError } from './http/error-response';
 import { createRouter } from './http/router';
 import { unmatchedRoute } from './http/unmatched-route';
+import { annotateRouter } from './routes/annotate';
 import { authRoutes } from './routes/auth';
 import { convertRouter } from './routes/convert';
 import { health } from './routes/health';
@@ -28,11 +29,10 @@ export function createApp() {
   app.route('/', health);
   app.route('/', authRoutes(keyCache));
   // Parsed fonts outlive requests: the isolate's bounded caches, owned here (fallback faces apart,
-  // being large).
-  app.route(
-    '/',
-    convertRouter({ fontCache: createFontCache(), fallbackFontCache: createFontCache(FALLBACK_FONT_CACHE_CAPACITY) }),
-  );
+  // being large) and shared by every route that makes PDFs.
+  const engine = { fontCache: createFontCache(), fallbackFontCache: createFontCache(FALLBACK_FONT_CACHE_CAPACITY) };
+  app.route('/', convertRouter(engine));
+  app.route('/', annotateRouter(engine));
   app.route('/', merge);
 
   // The document is generated from the registered zod schemas once per isolate, on first use.

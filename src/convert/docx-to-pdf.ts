@@ -102,3 +102,15 @@ export async function modelToPdf(model: DocumentModel, resources: EngineResource
   const pdf = await painter.finish(parts);
   return { pdf, pages, warnings };
 }
+
+/** The engine's resources for one request: the ASSETS binding and the isolate's font caches. */
+export function engineResources(
+  assets: Fetcher,
+  engine: Pick<EngineResources, 'fontCache' | 'fallbackFontCache'>,
+): EngineResources {
+  return {
+    assets,
+    fontCache: engine.fontCache,
+    ...(engine.fallbackFontCache ? { fallbackFontCache: engine.fallbackFontCache } : {}),
+  };
+}

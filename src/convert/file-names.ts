@@ -36,3 +36,7 @@ export function attachmentDisposition(fileName: string): string {
   if (ascii === fileName) return `attachment; filename="${ascii}"`;
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
+
+/** The media types of what Quire returns (IANA registrations; ECMA-376 Part 2 Annex for DOCX). */
+export const PDF_MEDIA_TYPE = 'application/pdf';
+export const DOCX_MEDIA_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { convertDocxToPdf, type EngineResources } from '../convert/docx-to-pdf';
-import { attachmentDisposition, baseName, formatFromFileName } from '../convert/file-names';
+import { convertDocxToPdf, type EngineResources, engineResources } from '../convert/docx-to-pdf';
+import { attachmentDisposition, baseName, DOCX_MEDIA_TYPE, formatFromFileName } from '../convert/file-names';
 import { convertMarkup } from '../convert/markup-convert';
 import { ApiError } from '../errors';
 import { requireMediaType } from '../http/media-type';
@@ -13,7 +13,6 @@ import { documentTooLarge } from '../input/size-limit';
 const SOURCE_FORMATS = ['docx', 'md', 'html'] as const;
 const TARGET_FORMATS = ['pdf', 'docx'] as const;
 const SUPPORTED_PAIRS = ['docx→pdf', 'md→docx', 'md→pdf', 'html→docx', 'html→pdf'];
-const DOCX_MEDIA_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 /**
  * Markdown and HTML sources are held to 5 MiB, below the 25 MiB document limit: an HTML tree
  * takes many times its text in memory, and the isolate has 128 MB (README "Limits").
@@ -141,14 +140,3 @@ export const convertRouter = (engine: Pick<EngineResources, 'fontCache' | 'fallb
     for (const [name, value] of Object.entries(warningHeaders(result.warnings))) c.header(name, value);
     return c.body(result.pdf as Uint8Array<ArrayBuffer>, 200);
   });
-
-function engineResources(
-  assets: Fetcher,
-  engine: Pick<EngineResources, 'fontCache' | 'fallbackFontCache'>,
-): EngineResources {
-  return {
-    assets,
-    fontCache: engine.fontCache,
-    ...(engine.fallbackFontCache ? { fallbackFontCache: engine.fallbackFontCache } : {}),
-  };
-}
