@@ -8,6 +8,7 @@ const IMPLEMENTED: Record<string, string[]> = {
   '/v1/auth/register': ['get'],
   '/v1/auth/verify': ['get'],
   '/v1/auth/key': ['delete'],
+  '/v1/annotate': ['post'],
   '/v1/convert': ['post'],
   '/v1/merge': ['post'],
 };
