@@ -1,0 +1,76 @@
+/**
+ * The contracts of `POST /v1/sign` (API.md) between the route, the signer (CMS and the
+ * incremental update) and the audit-trail certificate. Plain data; src/sign/ knows nothing of HTTP.
+ */
+
+/** The service's signing identity, from SIGNING_KEY (PKCS#8 PEM) and SIGNING_CERT_CHAIN (PEM, leaf first). */
+export interface SigningIdentity {
+  privateKey: CryptoKey;
+  /** RSA (≥ 2048 bits, PKCS#1 v1.5 with SHA-256) or ECDSA P-256 with SHA-256 (DER-encoded signature value). */
+  keyType: 'rsa' | 'ec-p256';
+  /** DER certificates, leaf first. */
+  chain: Uint8Array[];
+}
+
+/** What a reader of the certificate is shown about it: subject, issuer, validity, fingerprint. */
+export interface CertificateSummary {
+  subject: string;
+  issuer: string;
+  serialNumber: string;
+  notBefore: string;
+  notAfter: string;
+  /** SHA-256 of the DER, lower-case hex. */
+  sha256: string;
+  /** The certificate as PEM. */
+  pem: string;
+}
+
+export interface AuditEvent {
+  type: 'ready' | 'view' | 'scroll' | 'field_change' | 'submit' | 'sign';
+  /** ISO 8601 with a zone, as sent. */
+  timestamp: string;
+  data: Record<string, unknown>;
+}
+
+export interface Signer {
+  name: string;
+  email: string;
+  ip?: string;
+  userAgent?: string;
+}
+
+/** Everything the audit-trail certificate pages show (API.md "The audit-trail certificate"). */
+export interface AuditCertificateInfo {
+  /** SHA-256 of the PDF before signing (and before the certificate pages), lower-case hex. */
+  documentSha256: string;
+  /** Pages of the PDF before the certificate pages. */
+  documentPages: number;
+  eventId: string;
+  signer: Signer;
+  /** In the order received; the certificate sorts them by time. */
+  events: AuditEvent[];
+  metadata?: Record<string, unknown>;
+  /** The service clock's time of signing (also the signature's /M). */
+  signedAt: Date;
+  certificate: CertificateSummary;
+}
+
+/** The signature dictionary's human-readable entries (ISO 32000-1 §12.8.1, Table 252). */
+export interface SignatureDetails {
+  /** /Name: the signer's name. */
+  name: string;
+  /** /Reason */
+  reason: string;
+  /** /Location */
+  location: string;
+  /** /ContactInfo: the signer's email. */
+  contactInfo?: string;
+  /** /M, and the time the certificate page states. */
+  signingTime: Date;
+}
+
+/** An RFC 3161 time-stamping authority, for PAdES B-T (TSA_URL). */
+export interface TimestampAuthority {
+  url: string;
+  fetch?: typeof fetch;
+}
