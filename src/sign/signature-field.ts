@@ -65,7 +65,7 @@ export function addSignatureField(
   widget.set(PDFName.of('Type'), PDFName.of('Annot'));
   widget.set(PDFName.of('Subtype'), PDFName.of('Widget'));
   widget.set(PDFName.of('FT'), PDFName.of('Sig'));
-  widget.set(PDFName.of('T'), PDFHexString.fromText(fieldName));
+  widget.set(PDFName.of('T'), PDFString.of(fieldName)); // "SignatureN" is ASCII: no escaping needed
   widget.set(PDFName.of('V'), signatureRef);
   widget.set(PDFName.of('Rect'), context.obj([0, 0, 0, 0]));
   widget.set(PDFName.of('F'), PDFNumber.of(WIDGET_FLAGS));
