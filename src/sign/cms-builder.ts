@@ -9,7 +9,7 @@ import { buildSignedAttributes, signedAttributesForSignature } from './signed-at
  * Obtains an RFC 3161 timestamp token (a ContentInfo) over a signature value, for the unsigned
  * attribute signatureTimeStampToken (PAdES B-T, ETSI EN 319 142-1 §6.3, RFC 3161 Appendix A).
  */
-export type TimestampTokenSource = (signatureValue: Uint8Array) => Promise<pkijs.ContentInfo>;
+export type TimestampTokenSource = (signatureValue: Uint8Array) => Promise<Uint8Array>;
 
 /**
  * A detached CMS SignedData (RFC 5652 §5) over the bytes whose SHA-256 is contentDigest:
@@ -42,7 +42,8 @@ export async function buildCms(
     const token = await timestamp(signatureValue);
     signerInfo.unsignedAttrs = new pkijs.SignedAndUnsignedAttributes({
       type: 1,
-      attributes: [new pkijs.Attribute({ type: OID.signatureTimeStampToken, values: [token.toSchema()] })],
+      // Parsed with asn1js only (not pkijs, which re-shapes eContent), so it re-encodes to the TSA's exact DER.
+      attributes: [new pkijs.Attribute({ type: OID.signatureTimeStampToken, values: [asn1js.fromBER(token).result] })],
     });
   }
 

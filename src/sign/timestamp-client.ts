@@ -12,10 +12,7 @@ import type { TimestampAuthority } from './sign-types';
  * A TSA that cannot be reached or answers badly is not the caller's fault and not a document
  * problem, so it is INTERNAL_ERROR (logged with the message; the API contract has no upstream code).
  */
-export async function requestTimestampToken(
-  tsa: TimestampAuthority,
-  signatureValue: Uint8Array,
-): Promise<pkijs.ContentInfo> {
+export async function requestTimestampToken(tsa: TimestampAuthority, signatureValue: Uint8Array): Promise<Uint8Array> {
   const imprint = new Uint8Array(await crypto.subtle.digest('SHA-256', signatureValue));
   const nonce = crypto.getRandomValues(new Uint8Array(8));
   nonce[0] = (nonce[0] ?? 0) & 0x7f; // a positive INTEGER without a leading zero byte
@@ -45,8 +42,12 @@ export async function requestTimestampToken(
   return parseTimestampResponse(body, imprint, nonce);
 }
 
-/** Checks the TimeStampResp (RFC 3161 §2.4.2): granted, a token whose imprint and nonce are ours. */
-export function parseTimestampResponse(body: Uint8Array, imprint: Uint8Array, nonce: Uint8Array): pkijs.ContentInfo {
+/**
+ * Checks the TimeStampResp (RFC 3161 §2.4.2): granted, a token whose imprint and nonce are ours.
+ * Returns the token's bytes exactly as the TSA sent them: re-encoding it through pkijs would turn
+ * the eContent OCTET STRING into a constructed one, and the token must stay the TSA's DER.
+ */
+export function parseTimestampResponse(body: Uint8Array, imprint: Uint8Array, nonce: Uint8Array): Uint8Array {
   let resp: pkijs.TimeStampResp;
   try {
     resp = pkijs.TimeStampResp.fromBER(body);
@@ -75,7 +76,9 @@ export function parseTimestampResponse(body: Uint8Array, imprint: Uint8Array, no
   if (!tokenNonce || !bytesEqual(stripLeadingZeros(tokenNonce), stripLeadingZeros(nonce))) {
     throw tsaError('the timestamp token does not carry the nonce of the request');
   }
-  return token;
+  const raw = (asn1js.fromBER(body).result as asn1js.Sequence).valueBlock.value[1]?.valueBeforeDecodeView;
+  if (!raw) throw tsaError('the timestamp token could not be located in the response');
+  return new Uint8Array(raw);
 }
 
 function tsaError(message: string, cause?: unknown): ApiError {
