@@ -1,0 +1,124 @@
+import * as asn1js from 'asn1js';
+import * as pkijs from 'pkijs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signPdf } from '../../src/sign/sign-pdf';
+import type { SignatureDetails, SigningIdentity } from '../../src/sign/sign-types';
+import { loadSigningIdentity } from '../../src/sign/signing-identity';
+import { makePdf, readSignatures, verifies } from './sign-pdf-helpers';
+import { makeTestPki, type TestPki } from './test-identity';
+
+const details: SignatureDetails = {
+  name: 'Tim Stamp',
+  reason: 'B-T',
+  location: 'Bern',
+  signingTime: new Date('2026-03-04T05:06:07Z'),
+};
+const TST_INFO = '1.2.840.113549.1.9.16.1.4';
+const SIGNATURE_TIMESTAMP = '1.2.840.113549.1.9.16.2.14';
+
+/** A canned RFC 3161 TSA: answers the request it is given with a token signed by the test CA. */
+function stubTsa(pki: TestPki, options: { status?: number; wrongNonce?: boolean } = {}) {
+  const requests: Uint8Array[] = [];
+  const tokens: Uint8Array[] = [];
+  const stub = async (_url: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const body = new Uint8Array(init?.body as ArrayBuffer);
+    requests.push(body);
+    expect(new Headers(init?.headers).get('Content-Type')).toBe('application/timestamp-query');
+    const request = pkijs.TimeStampReq.fromBER(body);
+    if (options.status) {
+      const refusal = new pkijs.TimeStampResp({ status: new pkijs.PKIStatusInfo({ status: options.status }) });
+      return new Response(refusal.toSchema().toBER(), { headers: { 'Content-Type': 'application/timestamp-reply' } });
+    }
+    const tstInfo = new pkijs.TSTInfo({
+      version: 1,
+      policy: '1.3.6.1.4.1.99999.1',
+      messageImprint: request.messageImprint,
+      serialNumber: new asn1js.Integer({ value: 4242 }),
+      genTime: new Date('2026-03-04T05:06:08Z'),
+      nonce: options.wrongNonce ? new asn1js.Integer({ value: 7 }) : request.nonce,
+    });
+    const tsaCert = pkijs.Certificate.fromBER(pki.caCert.rawData);
+    const signedData = new pkijs.SignedData({
+      version: 3,
+      encapContentInfo: new pkijs.EncapsulatedContentInfo({
+        eContentType: TST_INFO,
+        eContent: new asn1js.OctetString({ valueHex: tstInfo.toSchema().toBER() }),
+      }),
+      signerInfos: [
+        new pkijs.SignerInfo({
+          version: 1,
+          sid: new pkijs.IssuerAndSerialNumber({ issuer: tsaCert.issuer, serialNumber: tsaCert.serialNumber }),
+        }),
+      ],
+      certificates: [tsaCert],
+    });
+    await signedData.sign(pki.caKey.privateKey, 0, 'SHA-256');
+    const token = new pkijs.ContentInfo({ contentType: '1.2.840.113549.1.7.2', content: signedData.toSchema(true) });
+    tokens.push(new Uint8Array(token.toSchema().toBER()));
+    const response = new pkijs.TimeStampResp({ status: new pkijs.PKIStatusInfo({ status: 0 }), timeStampToken: token });
+    return new Response(response.toSchema().toBER(), { headers: { 'Content-Type': 'application/timestamp-reply' } });
+  };
+  return { fetch: stub as typeof fetch, requests, tokens };
+}
+
+describe('signPdf with a TSA (PAdES B-T)', () => {
+  let pki: TestPki;
+  let identity: SigningIdentity;
+  beforeAll(async () => {
+    pki = await makeTestPki('rsa');
+    identity = await loadSigningIdentity(pki.keyPem, pki.chainPem);
+  });
+
+  it('adds the token as signatureTimeStampToken over the signature value (RFC 3161 Appendix A)', async () => {
+    const tsa = stubTsa(pki);
+    const signed = await signPdf(await makePdf(), {
+      identity,
+      details,
+      tsa: { url: 'https://tsa.test/', fetch: tsa.fetch },
+    });
+    expect(tsa.requests).toHaveLength(1);
+    const request = pkijs.TimeStampReq.fromBER(tsa.requests[0] as Uint8Array);
+    expect(request.certReq).toBe(true);
+    expect(request.nonce).toBeDefined();
+    expect(request.messageImprint.hashAlgorithm.algorithmId).toBe('2.16.840.1.101.3.4.2.1');
+
+    const signature = readSignatures(signed)[0];
+    if (!signature) throw new Error('no signature');
+    expect(await verifies(signature)).toBe(true);
+    const signerInfo = signature.signedData.signerInfos[0] as pkijs.SignerInfo;
+    expect(signerInfo.unsignedAttrs?.attributes.map((attribute) => attribute.type)).toEqual([SIGNATURE_TIMESTAMP]);
+    const signatureValue = new Uint8Array(signerInfo.signature.valueBlock.valueHexView);
+    const imprint = new Uint8Array(await crypto.subtle.digest('SHA-256', signatureValue));
+    expect(new Uint8Array(request.messageImprint.hashedMessage.valueBlock.valueHexView)).toEqual(imprint);
+    // The token is the TSA's DER, byte for byte, so the TSA's signature on it is untouched.
+    const tokenSchema = signerInfo.unsignedAttrs?.attributes[0]?.values[0] as asn1js.Sequence;
+    expect(new Uint8Array(tokenSchema.valueBeforeDecodeView)).toEqual(tsa.tokens[0]);
+    // (pkijs cannot verify its own token here: it re-shapes eContent; byte equality is the stronger check.)
+    expect(signature.byteRange[2] + signature.byteRange[3]).toBe(signed.length);
+  });
+
+  it('reports a refusal, a wrong nonce, an HTTP error and an unreachable TSA as INTERNAL_ERROR', async () => {
+    const pdf = await makePdf();
+    const failing: (typeof fetch)[] = [
+      stubTsa(pki, { status: 2 }).fetch,
+      stubTsa(pki, { wrongNonce: true }).fetch,
+      (async () => new Response('busy', { status: 503 })) as typeof fetch,
+      (async () => {
+        throw new TypeError('connection refused');
+      }) as typeof fetch,
+      (async () => new Response('not DER')) as typeof fetch,
+    ];
+    const messages: string[] = [];
+    for (const stub of failing) {
+      await expect(
+        signPdf(pdf, { identity, details, tsa: { url: 'https://tsa.test/', fetch: stub } }),
+      ).rejects.toSatisfy((error: { code?: string; message?: string }) => {
+        messages.push(error.message ?? '');
+        return error.code === 'INTERNAL_ERROR' && /^Timestamping failed: /.test(error.message ?? '');
+      });
+    }
+    expect(messages.join('\n')).toMatch(
+      /status 2[\s\S]*nonce[\s\S]*HTTP 503[\s\S]*connection refused[\s\S]*not a TimeStampResp/,
+    );
+  });
+});
