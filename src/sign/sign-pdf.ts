@@ -16,8 +16,11 @@ export interface SignPdfOptions {
   tsa?: TimestampAuthority;
 }
 
-/** Room for the RFC 3161 token (a SignedData with the TSA's certificates) before its size is known. */
-const TIMESTAMP_ALLOWANCE = 12 * 1024;
+/**
+ * Room for the RFC 3161 token (a SignedData with the TSA's certificates) before its size is known:
+ * public TSAs answer with 2–7 KB. A larger token costs one more layout and one more TSA request.
+ */
+const TIMESTAMP_ALLOWANCE = 8 * 1024;
 /** ECDSA signatures vary by a few bytes; the rest is slack for DER length octets. */
 const CMS_MARGIN = 64;
 
