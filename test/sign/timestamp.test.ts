@@ -17,7 +17,7 @@ const TST_INFO = '1.2.840.113549.1.9.16.1.4';
 const SIGNATURE_TIMESTAMP = '1.2.840.113549.1.9.16.2.14';
 
 /** A canned RFC 3161 TSA: answers the request it is given with a token signed by the test CA. */
-function stubTsa(pki: TestPki, options: { status?: number; wrongNonce?: boolean } = {}) {
+function stubTsa(pki: TestPki, options: { status?: number; wrongNonce?: boolean; padCertificates?: number } = {}) {
   const requests: Uint8Array[] = [];
   const tokens: Uint8Array[] = [];
   const stub = async (_url: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
@@ -50,7 +50,8 @@ function stubTsa(pki: TestPki, options: { status?: number; wrongNonce?: boolean 
           sid: new pkijs.IssuerAndSerialNumber({ issuer: tsaCert.issuer, serialNumber: tsaCert.serialNumber }),
         }),
       ],
-      certificates: [tsaCert],
+      // Padding with copies of the certificate makes a token larger than the signer's allowance.
+      certificates: [tsaCert, ...Array.from({ length: options.padCertificates ?? 0 }, () => tsaCert)],
     });
     await signedData.sign(pki.caKey.privateKey, 0, 'SHA-256');
     const token = new pkijs.ContentInfo({ contentType: '1.2.840.113549.1.7.2', content: signedData.toSchema(true) });
@@ -94,6 +95,21 @@ describe('signPdf with a TSA (PAdES B-T)', () => {
     const tokenSchema = signerInfo.unsignedAttrs?.attributes[0]?.values[0] as asn1js.Sequence;
     expect(new Uint8Array(tokenSchema.valueBeforeDecodeView)).toEqual(tsa.tokens[0]);
     // (pkijs cannot verify its own token here: it re-shapes eContent; byte equality is the stronger check.)
+    expect(signature.byteRange[2] + signature.byteRange[3]).toBe(signed.length);
+  });
+
+  it('lays the update out again when the token is larger than the allowance', async () => {
+    const tsa = stubTsa(pki, { padCertificates: 16 });
+    const signed = await signPdf(await makePdf(), {
+      identity,
+      details,
+      tsa: { url: 'https://tsa.test/', fetch: tsa.fetch },
+    });
+    expect(tsa.requests).toHaveLength(2);
+    expect(tsa.tokens[1]?.length).toBeGreaterThan(8 * 1024);
+    const signature = readSignatures(signed)[0];
+    if (!signature) throw new Error('no signature');
+    expect(await verifies(signature)).toBe(true);
     expect(signature.byteRange[2] + signature.byteRange[3]).toBe(signed.length);
   });
 
