@@ -1,5 +1,6 @@
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
+import { createDevIdentity } from './scripts/dev-identity.mjs';
 import { prepareFallbackFonts } from './scripts/fallback-fonts.mjs';
 
 // Tests run inside workerd with the bindings of wrangler.toml: a real local D1 (Miniflare's
@@ -7,6 +8,9 @@ import { prepareFallbackFonts } from './scripts/fallback-fonts.mjs';
 const migrations = await readD1Migrations('./migrations');
 // The Noto fallback faces, copied from node_modules into the static assets (git-ignored).
 prepareFallbackFonts();
+// A signing identity made for this run (API.md "The signing identity"): a clean clone has no
+// .dev.vars, and tests must not depend on one. TEST_SIGNING_CA lets tests check chains to it.
+const identity = await createDevIdentity();
 
 export default defineConfig({
   plugins: [
@@ -21,6 +25,9 @@ export default defineConfig({
           MAIL_TRANSPORT: 'resend',
           RESEND_API_KEY: 're_test_key',
           TEST_MIGRATIONS: migrations,
+          SIGNING_KEY: identity.keyPem,
+          SIGNING_CERT_CHAIN: identity.chainPem,
+          TEST_SIGNING_CA: identity.caPem,
         },
         // Miniflare's local send_email, for the cloudflare mail transport's tests.
         email: { send_email: [{ name: 'EMAIL' }] },

@@ -1,11 +1,13 @@
 // What a fresh clone needs before the worker can run locally, done by `npm start` and
-// `npm run key` (and never by hand): development secrets in .dev.vars, and the D1 migrations
+// `npm run key` (and never by hand): development secrets in .dev.vars (a signing identity among
+// them, its CA also in .dev-ca.pem), and the D1 migrations
 // applied to the local database under .wrangler/state.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createDevIdentity } from './dev-identity.mjs';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const wranglerBin = join(root, 'node_modules', 'wrangler', 'bin', 'wrangler.js');
@@ -32,15 +34,43 @@ const DEV_SECRETS = {
   AUTH_SECRET: () => randomBytes(32).toString('hex'),
 };
 
-export function ensureDevVars() {
+/** The development signing identity's two secrets: made together, since the key must match the chain's leaf. */
+const SIGNING_SECRETS = ['SIGNING_KEY', 'SIGNING_CERT_CHAIN'];
+/** The development CA on its own (git-ignored), for importing into a PDF reader's or NSS's trust store. */
+export const devCaPath = join(root, '.dev-ca.pem');
+
+export async function ensureDevVars() {
   const current = existsSync(devVarsPath) ? readFileSync(devVarsPath, 'utf8') : '';
-  const missing = Object.keys(DEV_SECRETS).filter((name) => !new RegExp(`^${name}=`, 'm').test(current));
-  if (missing.length === 0) return;
+  const has = (name) => new RegExp(`^${name}=`, 'm').test(current);
+  const missing = Object.keys(DEV_SECRETS).filter((name) => !has(name));
   const lines = missing.map((name) => `${name}=${DEV_SECRETS[name]()}`);
+  const signingMissing = SIGNING_SECRETS.filter((name) => !has(name));
+  if (signingMissing.length === SIGNING_SECRETS.length) {
+    const identity = await createDevIdentity();
+    lines.push(`SIGNING_KEY=${dotenvMultiline(identity.keyPem)}`);
+    lines.push(`SIGNING_CERT_CHAIN=${dotenvMultiline(identity.chainPem)}`);
+    writeFileSync(devCaPath, identity.caPem);
+    missing.push(...SIGNING_SECRETS);
+  } else if (signingMissing.length > 0) {
+    // Half an identity cannot be completed: a new key would not match the old certificate.
+    console.warn(
+      `local setup: .dev.vars has ${SIGNING_SECRETS.filter(has).join('')} but not ${signingMissing.join('')}; remove both to have a new development identity made`,
+    );
+  }
+  if (lines.length === 0) return;
   const prefix = current === '' ? '# Local development secrets, written by npm start. Never commit this file.\n' : '';
   const separator = current !== '' && !current.endsWith('\n') ? '\n' : '';
   writeFileSync(devVarsPath, `${current}${separator}${prefix}${lines.join('\n')}\n`, { mode: 0o600 });
   console.log(`local setup: wrote ${missing.join(', ')} to .dev.vars`);
+}
+
+/**
+ * A PEM as one .dev.vars line. Wrangler reads .dev.vars with dotenv, which turns \n inside a
+ * double-quoted value into a newline (and keeps a value on one line, so a line-based check like
+ * the one above still sees each name once). PEM has no quotes or backslashes to escape.
+ */
+export function dotenvMultiline(pem) {
+  return `"${pem.replace(/\r?\n/g, '\\n')}"`;
 }
 
 export function applyLocalMigrations() {

@@ -35,7 +35,7 @@ const sql = ISSUE_KEY_STATEMENTS.map((statement) => `${statement.replace(/\?(\d)
 const dir = mkdtempSync(join(tmpdir(), 'quire-key-'));
 try {
   if (!remote) {
-    ensureDevVars();
+    await ensureDevVars();
     applyLocalMigrations();
   }
   const file = join(dir, 'mint.sql');

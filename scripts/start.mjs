@@ -7,7 +7,7 @@ import { prepareFallbackFonts } from './fallback-fonts.mjs';
 import { applyLocalMigrations, ensureDevVars, root } from './local-setup.mjs';
 
 try {
-  ensureDevVars();
+  await ensureDevVars();
   prepareFallbackFonts();
   applyLocalMigrations();
 } catch (error) {

@@ -100,7 +100,7 @@ export function workerdRssMiB() {
 }
 
 export async function startQuire() {
-  ensureDevVars();
+  await ensureDevVars();
   prepareFallbackFonts();
   applyLocalMigrations();
   let key = mintLocalKey();

@@ -35,7 +35,7 @@ const files = args.flatMap((path) => {
   return [{ path: resolve(path), category: '', name: basename(path, `.${extension}`), extension }];
 });
 
-ensureDevVars();
+await ensureDevVars();
 prepareFallbackFonts();
 applyLocalMigrations();
 let key = mintLocalKey('profile@quire.local');

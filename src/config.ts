@@ -16,6 +16,13 @@ export interface Config {
   authSecret: string | undefined;
   mail: { transport: MailTransportName; from: string; resendApiKey: string | undefined };
   rateLimitPerMinute: number;
+  /**
+   * POST /v1/sign's identity and timestamping (API.md "The signing identity"). Undefined when not
+   * configured: the sign route says so; nothing else needs them.
+   */
+  signing: { keyPem: string | undefined; chainPem: string | undefined; tsaUrl: string | undefined };
+  /** TRUSTED_ROOTS: roots POST /v1/verify trusts beside the service's own certificate, PEM bundle. */
+  trustedRootsPem: string | undefined;
 }
 
 export const DEFAULT_MAX_DOCUMENT_BYTES = 25 * 1024 * 1024;
@@ -35,6 +42,12 @@ export function readConfig(env: Env): Config {
       resendApiKey: nonEmpty(env.RESEND_API_KEY),
     },
     rateLimitPerMinute: positiveInteger(env.RATE_LIMIT_PER_MINUTE, 120, 'RATE_LIMIT_PER_MINUTE'),
+    signing: {
+      keyPem: nonEmpty(env.SIGNING_KEY),
+      chainPem: nonEmpty(env.SIGNING_CERT_CHAIN),
+      tsaUrl: nonEmpty(env.TSA_URL),
+    },
+    trustedRootsPem: nonEmpty(env.TRUSTED_ROOTS),
   };
 }
 

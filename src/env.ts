@@ -25,6 +25,15 @@ export interface Env {
   AUTH_IP_RATE_LIMITER: RateLimit;
   AUTH_EMAIL_RATE_LIMITER: RateLimit;
 
+  /** The signing key of POST /v1/sign, PKCS#8 PEM (RSA ≥ 2048 or ECDSA P-256). A secret; `npm start` writes a development one. */
+  SIGNING_KEY?: string;
+  /** The signing certificate and its issuers, PEM, leaf first. A secret beside SIGNING_KEY. */
+  SIGNING_CERT_CHAIN?: string;
+  /** An RFC 3161 time-stamping authority's URL: when set, signatures are PAdES B-T. */
+  TSA_URL?: string;
+  /** Extra trusted roots for POST /v1/verify, a PEM bundle (the service's own certificate is always trusted). */
+  TRUSTED_ROOTS?: string;
+
   /** Static assets (assets/): the bundled fonts, read only by the font stage, never served publicly. */
   ASSETS: Fetcher;
 }

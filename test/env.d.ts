@@ -7,6 +7,8 @@ declare global {
   namespace Cloudflare {
     interface Env extends WorkerEnv {
       TEST_MIGRATIONS: D1Migration[];
+      /** The CA of the test signing identity (vitest.config.ts), PEM. */
+      TEST_SIGNING_CA: string;
     }
   }
 }
