@@ -57,11 +57,12 @@ const LONG_TOKEN = 24;
 const CHUNK = 16;
 
 /**
- * `text` with zero-width spaces inside long tokens. The line breaker follows UAX #14, which gives
- * no break opportunity inside a hex digest, a base64 string or most of a URL, so such a token
- * would run past the cell's edge. A zero-width space is a break opportunity (UAX #14 class ZW)
- * that the shaper drops (a default-ignorable, src/fonts/shaping.ts), so it shows nothing: after
- * URL punctuation (/ ? & = # .) where there is some, else every CHUNK characters.
+ * `text` with zero-width spaces inside long tokens. UAX #14 gives no break opportunity inside a
+ * hex digest, a base64 string or most of a URL; the line breaker then splits such a token at the
+ * last character that fits (src/layout/line-breaker.ts), so nothing runs past the cell, but a URL
+ * cut mid-word reads badly. A zero-width space is a break opportunity (UAX #14 class ZW) that the
+ * shaper drops (a default-ignorable, src/fonts/shaping.ts), so it shows nothing: after URL
+ * punctuation (/ ? & = # . , ; _ -) where there is some, else every CHUNK characters.
  */
 export function breakableText(text: string): string {
   return text.replace(/\S+/g, (token) => (token.length > LONG_TOKEN ? breakToken(token) : token));

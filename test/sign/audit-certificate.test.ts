@@ -98,12 +98,17 @@ describe('renderAuditCertificate', () => {
     const page = laid.pages[0];
     if (!page) throw new Error('no page');
     const texts = laid.pages.flatMap((p) => p.items.filter((i): i is TextItem => i.kind === 'text'));
-    const right = page.width - 48 + 1;
-    // Text items give their start; the widest run must end inside the margin, which layout only
-    // guarantees if every line broke: check the characters of the long value are spread over lines.
+    // Every run ends inside the right margin (48 pt on Letter): measured with its own face.
+    const right = page.width - 48 + 0.5;
+    for (const item of texts) {
+      const face = laid.fonts[item.font];
+      if (!face) throw new Error(`no face ${item.font}`);
+      const end = item.x + face.measure(item.text.trimEnd()) * item.size;
+      expect(end, item.text).toBeLessThanOrEqual(right);
+    }
+    // …because the long value was broken over lines, not squeezed or cut.
     const blobLines = new Set(texts.filter((t) => /^[ab\u200b]+$/.test(t.text) && t.text.length > 8).map((t) => t.y));
     expect(blobLines.size).toBeGreaterThanOrEqual(3);
-    for (const item of texts) expect(item.x).toBeLessThan(right);
     const all = (await certificateText(info)).join(' ').replace(/\s+/g, '');
     expect(all).toContain(hexValue);
   });
