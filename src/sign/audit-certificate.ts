@@ -4,17 +4,17 @@
  * the same incremental update, so the signature covers them.
  */
 import { type EngineResources, modelToPdf } from '../convert/docx-to-pdf';
-import { buildAuditModel, LETTER, type PageSize } from './audit-model';
+import { buildAuditModel, type PageSize } from './audit-model';
 import type { AuditCertificateInfo } from './sign-types';
 
 /**
  * @param size the page size: the document's last page's, so the certificate prints like the rest
- *   of it; Letter when not given.
+ *   of it; Letter when not given or not a sensible page (certificatePageSize).
  */
 export async function renderAuditCertificate(
   info: AuditCertificateInfo,
   engine: EngineResources,
-  size: PageSize = LETTER,
+  size?: PageSize,
 ): Promise<Uint8Array> {
   const { pdf } = await modelToPdf(buildAuditModel(info, size), engine);
   return pdf;

@@ -93,7 +93,19 @@ export interface PageSize {
   height: number;
 }
 
-export function buildAuditModel(info: AuditCertificateInfo, size: PageSize = LETTER): DocumentModel {
+/** Pages smaller than 3 in or larger than 2 × A0 are no size to print a table on: Letter instead. */
+const MIN_SIDE = 216;
+const MAX_SIDE = 3370;
+
+/** The size the certificate is set at: the one asked for when it is a sensible page, else Letter. */
+export function certificatePageSize(size: PageSize | undefined): PageSize {
+  if (!size) return LETTER;
+  const sides = [size.width, size.height];
+  return sides.every((side) => Number.isFinite(side) && side >= MIN_SIDE && side <= MAX_SIDE) ? size : LETTER;
+}
+
+export function buildAuditModel(info: AuditCertificateInfo, requested?: PageSize): DocumentModel {
+  const size = certificatePageSize(requested);
   // Margins scale down on small pages (A5, A6) so the tables keep a usable width.
   const margin = Math.max(28, Math.min(48, Math.min(size.width, size.height) * 0.08));
   const contentWidth = size.width - 2 * margin;
@@ -216,8 +228,9 @@ function metadataBlocks(contentWidth: number, metadata: Record<string, unknown> 
 }
 
 function eventsTable(contentWidth: number, events: AuditEvent[]): Table {
-  const timeWidth = 118;
-  const typeWidth = 82;
+  // Room for "2026-11-22T09:03:12.250Z" and "Field changed" on Letter and A4; less on small pages.
+  const timeWidth = Math.min(118, contentWidth * 0.3);
+  const typeWidth = Math.min(82, contentWidth * 0.2);
   const header = row(
     [cell([label('Time (UTC)')]), cell([label('Event')]), cell([label('Details')])].map((c) => ({
       ...c,

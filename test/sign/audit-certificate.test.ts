@@ -6,7 +6,7 @@ import { createFontCache, FALLBACK_FONT_CACHE_CAPACITY } from '../../src/fonts/f
 import type { TextItem } from '../../src/layout/display-list';
 import { appendPdfPages } from '../../src/sign/append-pages';
 import { renderAuditCertificate } from '../../src/sign/audit-certificate';
-import { buildAuditModel } from '../../src/sign/audit-model';
+import { buildAuditModel, certificatePageSize } from '../../src/sign/audit-model';
 import { layoutWithFallback } from '../layout/fallback-layout';
 import { pageText, pdfText } from '../pdf/pdf-text';
 import { auditInfo, CERT_SHA256, DOCUMENT_SHA256, manyEvents } from './audit-fixture';
@@ -123,6 +123,32 @@ describe('renderAuditCertificate', () => {
     const all = (await certificateText(info)).join(' ');
     expect(all).toContain('李小龙');
     expect(all).toContain('not given');
+  });
+
+  it('sets the text inside the margins of an A6 page', async () => {
+    const a6 = { width: 298, height: 420 };
+    const laid = await layoutWithFallback(buildAuditModel(auditInfo(), a6));
+    expect(laid.pages.length).toBeGreaterThan(1);
+    for (const page of laid.pages) {
+      expect([page.width, page.height]).toEqual([298, 420]);
+      for (const item of page.items) {
+        if (item.kind !== 'text') continue;
+        const face = laid.fonts[item.font];
+        if (!face) throw new Error(`no face ${item.font}`);
+        expect(item.x + face.measure(item.text.trimEnd()) * item.size, item.text).toBeLessThanOrEqual(298 - 28 + 0.5);
+      }
+    }
+  });
+
+  it('falls back to Letter for a page too small or too large to print on', () => {
+    for (const size of [
+      { width: 100, height: 100 },
+      { width: 14400, height: 792 },
+      { width: Number.NaN, height: 792 },
+    ]) {
+      expect(certificatePageSize(size)).toEqual({ width: 612, height: 792 });
+    }
+    expect(certificatePageSize({ width: 595.28, height: 841.89 })).toEqual({ width: 595.28, height: 841.89 });
   });
 
   it('takes the page size it is given', async () => {
