@@ -38,6 +38,10 @@ export default defineConfig({
   resolve: { alias: { pako: new URL('./src/pdf/pako-on-fflate.ts', import.meta.url).pathname } },
   test: {
     include: ['test/**/*.test.ts'],
+    // @peculiar/x509's ASN.1 schemas are some 450 small ES modules; pre-bundled into one each (as
+    // wrangler bundles them for deployment), the runner's module messages stay within workerd's
+    // WebSocket frame limit, which the unbundled graph overflowed ("Message is too large").
+    deps: { optimizer: { ssr: { enabled: true, include: ['@peculiar/x509', 'pkijs', 'asn1js'] } } },
     setupFiles: ['./test/setup/network.ts', './test/setup/database.ts'],
   },
 });

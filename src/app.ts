@@ -12,6 +12,8 @@ import { authRoutes } from './routes/auth';
 import { convertRouter } from './routes/convert';
 import { health } from './routes/health';
 import { merge } from './routes/merge';
+import { signRouter } from './routes/sign';
+import { IdentityCache } from './sign/identity-cache';
 
 /** Builds the whole API: the conventions, then the routes, then discovery built from the routes. */
 export function createApp() {
@@ -33,6 +35,8 @@ export function createApp() {
   const engine = { fontCache: createFontCache(), fallbackFontCache: createFontCache(FALLBACK_FONT_CACHE_CAPACITY) };
   app.route('/', convertRouter(engine));
   app.route('/', annotateRouter(engine));
+  // The signing identity, parsed once per isolate while the secrets stay the same.
+  app.route('/', signRouter(engine, new IdentityCache()));
   app.route('/', merge);
 
   // The document is generated from the registered zod schemas once per isolate, on first use.

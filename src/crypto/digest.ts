@@ -8,8 +8,10 @@ export function toHex(bytes: Uint8Array): string {
   return hex;
 }
 
-export async function sha256Hex(text: string): Promise<string> {
-  return toHex(new Uint8Array(await crypto.subtle.digest('SHA-256', encoder.encode(text))));
+/** SHA-256 of a string's UTF-8 or of bytes. */
+export async function sha256Hex(input: string | Uint8Array): Promise<string> {
+  const bytes = typeof input === 'string' ? encoder.encode(input) : input;
+  return toHex(new Uint8Array(await crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>)));
 }
 
 export async function hmacSha256Hex(secret: string, text: string): Promise<string> {

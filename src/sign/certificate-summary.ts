@@ -3,6 +3,7 @@
  * pages, in GET /v1/verify/key and in POST /v1/verify's `signer.certificate` (API.md).
  */
 import * as x509 from '@peculiar/x509';
+import { toHex } from '../crypto/digest';
 import type { CertificateSummary } from './sign-types';
 
 /** The certificates of a PEM bundle, in order (SIGNING_CERT_CHAIN is leaf first). */
@@ -23,14 +24,9 @@ export async function summarizeCertificate(
     serialNumber: cert.serialNumber.toLowerCase(),
     notBefore: cert.notBefore.toISOString(),
     notAfter: cert.notAfter.toISOString(),
-    sha256: hex(digest),
+    sha256: toHex(digest),
     pem: cert.toString('pem'),
   };
-}
-
-/** Lower-case hex, as API.md gives every digest. */
-export function hex(bytes: Uint8Array): string {
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 /** A fingerprint as people compare it: upper-case byte pairs in groups, "AB CD EF 01 …" (what Adobe and Firefox show). */

@@ -90,42 +90,6 @@ async function keyMatchesCertificate(
   return crypto.subtle.verify(params.sign, publicKey, signature, challenge);
 }
 
-/** What a reader is shown about a certificate (the audit certificate, GET /v1/verify/key). */
-export async function summarizeCertificate(der: Uint8Array): Promise<CertificateSummary> {
-  const certificate = new X509Certificate(der);
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', der));
-  return {
-    subject: rfc4514(certificate.subjectName.toJSON()),
-    issuer: rfc4514(certificate.issuerName.toJSON()),
-    serialNumber: certificate.serialNumber.toLowerCase(),
-    notBefore: certificate.notBefore.toISOString(),
-    notAfter: certificate.notAfter.toISOString(),
-    sha256: toHex(digest),
-    pem: toPem(der, 'CERTIFICATE'),
-  };
-}
-
-/**
- * RFC 4514 §2.1: the RDNs in reverse order of the ASN.1 sequence (most specific first), joined
- * by ","; multi-valued RDNs joined by "+"; values escaped per §2.4.
- */
-function rfc4514(name: Array<Record<string, string[]>>): string {
-  return [...name]
-    .reverse()
-    .map((rdn) =>
-      Object.entries(rdn)
-        .flatMap(([type, values]) => values.map((value) => `${type}=${escapeRdnValue(value)}`))
-        .join('+'),
-    )
-    .join(',');
-}
-
-function escapeRdnValue(value: string): string {
-  let escaped = value.replace(/[\\",+;<>=]/g, (c) => `\\${c}`);
-  escaped = escaped.replace(/^[ #]/, (c) => `\\${c}`).replace(/ $/, '\\ ');
-  return escaped.replace(/\0/g, '\\00');
-}
-
 /** The DER payloads of every "-----BEGIN {label}-----" block, in order (RFC 7468). */
 export function pemBlocks(pem: string, label: string): Uint8Array[] {
   const pattern = new RegExp(`-----BEGIN ${label}-----([\\s\\S]*?)-----END ${label}-----`, 'g');

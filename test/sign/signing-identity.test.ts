@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadSigningIdentity, summarizeCertificate } from '../../src/sign/signing-identity';
+import { summarizeCertificate } from '../../src/sign/certificate-summary';
+import { loadSigningIdentity } from '../../src/sign/signing-identity';
 import { generateKeyPair, makeTestPki, type TestPki } from './test-identity';
 
 describe('loadSigningIdentity', () => {
@@ -45,8 +46,8 @@ describe('loadSigningIdentity', () => {
 
   it('summarizes a certificate for readers', async () => {
     const summary = await summarizeCertificate(new Uint8Array(rsa.leafCert.rawData));
-    expect(summary.subject).toBe('C=CH,O=Quire Tests,CN=Quire Signer');
-    expect(summary.issuer).toBe('O=Quire Tests,CN=Quire Test CA');
+    expect(summary.subject).toBe('CN=Quire Signer, O=Quire Tests, C=CH');
+    expect(summary.issuer).toBe('CN=Quire Test CA, O=Quire Tests');
     expect(summary.serialNumber).toBe('0a1b2c');
     expect(summary.notBefore).toBe('2025-01-01T00:00:00.000Z');
     expect(summary.notAfter).toBe('2035-01-01T00:00:00.000Z');

@@ -1,0 +1,104 @@
+import { PDFDocument, type PDFPage } from 'pdf-lib';
+import type { EngineResources } from '../convert/docx-to-pdf';
+import { sha256Hex } from '../crypto/digest';
+import { appendPdfPages } from './append-pages';
+import { renderAuditCertificate } from './audit-certificate';
+import { summarizeCertificate } from './certificate-summary';
+import { loadPdfForUpdate } from './pdf-source';
+import { signPdf } from './sign-pdf';
+import type { SignBody } from './sign-request';
+import type { AuditEvent, SigningIdentity, TimestampAuthority } from './sign-types';
+
+export interface SignDocumentOptions {
+  identity: SigningIdentity;
+  engine: EngineResources;
+  /** The service clock: the signature's /M and the time the certificate states. */
+  now: Date;
+  /** A fresh id when the request gives no eventId. */
+  newEventId: () => string;
+  tsa?: TimestampAuthority;
+}
+
+export interface SignedDocument {
+  pdf: Uint8Array;
+  eventId: string;
+  certificatePages: number;
+}
+
+/**
+ * Signs a PDF as API.md "POST /v1/sign" describes: the audit-trail certificate pages (unless
+ * disabled) are appended in the same incremental update as the signature, so the signature covers
+ * them and signatures already in the file stay valid; the certificate states the hash and page
+ * count of the document as it came.
+ */
+export async function signDocument(
+  pdf: Uint8Array,
+  body: SignBody,
+  options: SignDocumentOptions,
+): Promise<SignedDocument> {
+  const eventId = body.eventId ?? options.newEventId();
+  const { signer } = body;
+  const metadata = body.metadata ?? {};
+  let certificatePages = 0;
+  let beforeSign: ((doc: PDFDocument) => Promise<void>) | undefined;
+  if (body.certificate?.enabled ?? true) {
+    const { pages, lastPageSize } = await pageFacts(pdf);
+    const events: AuditEvent[] = body.auditTrail.map((event) => ({
+      type: event.type,
+      timestamp: event.timestamp,
+      data: event.data ?? {},
+    }));
+    const certificatePdf = await renderAuditCertificate(
+      {
+        documentSha256: await sha256Hex(pdf),
+        documentPages: pages,
+        eventId,
+        signer: {
+          name: signer.name,
+          email: signer.email,
+          ...(signer.ip !== undefined ? { ip: signer.ip } : {}),
+          ...(signer.userAgent !== undefined ? { userAgent: signer.userAgent } : {}),
+        },
+        events,
+        ...(body.metadata !== undefined ? { metadata: body.metadata } : {}),
+        signedAt: options.now,
+        certificate: await summarizeCertificate(options.identity.chain[0] as Uint8Array),
+      },
+      options.engine,
+      lastPageSize,
+    );
+    certificatePages = (await PDFDocument.load(certificatePdf)).getPageCount();
+    beforeSign = (doc) => appendPdfPages(doc, certificatePdf, lastPageSize);
+  }
+  const signed = await signPdf(pdf, {
+    identity: options.identity,
+    details: {
+      name: signer.name,
+      // API.md: /Reason and /Location come from the request; metadata may name them, else they
+      // say what happened and where the signer was (README "Sign").
+      reason: stringEntry(metadata, 'reason') ?? `Signed electronically by ${signer.name} <${signer.email}>`,
+      location: stringEntry(metadata, 'location') ?? (signer.ip !== undefined ? `IP ${signer.ip}` : 'Online'),
+      contactInfo: signer.email,
+      signingTime: options.now,
+    },
+    ...(beforeSign ? { beforeSign } : {}),
+    ...(options.tsa ? { tsa: options.tsa } : {}),
+  });
+  return { pdf: signed, eventId, certificatePages };
+}
+
+function stringEntry(metadata: Record<string, unknown>, key: string): string | undefined {
+  const value = metadata[key];
+  return typeof value === 'string' && value.trim() !== '' ? value.trim().slice(0, 255) : undefined;
+}
+
+/**
+ * Page count and the last page's size (the certificate pages take it), from the signer's own
+ * loader, so a damaged or encrypted file fails here the same way (INVALID_DOCUMENT).
+ */
+async function pageFacts(pdf: Uint8Array): Promise<{ pages: number; lastPageSize: { width: number; height: number } }> {
+  const { doc } = await loadPdfForUpdate(pdf);
+  const pages = doc.getPages();
+  const { width, height } = (pages.at(-1) as PDFPage).getSize();
+  return { pages: pages.length, lastPageSize: { width, height } };
+}

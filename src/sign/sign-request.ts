@@ -1,0 +1,80 @@
+import { z } from '@hono/zod-openapi';
+import { DocumentInputSchema } from '../input/document-input';
+
+/**
+ * The body of `POST /v1/sign` (API.md): the signer, the audit trail, an optional event id and
+ * metadata, and whether to append the audit-trail certificate. Every rule of API.md is here, so a
+ * request that passes the schema can be signed; every failure is one 400 with details.
+ */
+
+export const SIGN_LIMITS = {
+  /** Audit events per request: enough for any signing session, bounded so the certificate is. */
+  events: 2_000,
+  /** The JSON of one event's data. */
+  eventDataBytes: 16 * 1024,
+  /** API.md: metadata is at most 16 KiB of JSON. */
+  metadataBytes: 16 * 1024,
+} as const;
+
+const utf8Length = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).length;
+
+const SignerSchema = z
+  .strictObject({
+    email: z.email('must be a valid email address').max(255),
+    name: z.string().trim().min(2, 'must be 2 to 255 characters').max(255, 'must be 2 to 255 characters'),
+    ip: z.union([z.ipv4(), z.ipv6()], { error: 'must be an IPv4 or IPv6 address' }).optional(),
+    userAgent: z.string().max(1024).optional(),
+  })
+  .openapi('Signer');
+
+const EVENT_TYPES = ['ready', 'view', 'scroll', 'field_change', 'submit', 'sign'] as const;
+
+const AuditEventSchema = z
+  .strictObject({
+    type: z.enum(EVENT_TYPES),
+    // ISO 8601 with a zone (Z or ±hh:mm): a time without one names no instant.
+    timestamp: z.iso.datetime({
+      offset: true,
+      error: 'must be an ISO 8601 date-time with a zone, e.g. 2026-11-22T10:00:00Z',
+    }),
+    data: z
+      .record(z.string(), z.unknown())
+      .refine(
+        (data) => utf8Length(data) <= SIGN_LIMITS.eventDataBytes,
+        `at most ${SIGN_LIMITS.eventDataBytes} bytes of JSON`,
+      )
+      .optional(),
+  })
+  .openapi('AuditEvent');
+
+export const SignBodySchema = z
+  .strictObject({
+    document: DocumentInputSchema,
+    signer: SignerSchema,
+    auditTrail: z
+      .array(AuditEventSchema)
+      .min(1, 'give at least one event')
+      .max(SIGN_LIMITS.events)
+      .refine((events) => events.some((event) => event.type === 'submit'), 'needs at least one event of type "submit"'),
+    eventId: z.string().min(1).max(255).optional(),
+    metadata: z
+      .record(z.string(), z.unknown())
+      .refine(
+        (metadata) => utf8Length(metadata) <= SIGN_LIMITS.metadataBytes,
+        `at most ${SIGN_LIMITS.metadataBytes} bytes of JSON`,
+      )
+      .optional(),
+    certificate: z.strictObject({ enabled: z.boolean() }).optional(),
+  })
+  .openapi('SignRequest', {
+    example: {
+      document: { url: 'https://example.com/contract.pdf' },
+      signer: { email: 'ada@example.com', name: 'Ada Lovelace', ip: '203.0.113.7' },
+      auditTrail: [
+        { type: 'view', timestamp: '2026-11-22T10:00:00Z' },
+        { type: 'submit', timestamp: '2026-11-22T10:02:10Z', data: { fields: 3 } },
+      ],
+    },
+  });
+
+export type SignBody = z.infer<typeof SignBodySchema>;
