@@ -1,6 +1,7 @@
 import MarkdownIt from 'markdown-it';
 import footnote from 'markdown-it-footnote';
 import { splitFrontMatter } from './front-matter';
+import { linkifyPretest } from './linkify-pretest';
 import { taskLists } from './task-lists';
 import { wwwAutolinks } from './www-autolinks';
 
@@ -44,5 +45,6 @@ function createMarkdownIt() {
   return new MarkdownIt('default', { html: true, linkify: true, typographer: false })
     .use(footnote)
     .use(taskLists)
-    .use(wwwAutolinks);
+    .use(wwwAutolinks)
+    .use(linkifyPretest);
 }

@@ -1,5 +1,8 @@
+import MarkdownIt from 'markdown-it';
 import { describe, expect, it } from 'vitest';
+import { MAY_LINK } from '../../src/markdown/linkify-pretest';
 import { renderMarkdown } from '../../src/markdown/markdown-renderer';
+import { wwwAutolinks } from '../../src/markdown/www-autolinks';
 
 const html = (source: string) => renderMarkdown(source).html;
 
@@ -117,6 +120,15 @@ describe('renderMarkdown: links, autolinks, images', () => {
 
   it('does not link bare file names or domains without www. (as GFM)', () => {
     expect(html('README.md index.js example.com www.')).toBe('<p>README.md index.js example.com www.</p>\n');
+  });
+
+  it('passes every linkify schema through the pretest (linkify-pretest.ts), so skipping test() changes nothing', () => {
+    const md = new MarkdownIt('default', { linkify: true }).use(wwwAutolinks);
+    const schemas = Object.keys((md.linkify as unknown as { __schemas__: Record<string, unknown> }).__schemas__);
+    expect(schemas.length).toBeGreaterThan(0);
+    for (const schema of schemas) expect(MAY_LINK.test(`x ${schema.toUpperCase()}y`), schema).toBe(true);
+    expect(MAY_LINK.test('plain text, no links; README.md')).toBe(false);
+    expect(html('WWW.EXAMPLE.COM and HTTPS://A.EXAMPLE')).toContain('href="HTTPS://A.EXAMPLE"');
   });
 
   it('drops javascript: and vbscript: links', () => {
