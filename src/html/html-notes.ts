@@ -6,7 +6,7 @@
  * back-links ("↩︎", role="doc-backlink") are dropped.
  */
 import { fragmentOf } from './bookmark-names';
-import { attribute, type Element, hasClass, tagName } from './html-tree';
+import { attribute, type Element, type ElementsInOrder, hasClass, tagName } from './html-tree';
 
 export interface FootnoteSources {
   /** Elements left out of the body: the footnotes sections and their separator rules. */
@@ -22,16 +22,20 @@ export function isFootnoteSection(element: Element): boolean {
   );
 }
 
-/** `elements` in document order with their depth (html-tree.ts elementsInOrder). */
-export function findFootnotes(elements: readonly { element: Element; depth: number }[]): FootnoteSources {
+/** The elements in document order with their depths (html-tree.ts elementsInOrder). */
+export function findFootnotes({ elements, depths }: ElementsInOrder): FootnoteSources {
   const dropped = new Set<Element>();
   const items = new Map<string, Element>();
-  let inside: { depth: number } | undefined;
-  for (const { element, depth } of elements) {
-    if (inside && depth <= inside.depth) inside = undefined;
+  /** The depth of the footnotes section the walk is inside, or -1. */
+  let insideDepth = -1;
+  for (let i = 0; i < elements.length; i++) {
+    const element = elements[i] as Element;
+    const depth = depths[i] as number;
+    if (insideDepth >= 0 && depth <= insideDepth) insideDepth = -1;
+    const inside = insideDepth >= 0;
     if (!inside && isFootnoteSection(element)) {
       dropped.add(element);
-      inside = { depth };
+      insideDepth = depth;
       continue;
     }
     if (!inside && tagName(element) === 'hr' && hasClass(element, 'footnotes-sep')) dropped.add(element);

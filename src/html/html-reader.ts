@@ -33,7 +33,8 @@ const MAX_IMAGES = 500;
 export async function readHtml(html: string, options: HtmlReadOptions): Promise<DocumentModel> {
   const source = typeof html === 'string' ? html : String(html ?? '');
   const document = parseHtml(source);
-  const elements = elementsInOrder(document);
+  const inOrder = elementsInOrder(document);
+  const elements = inOrder.elements;
   const page = PAGE_SIZES[options.pageSize] ?? PAGE_SIZES.letter;
   const textWidth = page.width - 2 * MARGIN;
   const warnings: string[] = [];
@@ -45,7 +46,7 @@ export async function readHtml(html: string, options: HtmlReadOptions): Promise<
   const targets = new Set<string>();
   let titleElement: Element | undefined;
   let body: Element | undefined;
-  for (const { element } of elements) {
+  for (const element of elements) {
     const tag = tagName(element);
     if (tag === 'style') sheets.push(textContent(element));
     else if (tag === 'title') titleElement ??= element;
@@ -61,9 +62,9 @@ export async function readHtml(html: string, options: HtmlReadOptions): Promise<
       if (fragment !== undefined) targets.add(fragment);
     }
   }
-  const notes = findFootnotes(elements);
+  const notes = findFootnotes(inOrder);
   const bookmarkIds: string[] = [];
-  for (const { element } of elements) {
+  for (const element of elements) {
     const id = attribute(element, 'id') ?? (tagName(element) === 'a' ? attribute(element, 'name') : undefined);
     if (id === undefined || notes.items.has(id)) continue;
     if (targets.has(id) || /^h[1-6]$/.test(tagName(element))) bookmarkIds.push(id);

@@ -25,9 +25,15 @@ export function isText(node: ChildNode): node is Text {
   return node.type === 'text';
 }
 
-/** Lower-case tag name (parse5 gives HTML elements lower-case already; foreign ones may not be). */
+const HTML_NAMESPACE = 'http://www.w3.org/1999/xhtml';
+
+/**
+ * Lower-case tag name. parse5 lower-cases the names of HTML elements as it tokenizes (HTML
+ * §13.2.5.8), so only foreign ones (SVG's foreignObject, MathML) need lowering; the walk asks
+ * for names several times per element, and skipping toLowerCase there is measurable.
+ */
 export function tagName(element: Element): string {
-  return element.name.toLowerCase();
+  return element.namespace === HTML_NAMESPACE ? element.name : element.name.toLowerCase();
 }
 
 export function attribute(element: Element, name: string): string | undefined {
@@ -60,23 +66,40 @@ export const HIDDEN_ELEMENTS: ReadonlySet<string> = new Set([
   'track',
 ]);
 
+/** Elements in document order and, at the same index, each one's depth (0 = the html element). */
+export interface ElementsInOrder {
+  elements: Element[];
+  depths: number[];
+}
+
 /**
- * Every element in document order with its depth (0 = the html element), by an explicit stack.
- * Content of HIDDEN_ELEMENTS is left out.
+ * Every element in document order with its depth, by an explicit stack. Content of
+ * HIDDEN_ELEMENTS is left out. Parallel arrays rather than an object per element and per stack
+ * entry: a large page has tens of thousands of nodes, and the wrappers were garbage at once.
  */
-export function elementsInOrder(root: ParentNode): { element: Element; depth: number }[] {
-  const out: { element: Element; depth: number }[] = [];
-  const stack: { node: ChildNode; depth: number }[] = [];
-  for (let i = root.children.length - 1; i >= 0; i--) stack.push({ node: root.children[i] as ChildNode, depth: 0 });
-  while (stack.length > 0) {
-    const { node, depth } = stack.pop() as { node: ChildNode; depth: number };
-    if (!isElement(node)) continue;
-    out.push({ element: node, depth });
-    if (HIDDEN_ELEMENTS.has(tagName(node)) && tagName(node) !== 'head') continue;
-    for (let i = node.children.length - 1; i >= 0; i--)
-      stack.push({ node: node.children[i] as ChildNode, depth: depth + 1 });
+export function elementsInOrder(root: ParentNode): ElementsInOrder {
+  const elements: Element[] = [];
+  const depths: number[] = [];
+  const stack: ChildNode[] = [];
+  const stackDepths: number[] = [];
+  for (let i = root.children.length - 1; i >= 0; i--) {
+    stack.push(root.children[i] as ChildNode);
+    stackDepths.push(0);
   }
-  return out;
+  while (stack.length > 0) {
+    const node = stack.pop() as ChildNode;
+    const depth = stackDepths.pop() as number;
+    if (!isElement(node)) continue;
+    elements.push(node);
+    depths.push(depth);
+    const tag = tagName(node);
+    if (HIDDEN_ELEMENTS.has(tag) && tag !== 'head') continue;
+    for (let i = node.children.length - 1; i >= 0; i--) {
+      stack.push(node.children[i] as ChildNode);
+      stackDepths.push(depth + 1);
+    }
+  }
+  return { elements, depths };
 }
 
 /** The concatenated text of an element's descendants (textContent), iteratively, hidden content left out. */
