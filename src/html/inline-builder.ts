@@ -158,8 +158,7 @@ export class FlowBuilder {
     const pending = this.pendingLabel;
     this.pendingLabel = undefined;
     if (pending) direct.firstLine = -LABEL_HANGING;
-    const base = this.cascade.paragraphBase({ styleId, tableStyleId: undefined });
-    const props = this.cascade.paragraphProperties(base, direct);
+    const props = this.runStyles.paragraph(styleId, direct);
     const markProps = this.cascade.runProperties(undefined, styleId, undefined, undefined);
     const paragraph: Paragraph = { kind: 'paragraph', props, markProps, inlines };
     if (pending) {
@@ -216,8 +215,11 @@ export class FlowBuilder {
         (inline as { styleId?: string }).styleId = run.characterStyle;
       return inline;
     };
-    /** Line breaks made from a newline of preserved text: one ending the block draws no line (CSS Text 3 §4.1.3). */
-    const preservedBreaks = new Set<Inline>();
+    /**
+     * Line breaks made from a newline of preserved text: one ending the block draws no line (CSS
+     * Text 3 §4.1.3). Made on the first one: most paragraphs have no preformatted text.
+     */
+    let preservedBreaks: Set<Inline> | undefined;
     const lineBreak = (run: RunFormat) => {
       trimLineEnd();
       out.push(withLink({ kind: 'break', type: 'line', props: this.runProps(styleId, run) }, run));
@@ -232,6 +234,7 @@ export class FlowBuilder {
             lines.forEach((line, index) => {
               if (index > 0) {
                 lineBreak(piece.run);
+                preservedBreaks ??= new Set();
                 preservedBreaks.add(out[out.length - 1] as Inline);
               }
               const cells = line.split('\t');
@@ -248,16 +251,17 @@ export class FlowBuilder {
             });
             break;
           }
-          const keepNewlines = piece.whiteSpace === 'pre-line';
-          const lines = keepNewlines ? piece.text.split('\n') : [piece.text];
-          lines.forEach((line, index) => {
+          // Without pre-line the text is one line: no array or callback per text piece.
+          const lines = piece.whiteSpace === 'pre-line' ? piece.text.split('\n') : undefined;
+          const count = lines ? lines.length : 1;
+          for (let index = 0; index < count; index++) {
             if (index > 0) lineBreak(piece.run);
-            let text = collapseWhiteSpace(line);
-            if (lastSpace && text.startsWith(' ')) text = text.slice(1);
-            if (text === '') return;
+            let text = collapseWhiteSpace(lines ? (lines[index] as string) : piece.text);
+            if (lastSpace && text.charCodeAt(0) === 32) text = text.slice(1);
+            if (text === '') continue;
             pushText(text, piece.run, true);
-            lastSpace = text.endsWith(' ');
-          });
+            lastSpace = text.charCodeAt(text.length - 1) === 32;
+          }
           break;
         }
         case 'break':
@@ -313,7 +317,7 @@ export class FlowBuilder {
     }
     trimLineEnd();
     const last = out[out.length - 1];
-    if (last && preservedBreaks.has(last)) out.pop();
+    if (last && preservedBreaks?.has(last)) out.pop();
     return out;
   }
 }
