@@ -32,6 +32,8 @@ export function bookmarkNames(ids: Iterable<string>): Map<string, string> {
 export function fragmentOf(href: string): string | undefined {
   const h = href.trim();
   if (!h.startsWith('#') || h.length < 2) return undefined;
+  // Most fragments have nothing to decode: decodeURIComponent would return an equal string.
+  if (!h.includes('%')) return h.slice(1);
   try {
     return decodeURIComponent(h.slice(1));
   } catch {

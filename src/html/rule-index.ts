@@ -38,23 +38,29 @@ export function indexRules(rules: readonly CssRule[]): RuleIndex {
 /** css-select's `~=` splits on JavaScript's \s, so the class list is split the same way. */
 const CLASS_SEPARATOR = /\s+/;
 
-/** The rules that may match `element`, each once, in no particular order. */
-export function candidateRules(index: RuleIndex, element: Element): CssRule[] {
-  const out: CssRule[] = [...index.other];
-  const add = (rules: readonly CssRule[] | undefined) => {
-    if (rules) for (const rule of rules) out.push(rule);
-  };
+/**
+ * The rule lists that may match `element` (each rule in one of them, once), in no particular
+ * order: the index's own arrays, not copies, since an element is looked up once per walk and
+ * the rules with no key can be many.
+ */
+export function candidateRules(index: RuleIndex, element: Element): (readonly CssRule[])[] {
+  const out: (readonly CssRule[])[] = [index.other];
   const id = element.attribs.id;
-  if (id !== undefined) add(index.byId.get(id));
+  if (id !== undefined) {
+    const rules = index.byId.get(id);
+    if (rules) out.push(rules);
+  }
   const classes = element.attribs.class;
   if (classes !== undefined && index.byClass.size > 0) {
     const seen = new Set<string>();
     for (const name of classes.split(CLASS_SEPARATOR)) {
       if (name === '' || seen.has(name)) continue;
       seen.add(name);
-      add(index.byClass.get(name));
+      const rules = index.byClass.get(name);
+      if (rules) out.push(rules);
     }
   }
-  add(index.byTag.get(element.name));
+  const byTag = index.byTag.get(element.name);
+  if (byTag) out.push(byTag);
   return out;
 }

@@ -31,9 +31,10 @@ export class StyleResolver {
   styleOf(element: Element): DeclaredStyle {
     const matched: CssRule[] = [];
     if (this.hasRules && this.matchBudget > 0) {
-      const candidates = candidateRules(this.index, element);
-      this.matchBudget -= candidates.length;
-      for (const rule of candidates) if (rule.matches(element)) matched.push(rule);
+      for (const rules of candidateRules(this.index, element)) {
+        this.matchBudget -= rules.length;
+        for (const rule of rules) if (rule.matches(element)) matched.push(rule);
+      }
     }
     const styleAttribute = element.attribs.style;
     let key = styleAttribute ?? '';
