@@ -441,35 +441,32 @@ export class HtmlWalker {
   ): void {
     let run = context.run;
     let fontSize = context.fontSize;
-    const delta = (change: RunDelta) => {
-      run = { ...run, delta: { ...run.delta, ...change } };
-    };
     switch (tag) {
       case 'b':
       case 'strong':
-        delta({ bold: true, boldComplex: true });
+        run = withDelta(run, { bold: true, boldComplex: true });
         break;
       case 'i':
       case 'em':
       case 'cite':
       case 'dfn':
       case 'var':
-        delta({ italic: true, italicComplex: true });
+        run = withDelta(run, { italic: true, italicComplex: true });
         break;
       case 'u':
       case 'ins':
-        delta({ underline: 'single' });
+        run = withDelta(run, { underline: 'single' });
         break;
       case 's':
       case 'strike':
       case 'del':
-        delta({ strike: true });
+        run = withDelta(run, { strike: true });
         break;
       case 'sup':
-        delta({ verticalAlign: 'superscript' });
+        run = withDelta(run, { verticalAlign: 'superscript' });
         break;
       case 'sub':
-        delta({ verticalAlign: 'subscript' });
+        run = withDelta(run, { verticalAlign: 'subscript' });
         break;
       case 'code':
       case 'kbd':
@@ -477,33 +474,33 @@ export class HtmlWalker {
       case 'tt':
         if (!context.inPre) {
           if (run.characterStyle === CHARACTER_STYLES.hyperlink)
-            delta({ ascii: { name: 'Courier New' }, hAnsi: { name: 'Courier New' } });
+            run = withDelta(run, { ascii: { name: 'Courier New' }, hAnsi: { name: 'Courier New' } });
           else run = { ...run, characterStyle: CHARACTER_STYLES.code };
         }
         break;
       case 'mark':
-        delta({ highlight: 'FFFF00' });
+        run = withDelta(run, { highlight: 'FFFF00' });
         break;
       case 'small':
         fontSize = Math.max(1, Math.round(fontSize * 0.83 * 2) / 2);
-        delta({ size: fontSize, sizeComplex: fontSize });
+        run = withDelta(run, { size: fontSize, sizeComplex: fontSize });
         break;
       case 'big':
         fontSize = Math.round(fontSize * 1.2 * 2) / 2;
-        delta({ size: fontSize, sizeComplex: fontSize });
+        run = withDelta(run, { size: fontSize, sizeComplex: fontSize });
         break;
       case 'font': {
         const color = attribute(element, 'color');
         const parsed = color ? parseLegacyColor(color) : undefined;
-        if (parsed) delta({ color: parsed });
+        if (parsed) run = withDelta(run, { color: parsed });
         const face = attribute(element, 'face');
         const family = face ? firstFontFamily(face) : undefined;
-        if (family) delta({ ascii: { name: family }, hAnsi: { name: family } });
+        if (family) run = withDelta(run, { ascii: { name: family }, hAnsi: { name: family } });
         const size = Number.parseInt(attribute(element, 'size') ?? '', 10);
         const sizes = [7.5, 10, 12, 13.5, 18, 24, 36];
         if (Number.isFinite(size)) {
           fontSize = sizes[Math.max(1, Math.min(7, size)) - 1] as number;
-          delta({ size: fontSize, sizeComplex: fontSize });
+          run = withDelta(run, { size: fontSize, sizeComplex: fontSize });
         }
         break;
       }
@@ -525,6 +522,15 @@ export class HtmlWalker {
         if (link) run = { ...run, link, characterStyle: CHARACTER_STYLES.hyperlink };
         break;
       }
+    }
+    if (style.size === 0 && run === context.run && fontSize === context.fontSize) {
+      // Most inline elements (a span, a link without a target) change nothing: their children
+      // are walked in the parent's context, which is immutable, instead of an equal copy.
+      if (bookmark) flow.addBookmark(bookmark);
+      if (tag === 'q') flow.addText('\u201C', context.whiteSpace, context.run, context.block);
+      this.visitChildren(element, context, flow, depth + 1);
+      if (tag === 'q') flow.addText('\u201D', context.whiteSpace, context.run, context.block);
+      return;
     }
     // The block is copied only to take applyInheritedCss's changes, which an inline box drops.
     const inner: WalkContext = {
@@ -735,6 +741,11 @@ export class HtmlWalker {
         add(attribute(element, 'value') ?? '');
     }
   }
+}
+
+/** `run` with `change` over its direct formatting (a new format: formats are never mutated). */
+function withDelta(run: RunFormat, change: RunDelta): RunFormat {
+  return { ...run, delta: { ...run.delta, ...change } };
 }
 
 function pageBreak(value: string | undefined): boolean {

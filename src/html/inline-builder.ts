@@ -98,6 +98,9 @@ export class FlowBuilder {
    * boxes) unless `force` (an empty table cell, a list item with only its label) or a label waits.
    */
   flush(block: BlockFormat, force = false): void {
+    // Every block element flushes before and after itself, mostly with nothing waiting: no
+    // resolve() then (this.block is only set along with a piece, so it is already unset).
+    if (this.pieces.length === 0 && !force) return;
     const format = this.block ?? block;
     const pieces = this.pieces;
     this.pieces = [];
@@ -203,10 +206,19 @@ export class FlowBuilder {
         last.text += text;
         return;
       }
-      const inline: Inline = { kind: 'text', text, props };
-      if (run.link) inline.link = run.link;
-      if (run.characterStyle) inline.styleId = run.characterStyle;
-      out.push(inline);
+      // Made whole, with the same key order as before: properties added to an object literal
+      // afterwards would each need an out-of-object property store.
+      const link = run.link;
+      const characterStyle = run.characterStyle;
+      out.push(
+        link
+          ? characterStyle
+            ? { kind: 'text', text, props, link, styleId: characterStyle }
+            : { kind: 'text', text, props, link }
+          : characterStyle
+            ? { kind: 'text', text, props, styleId: characterStyle }
+            : { kind: 'text', text, props },
+      );
       collapsible.push(canCollapse);
     };
     const withLink = <T extends Inline>(inline: T, run: RunFormat): T => {
