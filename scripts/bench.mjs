@@ -38,6 +38,7 @@ async function benchScenarios() {
   console.log('scenario'.padEnd(44), 'n'.padStart(5), 'p50 ms'.padStart(8), 'p95 ms'.padStart(8), 'req/s'.padStart(8));
   for (const scenario of scenarios) {
     const { name, request, iterations = 200, warmup = 20 } = scenario;
+    if (scenario.freshKey) quire.renewKey();
     const send = async () => {
       const res = await quire.fetch(request.path, request.init?.() ?? {});
       await res.arrayBuffer();
