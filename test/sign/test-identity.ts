@@ -60,7 +60,7 @@ export async function makeTestPki(kind: KeyKind, leafKeys?: CryptoKeyPair): Prom
   const pkcs8 = new Uint8Array((await crypto.subtle.exportKey('pkcs8', leafKey.privateKey)) as ArrayBuffer);
   return {
     keyPem: toPem(pkcs8, 'PRIVATE KEY'),
-    chainPem: leafCert.toString('pem') + '\n' + caCert.toString('pem'),
+    chainPem: `${leafCert.toString('pem')}\n${caCert.toString('pem')}`,
     caKey,
     caCert,
     leafCert,
