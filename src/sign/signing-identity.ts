@@ -1,8 +1,6 @@
-import { X509Certificate } from '@peculiar/x509';
 import * as pkijs from 'pkijs';
-import { toHex } from '../crypto/digest';
 import { OID } from './oids';
-import type { CertificateSummary, SigningIdentity } from './sign-types';
+import type { SigningIdentity } from './sign-types';
 
 /**
  * The service's signing identity from SIGNING_KEY (PKCS#8 PEM) and SIGNING_CERT_CHAIN (PEM,
