@@ -11,7 +11,6 @@ import { ApiError, type ErrorDetail } from '../errors';
 import {
   type AnnotateField,
   fieldLabel,
-  type PictureDimensions,
   type PictureLoader,
   type PreparedPicture,
 } from './annotate-types';
@@ -41,29 +40,20 @@ import {
 } from './ooxml-dom';
 import { markChanged, openPackageEditor, type PackageEditor } from './package-editor';
 import { storyParts } from './part-discovery';
-import { existingExtent, maxDocPrId, type PicturePlacement, pictureRun } from './picture-placement';
+import {
+  existingExtent,
+  maxDocPrId,
+  type PicturePlacement,
+  type PicturePlacementDeps,
+  pictureRun,
+} from './picture-placement';
 import { findPlaceholders, paragraphPlaceholders } from './placeholder-finder';
 import { replacePlaceholder } from './placeholder-replace';
 import { textRun } from './run-content';
 import { fillTableRows, templateRowOf } from './table-fill';
 
-export interface AnnotateDeps {
+export interface AnnotateDeps extends PicturePlacementDeps {
   loadPicture: PictureLoader;
-  pictureXml: (p: {
-    relId: string;
-    svgRelId?: string;
-    widthEmu: number;
-    heightEmu: number;
-    docPrId: number;
-    name: string;
-    description?: string;
-  }) => string;
-  pictureExtentEmu: (
-    picture: PreparedPicture,
-    dimensions: PictureDimensions | undefined,
-    placeholder: { widthEmu: number; heightEmu: number } | undefined,
-    maxWidthEmu: number,
-  ) => { widthEmu: number; heightEmu: number };
   signatureTextRunsXml: (name: string, firstRunProperties: string | undefined) => string;
   isImageValue: (value: string) => boolean;
 }

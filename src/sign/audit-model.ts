@@ -18,6 +18,7 @@ import type {
   TableCell,
   TableRow,
 } from '../model/document';
+import { formatDate } from '../ooxml/date-format';
 import { groupedFingerprint } from './certificate-summary';
 import { breakableText, dataLines } from './event-data-text';
 import type { AuditCertificateInfo, AuditEvent } from './sign-types';
@@ -68,24 +69,7 @@ export function utcIso(timestamp: string | Date): string {
 
 /** "Sunday, 22 November 2026, 18:15:40 UTC": the same instant for a reader, not a parser. */
 export function utcReadable(date: Date): string {
-  const days = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-  const months = [
-    'January',
-    'February',
-    'March',
-    'April',
-    'May',
-    'June',
-    'July',
-    'August',
-    'September',
-    'October',
-    'November',
-    'December',
-  ];
-  const two = (n: number) => String(n).padStart(2, '0');
-  const time = `${two(date.getUTCHours())}:${two(date.getUTCMinutes())}:${two(date.getUTCSeconds())}`;
-  return `${days[date.getUTCDay()]}, ${date.getUTCDate()} ${months[date.getUTCMonth()]} ${date.getUTCFullYear()}, ${time} UTC`;
+  return formatDate(date.toISOString(), "dddd, d MMMM yyyy, HH:mm:ss 'UTC'");
 }
 
 export interface PageSize {

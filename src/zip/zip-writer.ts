@@ -9,6 +9,7 @@
  * CompressionStream is missing (Node without it), fflate's gzipSync at level 1 deflates instead.
  */
 import { gzipSync, Zip, type ZipInputFile, ZipPassThrough } from 'fflate';
+import { concatBytes } from '../images/png-encoder';
 import { type GzipMember, splitGzipMember } from './gzip-member';
 
 /**
@@ -97,17 +98,5 @@ export async function zipEntries(entries: readonly ZipEntry[]): Promise<Uint8Arr
   });
   zip.end();
   if (failure) throw failure;
-  return concat(chunks);
-}
-
-function concat(chunks: readonly Uint8Array[]): Uint8Array {
-  let length = 0;
-  for (const chunk of chunks) length += chunk.length;
-  const out = new Uint8Array(length);
-  let at = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, at);
-    at += chunk.length;
-  }
-  return out;
+  return concatBytes(chunks);
 }
