@@ -8,12 +8,7 @@
  * are loaded before the first edit, so a failure never leaves a half-filled document.
  */
 import { ApiError, type ErrorDetail } from '../errors';
-import {
-  type AnnotateField,
-  fieldLabel,
-  type PictureLoader,
-  type PreparedPicture,
-} from './annotate-types';
+import { type AnnotateField, fieldLabel, type PictureLoader, type PreparedPicture } from './annotate-types';
 import { fillCheckbox } from './checkbox-fill';
 import {
   checkboxProperties,
