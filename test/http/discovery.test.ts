@@ -11,6 +11,8 @@ const IMPLEMENTED: Record<string, string[]> = {
   '/v1/annotate': ['post'],
   '/v1/convert': ['post'],
   '/v1/merge': ['post'],
+  '/v1/sign': ['post'],
+  '/v1/verify/key': ['get'],
 };
 
 interface OpenApiDoc {
