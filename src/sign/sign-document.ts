@@ -68,7 +68,9 @@ export async function signDocument(
       lastPageSize,
     );
     certificatePages = (await PDFDocument.load(certificatePdf)).getPageCount();
-    beforeSign = (doc) => appendPdfPages(doc, certificatePdf, lastPageSize);
+    // The pages keep the size the certificate was laid out at (the last page's, or Letter when
+    // that is too small to read or absurdly large), never scaled to fit a tiny page.
+    beforeSign = (doc) => appendPdfPages(doc, certificatePdf);
   }
   const signed = await signPdf(pdf, {
     identity: options.identity,

@@ -98,6 +98,20 @@ describe('POST /v1/sign', () => {
     expect(ranges[0]).toEqual(byteRanges(once)[0]);
   });
 
+  it('lays the certificate out on Letter, unscaled, when the last page is too small to read', async () => {
+    const doc = await PDFDocument.create();
+    doc.addPage([300, 144]);
+    const res = await post('/v1/sign', { document: { base64: toBase64(await doc.save()) }, signer, auditTrail });
+    expect(res.status).toBe(200);
+    const signed = await PDFDocument.load(
+      decode(((await res.json()) as { document: { base64: string } }).document.base64),
+    );
+    const last = signed.getPage(signed.getPageCount() - 1);
+    expect(last.getSize()).toEqual({ width: 612, height: 792 });
+    // The document's own page is left as it was.
+    expect(signed.getPage(0).getSize()).toEqual({ width: 300, height: 144 });
+  });
+
   it('converts a DOCX to PDF first', async () => {
     const docx = buildDocx({ document: `<w:body>${paragraph('Agreement from a DOCX')}</w:body>` });
     const res = await post('/v1/sign', { document: { base64: toBase64(docx) }, signer, auditTrail });
