@@ -1,0 +1,117 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { SigningIdentity } from '../../src/sign/sign-types';
+import { findRevisions } from '../../src/verify/pdf-revisions';
+import { appendUpdate, ascii, concat, makeOriginal, sign, testIdentity, text } from './verify-fixtures';
+
+describe('findRevisions', () => {
+  let identity: SigningIdentity;
+  beforeAll(async () => {
+    identity = await testIdentity();
+  });
+
+  it('one revision with an xref table, ending at the end of the file', async () => {
+    const pdf = await makeOriginal(false);
+    const { revisions, problems } = findRevisions(pdf);
+    expect(problems).toEqual([]);
+    expect(revisions).toHaveLength(1);
+    const [revision] = revisions;
+    expect(revision?.end).toBe(pdf.length);
+    expect(revision?.xrefKind).toBe('table');
+    expect(revision?.xrefOffset).toBe(revision?.startxref);
+    expect(revision?.prev).toBeUndefined();
+    expect(revision?.root).toEqual({ num: expect.any(Number), gen: 0 });
+    expect(revision?.encrypted).toBe(false);
+    // pdf-lib ends the file right after %%EOF (§7.5.5 wants an EOL there): noted, not fatal.
+    expect(revision?.problems).toEqual(['no end-of-line after the final %%EOF']);
+    // Object 0 is the head of the free list; every other object has an offset that holds "n 0 obj".
+    expect(revision?.entries.get(0)?.kind).toBe('free');
+    for (const [num, entry] of revision?.entries ?? []) {
+      if (entry.kind === 'offset') expect(text(pdf.subarray(entry.offset)).startsWith(`${num} 0 obj`)).toBe(true);
+    }
+  });
+
+  it('an xref stream with PNG predictors, and compressed entries', async () => {
+    const pdf = await makeOriginal(true);
+    const { revisions, problems } = findRevisions(pdf);
+    expect(problems).toEqual([]);
+    expect(revisions).toHaveLength(1);
+    const [revision] = revisions;
+    expect(revision?.xrefKind).toBe('stream');
+    expect(revision?.problems).toEqual(['no end-of-line after the final %%EOF']);
+    expect(revision?.size).toBe(revision?.entries.size);
+    const kinds = new Set([...(revision?.entries.values() ?? [])].map((entry) => entry.kind));
+    expect(kinds).toContain('compressed');
+    for (const [num, entry] of revision?.entries ?? []) {
+      if (entry.kind === 'offset') expect(text(pdf.subarray(entry.offset)).startsWith(`${num} 0 obj`)).toBe(true);
+    }
+  });
+
+  it('an incremental update by hand: two revisions, /Prev chained', async () => {
+    const original = await makeOriginal(false);
+    const updated = appendUpdate(original);
+    const { revisions, problems } = findRevisions(updated);
+    expect(problems).toEqual([]);
+    expect(revisions.map((revision) => revision.eofEnd)).toEqual([original.length, updated.length - 1]);
+    expect(revisions[1]?.end).toBe(updated.length);
+    expect(revisions[1]?.prev).toBe(revisions[0]?.xrefOffset);
+    expect(revisions[1]?.entries.size).toBe(1);
+  });
+
+  for (const objectStreams of [false, true]) {
+    it(`signed twice (${objectStreams ? 'xref stream' : 'table'}): three revisions`, async () => {
+      const original = await makeOriginal(objectStreams);
+      const once = await sign(original, identity);
+      const twice = await sign(once, identity);
+      const { revisions, problems } = findRevisions(twice);
+      expect(problems).toEqual([]);
+      // pdf-lib's original has no EOL after %%EOF; the signer's updates end with one.
+      expect(revisions.map((revision) => revision.eofEnd)[0]).toBe(original.length);
+      expect(revisions.map((revision) => revision.end).slice(1)).toEqual([once.length, twice.length]);
+      expect(revisions[0]?.xrefKind).toBe(objectStreams ? 'stream' : 'table');
+      expect(revisions[2]?.prev).toBe(revisions[1]?.xrefOffset);
+      expect(revisions[1]?.prev).toBe(revisions[0]?.xrefOffset);
+      for (const revision of revisions.slice(0, 2)) expect(revision.problems).toEqual([]);
+    });
+  }
+
+  it('garbage after the last %%EOF is a problem, not a revision', async () => {
+    const pdf = concat(await makeOriginal(false), ascii('\n<html>garbage</html>\n'));
+    const { revisions, problems } = findRevisions(pdf);
+    expect(revisions).toHaveLength(1);
+    expect(problems.join()).toMatch(/after the last %%EOF/);
+  });
+
+  it('a missing final newline and a startxref off by a few bytes are tolerated, with problems', async () => {
+    const pdf = await makeOriginal(false);
+    const source = text(pdf);
+    const startxref = Number(/startxref\s+(\d+)/.exec(source)?.[1]);
+    const damaged = ascii(source.replace(/startxref\s+\d+\s+%%EOF\s*$/, `startxref\n${startxref + 3}\n%%EOF`));
+    const { revisions } = findRevisions(damaged);
+    expect(revisions).toHaveLength(1);
+    expect(revisions[0]?.xrefOffset).toBe(startxref);
+    expect(revisions[0]?.end).toBe(damaged.length);
+    expect(revisions[0]?.problems.join()).toMatch(/off by -3/);
+    expect(revisions[0]?.problems.join()).toMatch(/no end-of-line/);
+  });
+
+  it('a /Prev cycle is a problem, not a hang', async () => {
+    const original = await makeOriginal(false);
+    const once = appendUpdate(original);
+    // The second update's /Prev points at its own xref section.
+    const probe = appendUpdate(once);
+    const ownXref = Number(/startxref\s+(\d+)\s+%%EOF\s*$/.exec(text(probe))?.[1]);
+    const cyclic = appendUpdate(once, { prev: ownXref });
+    const { revisions, problems } = findRevisions(cyclic);
+    expect(revisions).toHaveLength(3);
+    expect(problems.join()).toMatch(/\/Prev cycle/);
+  });
+
+  it('a truncated file: problems, no throw', async () => {
+    const pdf = await makeOriginal(true);
+    for (const length of [0, 10, pdf.length >> 1, pdf.length - 10]) {
+      const { revisions, problems } = findRevisions(pdf.subarray(0, length));
+      expect(revisions).toHaveLength(0);
+      expect(problems.length).toBeGreaterThan(0);
+    }
+  });
+});
