@@ -30,6 +30,19 @@ const OFFSET_SLACK = 32;
 /** Entries in one xref table, whatever its subsection headers claim. */
 const MAX_TABLE_ENTRIES = 8_000_000;
 
+/**
+ * Inflated xref stream bytes for the whole scan: a hostile file could point a thousand revisions
+ * at a thousand maximal streams; a real file's xref streams total a few megabytes.
+ */
+const INFLATE_BUDGET = 64 * 1024 * 1024;
+
+/** Per-scan state (no module-level state): the inflate budget left, and sections already read by stated offset. */
+interface ScanContext {
+  pdf: Uint8Array;
+  inflateBudget: { remaining: number };
+  sections: Map<number, { section: XrefSection | undefined; problems: string[] }>;
+}
+
 interface XrefSection {
   kind: XrefKind;
   offset: number;
@@ -42,6 +55,7 @@ export function findRevisions(pdf: Uint8Array): RevisionScan {
   const revisions: Revision[] = [];
   let from = 0;
   let previousEnd = 0;
+  const context: ScanContext = { pdf, inflateBudget: { remaining: INFLATE_BUDGET }, sections: new Map() };
   for (;;) {
     const marker = indexOfAscii(pdf, '%%EOF', from);
     if (marker < 0) break;
@@ -50,7 +64,7 @@ export function findRevisions(pdf: Uint8Array): RevisionScan {
       break;
     }
     from = marker + 5;
-    const revision = readRevision(pdf, marker, previousEnd);
+    const revision = readRevision(context, marker, previousEnd);
     if (revision) {
       revisions.push(revision);
       previousEnd = revision.end;
@@ -73,7 +87,8 @@ function hasContentAfter(pdf: Uint8Array, end: number): boolean {
 }
 
 /** The revision ending at the %%EOF at `marker`, or undefined when no `startxref` precedes it. */
-function readRevision(pdf: Uint8Array, marker: number, previousEnd: number): Revision | undefined {
+function readRevision(context: ScanContext, marker: number, previousEnd: number): Revision | undefined {
+  const { pdf } = context;
   const startxrefAt = lastIndexOfAscii(pdf, 'startxref', Math.max(previousEnd, marker - STARTXREF_WINDOW), marker);
   // A %%EOF without startxref is text inside some stream or a stray comment, not a revision end.
   if (startxrefAt < 0) return undefined;
@@ -101,7 +116,15 @@ function readRevision(pdf: Uint8Array, marker: number, previousEnd: number): Rev
     problems.push('startxref is not followed by an offset');
     return revision;
   }
-  const section = findSection(pdf, stated.value, problems);
+  // Many revisions may state one offset (hostile or damaged): each section is read once.
+  let cached = context.sections.get(stated.value);
+  if (!cached) {
+    const sectionProblems: string[] = [];
+    cached = { section: findSection(context, stated.value, sectionProblems), problems: sectionProblems };
+    context.sections.set(stated.value, cached);
+  }
+  problems.push(...cached.problems);
+  const section = cached.section;
   if (!section) return revision;
   revision.xrefOffset = section.offset;
   revision.xrefKind = section.kind;
@@ -120,9 +143,10 @@ function readRevision(pdf: Uint8Array, marker: number, previousEnd: number): Rev
  * The xref section at `offset`, or near it in a damaged file (a problem is recorded then):
  * first the exact offset, then the nearest within OFFSET_SLACK bytes either way.
  */
-export function findSection(pdf: Uint8Array, offset: number, problems: string[]): XrefSection | undefined {
+function findSection(context: ScanContext, offset: number, problems: string[]): XrefSection | undefined {
+  const { pdf } = context;
   if (offset < pdf.length) {
-    const exact = readSection(pdf, offset, problems);
+    const exact = readSection(context, offset, problems);
     if (exact) return exact;
   }
   for (let delta = 1; delta <= OFFSET_SLACK; delta++) {
@@ -131,7 +155,7 @@ export function findSection(pdf: Uint8Array, offset: number, problems: string[])
       // Only at a token start: the keyword `xref` or an object number after white space.
       if (at > 0 && !isBoundary(pdf[at - 1])) continue;
       const scratch: string[] = [];
-      const near = readSection(pdf, at, scratch);
+      const near = readSection(context, at, scratch);
       if (near) {
         problems.push(`startxref ${offset} is off by ${at - offset}; the xref section is at ${at}`);
         problems.push(...scratch);
@@ -147,15 +171,16 @@ function isBoundary(b: number | undefined): boolean {
   return b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09 || b === 0x0c || b === 0x00 || b === 0x3e;
 }
 
-function readSection(pdf: Uint8Array, offset: number, problems: string[]): XrefSection | undefined {
-  if (keywordAt(pdf, offset, 'xref')) return readTable(pdf, offset, problems);
+function readSection(context: ScanContext, offset: number, problems: string[]): XrefSection | undefined {
+  const { pdf } = context;
+  if (keywordAt(pdf, offset, 'xref')) return readTable(context, offset, problems);
   const header = readObjectHeader(pdf, offset);
   if (!header || skipWhite(pdf, offset) !== offset) return undefined;
   const stream = readStreamObject(pdf, header.bodyStart, problems);
   if (!stream) return undefined;
   const type = stream.dict.kind === 'dict' ? stream.dict.entries.get('Type') : undefined;
   if (type?.kind !== 'name' || type.value !== 'XRef') return undefined;
-  const decoded = decodeStreamData(stream.dict, stream.data);
+  const decoded = decodeStreamData(stream.dict, stream.data, context.inflateBudget);
   if ('problem' in decoded) {
     problems.push(decoded.problem);
     return { kind: 'stream', offset, trailer: stream.dict, entries: new Map() };
@@ -200,7 +225,8 @@ export function readStreamObject(
 }
 
 /** A classic xref table (§7.5.4) and its trailer (§7.5.5); hybrid when /XRefStm is present. */
-function readTable(pdf: Uint8Array, offset: number, problems: string[]): XrefSection | undefined {
+function readTable(context: ScanContext, offset: number, problems: string[]): XrefSection | undefined {
+  const { pdf } = context;
   const entries = new Map<number, XrefEntry>();
   let at = offset + 4;
   let total = 0;
@@ -247,7 +273,7 @@ function readTable(pdf: Uint8Array, offset: number, problems: string[]): XrefSec
   const stream = header && readStreamObject(pdf, header.bodyStart, problems);
   if (!stream) problems.push(`no xref stream at /XRefStm ${xrefStm}`);
   else {
-    const decoded = decodeStreamData(stream.dict, stream.data);
+    const decoded = decodeStreamData(stream.dict, stream.data, context.inflateBudget);
     if ('problem' in decoded) problems.push(decoded.problem);
     else {
       for (const [num, entry] of xrefStreamEntries(stream.dict, decoded.bytes, problems)) {

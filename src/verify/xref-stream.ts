@@ -28,8 +28,15 @@ function integers(value: PdfValue | undefined): number[] | undefined {
   return out;
 }
 
-/** The stream's data decoded per /Filter and /DecodeParms, or a problem. */
-export function decodeStreamData(dict: PdfValue, raw: Uint8Array): { bytes: Uint8Array } | { problem: string } {
+/**
+ * The stream's data decoded per /Filter and /DecodeParms, or a problem. What is inflated is taken
+ * from `budget`, the caller's allowance for the whole file.
+ */
+export function decodeStreamData(
+  dict: PdfValue,
+  raw: Uint8Array,
+  budget: { remaining: number },
+): { bytes: Uint8Array } | { problem: string } {
   let filter = dictValue(dict, 'Filter');
   let parms = dictValue(dict, 'DecodeParms');
   if (filter?.kind === 'array') {
@@ -41,8 +48,10 @@ export function decodeStreamData(dict: PdfValue, raw: Uint8Array): { bytes: Uint
   if (filter !== undefined) {
     if (filter.kind !== 'name' || filter.value !== 'FlateDecode')
       return { problem: 'xref stream filter is not FlateDecode' };
-    const inflated = boundedInflate(raw, MAX_DECODED);
-    if (!inflated) return { problem: 'xref stream does not inflate (corrupt or too large)' };
+    const inflated = boundedInflate(raw, Math.min(MAX_DECODED, budget.remaining));
+    if (!inflated)
+      return { problem: 'xref stream does not inflate (corrupt, or too large for what is left of the budget)' };
+    budget.remaining -= inflated.length;
     bytes = inflated.bytes;
   }
   const predictor = parms?.kind === 'dict' ? parms.entries.get('Predictor') : undefined;

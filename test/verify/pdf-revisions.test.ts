@@ -114,4 +114,23 @@ describe('findRevisions', () => {
       expect(problems.length).toBeGreaterThan(0);
     }
   });
+
+  it('1,001 revisions stating one offset: capped at 1,000, each section read once, fast', async () => {
+    const pdf = await makeOriginal(false);
+    const startxref = Number(/startxref\s+(\d+)/.exec(text(pdf))?.[1]);
+    const hostile = concat(pdf, ascii('\n'), ascii(`startxref\n${startxref}\n%%EOF\n`.repeat(1001)));
+    const started = Date.now();
+    const { revisions, problems } = findRevisions(hostile);
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(revisions).toHaveLength(1000);
+    expect(problems.join()).toMatch(/more than 1000 revisions/);
+  });
+
+  it('/Encrypt in a trailer is reported', async () => {
+    const original = await makeOriginal(false);
+    const source = text(appendUpdate(original));
+    const encrypted = ascii(source.replace(/\/Prev (\d+) >>\nstartxref/, '/Prev $1 /Encrypt 99 0 R >>\nstartxref'));
+    const { revisions } = findRevisions(encrypted);
+    expect(revisions.map((revision) => revision.encrypted)).toEqual([false, true]);
+  });
 });

@@ -1,3 +1,4 @@
+import { PDFDocument, PDFHexString, PDFName, PDFString } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SigningIdentity } from '../../src/sign/sign-types';
 import { checkByteRange } from '../../src/verify/byte-range-check';
@@ -142,5 +143,56 @@ describe('findSignatureFields and checkByteRange', () => {
     expect(Date.now() - started).toBeLessThan(20_000);
     // Most flips land in content, so most cases still reach the signatures: the walk was exercised.
     expect(withSignatures).toBeGreaterThan(50);
+  });
+});
+
+describe('findSignatureFields on hand-built forms', () => {
+  /** A form whose signature field inherits /FT from its parent, with a raw /ByteRange and /Contents. */
+  async function handBuilt(options: { objectStreams: boolean; cycle?: boolean }): Promise<Uint8Array> {
+    const doc = await PDFDocument.create();
+    doc.addPage([200, 200]);
+    const { context } = doc;
+    const signature = context.register(
+      context.obj({
+        Type: 'Sig',
+        SubFilter: 'adbe.pkcs7.detached',
+        ByteRange: [0, 10, 20, 30],
+        Contents: PDFHexString.of('00ff'),
+      }),
+    );
+    const parentRef = context.nextRef();
+    const child = context.register(context.obj({ T: PDFString.of('Child'), V: signature, Parent: parentRef }));
+    const kids = options.cycle ? [child, parentRef] : [child];
+    context.assign(parentRef, context.obj({ T: PDFString.of('Parent'), FT: 'Sig', Kids: kids }));
+    doc.catalog.set(PDFName.of('AcroForm'), context.obj({ Fields: [parentRef] }));
+    return doc.save({ useObjectStreams: options.objectStreams });
+  }
+
+  it('inherited /FT through /Kids, the qualified name, and raw positions', async () => {
+    const pdf = await handBuilt({ objectStreams: false });
+    const { signatures, problems } = await signaturesOf(pdf);
+    expect(problems).toEqual([]);
+    expect(signatures).toHaveLength(1);
+    const [signature] = signatures as [SignatureField];
+    expect(signature.fieldName).toBe('Parent.Child');
+    expect(signature.byteRange).toEqual([0, 10, 20, 30]);
+    expect(signature.subFilter).toBe('adbe.pkcs7.detached');
+    const { start, end } = signature.contents ?? { start: 0, end: 0 };
+    expect(text(pdf.subarray(start, end)).toLowerCase()).toBe('<00ff>');
+  });
+
+  it('a signature dictionary inside an object stream: found, with a problem and no positions', async () => {
+    const pdf = await handBuilt({ objectStreams: true });
+    const { signatures } = await signaturesOf(pdf);
+    expect(signatures).toHaveLength(1);
+    expect(signatures[0]?.contents).toBeUndefined();
+    expect(signatures[0]?.problems.join()).toMatch(/object stream/);
+  });
+
+  it('a /Kids cycle ends with a problem', async () => {
+    const pdf = await handBuilt({ objectStreams: false, cycle: true });
+    const { signatures, problems } = await signaturesOf(pdf);
+    expect(signatures).toHaveLength(1);
+    expect(problems.join()).toMatch(/reachable twice/);
   });
 });
