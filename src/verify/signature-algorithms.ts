@@ -1,0 +1,163 @@
+/**
+ * The digest and signature algorithms a CMS SignerInfo may name (RFC 5652 §5.3), mapped to
+ * WebCrypto: digest OIDs (RFC 5754 §2, RFC 3370 §2.1), RSA PKCS#1 v1.5 and RSASSA-PSS (RFC 8017
+ * §8, RFC 4055 §3.1, RFC 3447 Appendix A.2.3), ECDSA (RFC 5480 §2.1.1, RFC 5758 §3.2, value
+ * format RFC 3279 §2.2.3) and Ed25519 (RFC 8419 §3).
+ */
+import * as asn1js from 'asn1js';
+import * as pkijs from 'pkijs';
+
+export type DigestName = 'SHA-1' | 'SHA-256' | 'SHA-384' | 'SHA-512';
+
+const DIGESTS: Record<string, DigestName> = {
+  '1.3.14.3.2.26': 'SHA-1',
+  '2.16.840.1.101.3.4.2.1': 'SHA-256',
+  '2.16.840.1.101.3.4.2.2': 'SHA-384',
+  '2.16.840.1.101.3.4.2.3': 'SHA-512',
+};
+
+export const DIGEST_LENGTH: Record<DigestName, number> = { 'SHA-1': 20, 'SHA-256': 32, 'SHA-384': 48, 'SHA-512': 64 };
+
+export function digestName(oid: string): DigestName | undefined {
+  return DIGESTS[oid];
+}
+
+/** Signature OIDs that name their hash (RFC 8017 Appendix C, RFC 5758 §3.2, RFC 3279 §2.2.3). */
+const RSA_WITH: Record<string, DigestName> = {
+  '1.2.840.113549.1.1.5': 'SHA-1',
+  '1.2.840.113549.1.1.11': 'SHA-256',
+  '1.2.840.113549.1.1.12': 'SHA-384',
+  '1.2.840.113549.1.1.13': 'SHA-512',
+};
+const ECDSA_WITH: Record<string, DigestName> = {
+  '1.2.840.10045.4.1': 'SHA-1',
+  '1.2.840.10045.4.3.2': 'SHA-256',
+  '1.2.840.10045.4.3.3': 'SHA-384',
+  '1.2.840.10045.4.3.4': 'SHA-512',
+};
+const RSA_ENCRYPTION = '1.2.840.113549.1.1.1';
+const RSASSA_PSS = '1.2.840.113549.1.1.10';
+const MGF1 = '1.2.840.113549.1.1.8';
+const EC_PUBLIC_KEY = '1.2.840.10045.2.1';
+const ED25519 = '1.3.101.112';
+/** Named curves (RFC 5480 §2.1.1.1). */
+const CURVES: Record<string, { name: string; size: number }> = {
+  '1.2.840.10045.3.1.7': { name: 'P-256', size: 32 },
+  '1.3.132.0.34': { name: 'P-384', size: 48 },
+  '1.3.132.0.35': { name: 'P-521', size: 66 },
+};
+
+export type SignatureName = 'RSASSA-PKCS1-v1_5' | 'RSA-PSS' | 'ECDSA' | 'Ed25519';
+
+export interface SignatureScheme {
+  name: SignatureName;
+  /** The hash the signature is computed with (none for Ed25519). */
+  hash?: DigestName;
+  saltLength?: number;
+}
+
+/**
+ * The scheme of a SignerInfo's signatureAlgorithm. A bare rsaEncryption (RFC 3370 §3.2) or
+ * id-ecPublicKey takes its hash from the SignerInfo's digestAlgorithm. Throws with plain words on
+ * what WebCrypto cannot check.
+ */
+export function signatureScheme(algorithm: pkijs.AlgorithmIdentifier, digest: DigestName | undefined): SignatureScheme {
+  const oid = algorithm.algorithmId;
+  const rsaHash = RSA_WITH[oid];
+  if (rsaHash) return { name: 'RSASSA-PKCS1-v1_5', hash: rsaHash };
+  const ecHash = ECDSA_WITH[oid];
+  if (ecHash) return { name: 'ECDSA', hash: ecHash };
+  if (oid === ED25519) return { name: 'Ed25519' };
+  if (oid === RSA_ENCRYPTION || oid === EC_PUBLIC_KEY) {
+    if (!digest) throw new Error('the digest algorithm is not supported');
+    return { name: oid === RSA_ENCRYPTION ? 'RSASSA-PKCS1-v1_5' : 'ECDSA', hash: digest };
+  }
+  if (oid === RSASSA_PSS) return pssScheme(algorithm);
+  throw new Error(`the signature algorithm ${oid} is not supported`);
+}
+
+/**
+ * RSASSA-PSS-params (RFC 8017 Appendix A.2.3, RFC 4055 §3.1): hashAlgorithm (default SHA-1),
+ * maskGenAlgorithm (default MGF1 with SHA-1), saltLength (default 20), trailerField 1. WebCrypto
+ * uses MGF1 with the same hash, so a different MGF hash cannot be checked.
+ */
+function pssScheme(algorithm: pkijs.AlgorithmIdentifier): SignatureScheme {
+  const params =
+    algorithm.algorithmParams instanceof asn1js.Sequence
+      ? new pkijs.RSASSAPSSParams({ schema: algorithm.algorithmParams })
+      : new pkijs.RSASSAPSSParams();
+  const hash = digestName(params.hashAlgorithm.algorithmId);
+  if (!hash) throw new Error('the RSA-PSS hash algorithm is not supported');
+  if (params.maskGenAlgorithm.algorithmId !== MGF1) throw new Error('the RSA-PSS mask generation function is not MGF1');
+  const mgfHash = params.maskGenAlgorithm.algorithmParams
+    ? digestName(new pkijs.AlgorithmIdentifier({ schema: params.maskGenAlgorithm.algorithmParams }).algorithmId)
+    : 'SHA-1';
+  if (mgfHash !== hash) throw new Error('the RSA-PSS mask generation hash differs from the message hash');
+  if (params.trailerField !== 1) throw new Error('the RSA-PSS trailer field is not 1');
+  return { name: 'RSA-PSS', hash, saltLength: params.saltLength };
+}
+
+/**
+ * Verifies `signature` over `data` with the certificate's SubjectPublicKeyInfo (RFC 5280
+ * §4.1.2.7). ECDSA values are DER Ecdsa-Sig-Value (RFC 3279 §2.2.3) turned into WebCrypto's r||s;
+ * a plain r||s of the curve's width is accepted as is.
+ */
+export async function verifySignature(
+  scheme: SignatureScheme,
+  certificate: pkijs.Certificate,
+  signature: Uint8Array,
+  data: Uint8Array,
+): Promise<boolean> {
+  const spkiInfo = certificate.subjectPublicKeyInfo;
+  const spki = new Uint8Array(spkiInfo.toSchema().toBER());
+  const keyOid = spkiInfo.algorithm.algorithmId;
+  switch (scheme.name) {
+    case 'RSASSA-PKCS1-v1_5':
+    case 'RSA-PSS': {
+      if (keyOid !== RSA_ENCRYPTION) throw new Error('the certificate key is not an RSA key');
+      const key = await crypto.subtle.importKey('spki', spki, { name: scheme.name, hash: scheme.hash }, false, [
+        'verify',
+      ]);
+      const params = scheme.name === 'RSA-PSS' ? { name: 'RSA-PSS', saltLength: scheme.saltLength ?? 20 } : scheme.name;
+      return crypto.subtle.verify(params, key, signature, data);
+    }
+    case 'ECDSA': {
+      if (keyOid !== EC_PUBLIC_KEY) throw new Error('the certificate key is not an EC key');
+      const params = spkiInfo.algorithm.algorithmParams;
+      const curve = params instanceof asn1js.ObjectIdentifier ? CURVES[params.valueBlock.toString()] : undefined;
+      if (!curve) throw new Error('the certificate key is on an unsupported curve');
+      const key = await crypto.subtle.importKey('spki', spki, { name: 'ECDSA', namedCurve: curve.name }, false, [
+        'verify',
+      ]);
+      const raw = signature.length === curve.size * 2 ? signature : ecdsaDerToP1363(signature, curve.size);
+      if (!raw) return false;
+      return crypto.subtle.verify({ name: 'ECDSA', hash: scheme.hash }, key, raw, data);
+    }
+    case 'Ed25519': {
+      if (keyOid !== ED25519) throw new Error('the certificate key is not an Ed25519 key');
+      const key = await crypto.subtle.importKey('spki', spki, { name: 'Ed25519' }, false, ['verify']);
+      return crypto.subtle.verify({ name: 'Ed25519' }, key, signature, data);
+    }
+  }
+}
+
+/**
+ * Ecdsa-Sig-Value ::= SEQUENCE { r INTEGER, s INTEGER } (RFC 3279 §2.2.3) to IEEE P1363 r||s,
+ * each left-padded to the curve size. undefined when it is not that shape or too large.
+ */
+export function ecdsaDerToP1363(der: Uint8Array, size: number): Uint8Array | undefined {
+  const parsed = asn1js.fromBER(der);
+  if (parsed.offset !== der.length || !(parsed.result instanceof asn1js.Sequence)) return undefined;
+  const parts = parsed.result.valueBlock.value;
+  if (parts.length !== 2) return undefined;
+  const out = new Uint8Array(size * 2);
+  for (let i = 0; i < 2; i++) {
+    const part = parts[i];
+    if (!(part instanceof asn1js.Integer)) return undefined;
+    let bytes = new Uint8Array(part.valueBlock.valueHexView);
+    while (bytes.length > 1 && bytes[0] === 0) bytes = bytes.subarray(1);
+    if (bytes.length > size) return undefined;
+    out.set(bytes, i * size + size - bytes.length);
+  }
+  return out;
+}

@@ -1,0 +1,200 @@
+import * as asn1js from 'asn1js';
+import * as pkijs from 'pkijs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { SigningIdentity } from '../../src/sign/sign-types';
+import { loadSigningIdentity } from '../../src/sign/signing-identity';
+import { MAX_CMS_BYTES, verifyCms } from '../../src/verify/cms-verify';
+import { findRevisions } from '../../src/verify/pdf-revisions';
+import { ecdsaDerToP1363 } from '../../src/verify/signature-algorithms';
+import { findSignatureFields } from '../../src/verify/signature-fields';
+import { makeTestPki } from '../sign/test-identity';
+import { makeOriginal, sign } from './verify-fixtures';
+
+interface Extracted {
+  pdf: Uint8Array;
+  contents: Uint8Array;
+  signedBytes: Uint8Array;
+  subFilter: string;
+  /** Offset of the first /Contents hex digit in the file. */
+  hexStart: number;
+}
+
+async function extract(pdf: Uint8Array): Promise<Extracted> {
+  const { signatures } = await findSignatureFields(pdf, findRevisions(pdf));
+  const field = signatures.at(-1);
+  if (!field?.byteRange || !field.contents) throw new Error('no signature');
+  const [a, b, c, d] = field.byteRange as [number, number, number, number];
+  const hex = new TextDecoder('latin1').decode(pdf.subarray(field.contents.start + 1, field.contents.end - 1));
+  const contents = new Uint8Array(hex.length / 2);
+  for (let i = 0; i < contents.length; i++) contents[i] = Number.parseInt(hex.slice(i * 2, i * 2 + 2), 16);
+  const signedBytes = new Uint8Array(b + d);
+  signedBytes.set(pdf.subarray(a, a + b), 0);
+  signedBytes.set(pdf.subarray(c, c + d), b);
+  return { pdf, contents, signedBytes, subFilter: field.subFilter ?? '', hexStart: field.contents.start + 1 };
+}
+
+function parse(contents: Uint8Array): pkijs.SignedData {
+  const contentInfo = new pkijs.ContentInfo({ schema: asn1js.fromBER(contents).result });
+  return new pkijs.SignedData({ schema: contentInfo.content });
+}
+
+function encode(signedData: pkijs.SignedData): Uint8Array {
+  const contentInfo = new pkijs.ContentInfo({
+    contentType: '1.2.840.113549.1.7.2',
+    content: signedData.toSchema(true),
+  });
+  return new Uint8Array(contentInfo.toSchema().toBER());
+}
+
+function indexOf(haystack: Uint8Array, needle: Uint8Array): number {
+  outer: for (let i = 0; i + needle.length <= haystack.length; i++) {
+    for (let j = 0; j < needle.length; j++) if (haystack[i + j] !== needle[j]) continue outer;
+    return i;
+  }
+  return -1;
+}
+
+describe('verifyCms', () => {
+  let rsa: SigningIdentity;
+  let signedRsa: Extracted;
+  let signedEc: Extracted;
+  beforeAll(async () => {
+    const [rsaPki, ecPki] = await Promise.all([makeTestPki('rsa'), makeTestPki('ec-p256')]);
+    rsa = await loadSigningIdentity(rsaPki.keyPem, rsaPki.chainPem);
+    const ec = await loadSigningIdentity(ecPki.keyPem, ecPki.chainPem);
+    signedRsa = await extract(await sign(await makeOriginal(false), rsa));
+    signedEc = await extract(await sign(await makeOriginal(true), ec));
+  });
+
+  it('RSA: intact and valid, with the signer, algorithms and certificates', async () => {
+    const check = await verifyCms(signedRsa.contents, signedRsa.signedBytes, signedRsa.subFilter);
+    expect(check.problems).toEqual([]);
+    expect(check.intact).toBe(true);
+    expect(check.cryptographicallyValid).toBe(true);
+    expect(check.digestAlgorithm).toBe('SHA-256');
+    expect(check.signatureAlgorithm).toBe('RSASSA-PKCS1-v1_5');
+    expect(check.signer?.name).toBe('Quire Signer');
+    expect(check.signer?.certificate.subject).toContain('CN=Quire Signer');
+    expect(check.certificates).toHaveLength(2);
+    expect(check.certificates[0]).toEqual(rsa.chain[0]);
+    expect(check.signingTime).toBeUndefined();
+    expect(check.timestampToken).toBeUndefined();
+  });
+
+  it('ECDSA: intact and valid (DER signature value)', async () => {
+    const check = await verifyCms(signedEc.contents, signedEc.signedBytes, signedEc.subFilter);
+    expect(check.problems).toEqual([]);
+    expect(check).toMatchObject({ intact: true, cryptographicallyValid: true, signatureAlgorithm: 'ECDSA' });
+  });
+
+  it('ECDSA: a plain r||s signature value is accepted too', async () => {
+    const signedData = parse(signedEc.contents);
+    const signerInfo = signedData.signerInfos[0] as pkijs.SignerInfo;
+    const der = new Uint8Array(signerInfo.signature.valueBlock.valueHexView);
+    const raw = ecdsaDerToP1363(der, 32) as Uint8Array;
+    signerInfo.signature = new asn1js.OctetString({ valueHex: raw });
+    const check = await verifyCms(encode(signedData), signedEc.signedBytes, signedEc.subFilter);
+    expect(check).toMatchObject({ intact: true, cryptographicallyValid: true });
+  });
+
+  it('a byte changed in the covered range: not intact, the signature itself still valid', async () => {
+    const bytes = signedRsa.signedBytes.slice();
+    bytes[20] = (bytes[20] ?? 0) ^ 0x01;
+    const check = await verifyCms(signedRsa.contents, bytes, signedRsa.subFilter);
+    expect(check.intact).toBe(false);
+    expect(check.cryptographicallyValid).toBe(true);
+    expect(check.problems).toContain('the document digest does not match the signed digest');
+  });
+
+  for (const kind of ['rsa', 'ec'] as const) {
+    it(`${kind}: a byte of the signature value changed in the file: not valid`, async () => {
+      const source = kind === 'rsa' ? signedRsa : signedEc;
+      const signerInfo = parse(source.contents).signerInfos[0] as pkijs.SignerInfo;
+      const value = new Uint8Array(signerInfo.signature.valueBlock.valueHexView);
+      const at = indexOf(source.contents, value);
+      expect(at).toBeGreaterThan(0);
+      // Patch the hex in the PDF itself, then read it back as the verifier would.
+      const pdf = source.pdf.slice();
+      const hexOffset = source.hexStart + (at + value.length - 3) * 2;
+      pdf[hexOffset + 1] = pdf[hexOffset + 1] === '0'.charCodeAt(0) ? '1'.charCodeAt(0) : '0'.charCodeAt(0);
+      const tampered = await extract(pdf);
+      const check = await verifyCms(tampered.contents, tampered.signedBytes, tampered.subFilter);
+      expect(check.intact).toBe(true);
+      expect(check.cryptographicallyValid).toBe(false);
+      expect(check.problems.length).toBeGreaterThan(0);
+    });
+  }
+
+  it('garbage, empty, truncated and oversized contents: both false, no throw', async () => {
+    const inputs = [
+      new Uint8Array(0),
+      new Uint8Array(64),
+      crypto.getRandomValues(new Uint8Array(300)),
+      signedRsa.contents.subarray(0, 200),
+      new Uint8Array([0x30, 0x03, 0x06, 0x01, 0x00]),
+      new Uint8Array(MAX_CMS_BYTES + 1),
+    ];
+    for (const contents of inputs) {
+      const check = await verifyCms(contents, signedRsa.signedBytes, 'ETSI.CAdES.detached');
+      expect(check.intact).toBe(false);
+      expect(check.cryptographicallyValid).toBe(false);
+      expect(check.problems.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('digestAlgorithm says SHA-512 but messageDigest is a SHA-256 digest: invalid', async () => {
+    const signedData = parse(signedRsa.contents);
+    const signerInfo = signedData.signerInfos[0] as pkijs.SignerInfo;
+    signerInfo.digestAlgorithm = new pkijs.AlgorithmIdentifier({ algorithmId: '2.16.840.1.101.3.4.2.3' });
+    const check = await verifyCms(encode(signedData), signedRsa.signedBytes, signedRsa.subFilter);
+    expect(check.digestAlgorithm).toBe('SHA-512');
+    expect(check.intact).toBe(false);
+    expect(check.cryptographicallyValid).toBe(false);
+    expect(check.problems).toContain('the signed digest is 32 bytes, not a SHA-512 digest');
+  });
+
+  it('signed attributes without messageDigest: invalid with a problem', async () => {
+    const signedData = parse(signedRsa.contents);
+    const signerInfo = signedData.signerInfos[0] as pkijs.SignerInfo;
+    const attrs = signerInfo.signedAttrs as pkijs.SignedAndUnsignedAttributes;
+    signerInfo.signedAttrs = new pkijs.SignedAndUnsignedAttributes({
+      type: 0,
+      attributes: attrs.attributes.filter((attribute) => attribute.type !== '1.2.840.113549.1.9.4'),
+    });
+    const check = await verifyCms(encode(signedData), signedRsa.signedBytes, signedRsa.subFilter);
+    expect(check).toMatchObject({ intact: false, cryptographicallyValid: false });
+    expect(check.problems).toContain('the signed attributes have no message digest');
+  });
+
+  it('no signed attributes: the signature over the content decides both', async () => {
+    const signedData = parse(signedRsa.contents);
+    const signerInfo = signedData.signerInfos[0] as pkijs.SignerInfo;
+    signerInfo.signedAttrs = undefined;
+    signerInfo.signature = new asn1js.OctetString({
+      valueHex: await crypto.subtle.sign('RSASSA-PKCS1-v1_5', rsa.privateKey, signedRsa.signedBytes),
+    });
+    const contents = encode(signedData);
+    const good = await verifyCms(contents, signedRsa.signedBytes, 'adbe.pkcs7.detached');
+    expect(good.problems).toEqual([]);
+    expect(good).toMatchObject({ intact: true, cryptographicallyValid: true });
+    const changed = signedRsa.signedBytes.slice();
+    changed[0] = (changed[0] ?? 0) ^ 0xff;
+    const bad = await verifyCms(contents, changed, 'adbe.pkcs7.detached');
+    expect(bad).toMatchObject({ intact: false, cryptographicallyValid: false });
+  });
+
+  it('signer not among the certificates: a problem, both false', async () => {
+    const signedData = parse(signedRsa.contents);
+    signedData.certificates = signedData.certificates?.slice(1);
+    const check = await verifyCms(encode(signedData), signedRsa.signedBytes, signedRsa.subFilter);
+    expect(check).toMatchObject({ intact: false, cryptographicallyValid: false });
+    expect(check.problems).toContain('the signer certificate is not in the signature');
+    expect(check.certificates).toHaveLength(1);
+  });
+
+  it('adbe.x509.rsa_sha1 is reported as legacy and not verified', async () => {
+    const check = await verifyCms(signedRsa.contents, signedRsa.signedBytes, 'adbe.x509.rsa_sha1');
+    expect(check).toMatchObject({ intact: false, cryptographicallyValid: false });
+    expect(check.problems[0]).toMatch(/legacy/);
+  });
+});
