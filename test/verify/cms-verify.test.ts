@@ -1,8 +1,9 @@
+import * as x509 from '@peculiar/x509';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SigningIdentity } from '../../src/sign/sign-types';
-import { loadSigningIdentity } from '../../src/sign/signing-identity';
+import { loadSigningIdentity, pemBlocks } from '../../src/sign/signing-identity';
 import { MAX_CMS_BYTES, verifyCms } from '../../src/verify/cms-verify';
 import { findRevisions } from '../../src/verify/pdf-revisions';
 import { ecdsaDerToP1363 } from '../../src/verify/signature-algorithms';
@@ -56,11 +57,13 @@ function indexOf(haystack: Uint8Array, needle: Uint8Array): number {
 
 describe('verifyCms', () => {
   let rsa: SigningIdentity;
+  let rsaKeyPem: string;
   let signedRsa: Extracted;
   let signedEc: Extracted;
   beforeAll(async () => {
     const [rsaPki, ecPki] = await Promise.all([makeTestPki('rsa'), makeTestPki('ec-p256')]);
     rsa = await loadSigningIdentity(rsaPki.keyPem, rsaPki.chainPem);
+    rsaKeyPem = rsaPki.keyPem;
     const ec = await loadSigningIdentity(ecPki.keyPem, ecPki.chainPem);
     signedRsa = await extract(await sign(await makeOriginal(false), rsa));
     signedEc = await extract(await sign(await makeOriginal(true), ec));
@@ -196,5 +199,78 @@ describe('verifyCms', () => {
     const check = await verifyCms(signedRsa.contents, signedRsa.signedBytes, 'adbe.x509.rsa_sha1');
     expect(check).toMatchObject({ intact: false, cryptographicallyValid: false });
     expect(check.problems[0]).toMatch(/legacy/);
+  });
+  /** The bytes a signature over signerInfo's signed attributes covers (RFC 5652 §5.4). */
+  function signedAttributesOf(signerInfo: pkijs.SignerInfo): Uint8Array {
+    const bytes = new Uint8Array((signerInfo.signedAttrs as pkijs.SignedAndUnsignedAttributes).encodedValue).slice();
+    bytes[0] = 0x31;
+    return bytes;
+  }
+
+  it('RSA-PSS with SHA-256, MGF1-SHA-256 and a 32-byte salt (RSASSA-PSS-params)', async () => {
+    const signedData = parse(signedRsa.contents);
+    const signerInfo = signedData.signerInfos[0] as pkijs.SignerInfo;
+    const sha256 = () => new pkijs.AlgorithmIdentifier({ algorithmId: '2.16.840.1.101.3.4.2.1' });
+    const params = new pkijs.RSASSAPSSParams({
+      hashAlgorithm: sha256(),
+      maskGenAlgorithm: new pkijs.AlgorithmIdentifier({
+        algorithmId: '1.2.840.113549.1.1.8',
+        algorithmParams: sha256().toSchema(),
+      }),
+      saltLength: 32,
+    });
+    signerInfo.signatureAlgorithm = new pkijs.AlgorithmIdentifier({
+      algorithmId: '1.2.840.113549.1.1.10',
+      algorithmParams: params.toSchema(),
+    });
+    const [pkcs8] = pemBlocks(rsaKeyPem, 'PRIVATE KEY');
+    const key = await crypto.subtle.importKey(
+      'pkcs8',
+      pkcs8 as Uint8Array,
+      { name: 'RSA-PSS', hash: 'SHA-256' },
+      false,
+      ['sign'],
+    );
+    signerInfo.signature = new asn1js.OctetString({
+      valueHex: await crypto.subtle.sign({ name: 'RSA-PSS', saltLength: 32 }, key, signedAttributesOf(signerInfo)),
+    });
+    const check = await verifyCms(encode(signedData), signedRsa.signedBytes, signedRsa.subFilter);
+    expect(check.problems).toEqual([]);
+    expect(check).toMatchObject({ intact: true, cryptographicallyValid: true, signatureAlgorithm: 'RSA-PSS' });
+  });
+
+  it('signer identified by subjectKeyIdentifier, with an email in the SAN', async () => {
+    const keys = (await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, [
+      'sign',
+      'verify',
+    ])) as CryptoKeyPair;
+    const ski = await x509.SubjectKeyIdentifierExtension.create(keys.publicKey);
+    const cert = await x509.X509CertificateGenerator.createSelfSigned({
+      serialNumber: '05',
+      name: 'CN=Key Id Signer',
+      notBefore: new Date('2025-01-01T00:00:00Z'),
+      notAfter: new Date('2035-01-01T00:00:00Z'),
+      keys,
+      signingAlgorithm: { name: 'ECDSA', hash: 'SHA-256' },
+      extensions: [ski, new x509.SubjectAlternativeNameExtension([{ type: 'email', value: 'keyid@example.com' }])],
+    });
+    const signedData = parse(signedEc.contents);
+    const signerInfo = signedData.signerInfos[0] as pkijs.SignerInfo;
+    signedData.certificates = [pkijs.Certificate.fromBER(new Uint8Array(cert.rawData))];
+    signerInfo.version = 3;
+    signerInfo.sid = new asn1js.Primitive({
+      idBlock: { tagClass: 3, tagNumber: 0 },
+      valueHex: Uint8Array.from(ski.keyId.match(/../g) ?? [], (pair) => Number.parseInt(pair, 16)),
+    });
+    const p1363 = await crypto.subtle.sign(
+      { name: 'ECDSA', hash: 'SHA-256' },
+      keys.privateKey,
+      signedAttributesOf(signerInfo),
+    );
+    signerInfo.signature = new asn1js.OctetString({ valueHex: p1363 });
+    const check = await verifyCms(encode(signedData), signedEc.signedBytes, signedEc.subFilter);
+    expect(check.problems).toEqual([]);
+    expect(check).toMatchObject({ intact: true, cryptographicallyValid: true });
+    expect(check.signer).toMatchObject({ name: 'Key Id Signer', email: 'keyid@example.com' });
   });
 });
