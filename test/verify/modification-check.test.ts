@@ -1,0 +1,122 @@
+import { PDFArray, PDFDict, type PDFDocument, PDFName, PDFRef, PDFString } from 'pdf-lib';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { changedObjects, snapshotObjects, writeIncrementalUpdate } from '../../src/sign/incremental-writer';
+import { loadPdfForUpdate } from '../../src/sign/pdf-source';
+import type { SigningIdentity } from '../../src/sign/sign-types';
+import { classifyModifications } from '../../src/verify/modification-check';
+import { findRevisions } from '../../src/verify/pdf-revisions';
+import { findSignatureFields } from '../../src/verify/signature-fields';
+import { appendUpdate, makeOriginal, sign, testIdentity } from './verify-fixtures';
+
+/** One incremental update (ISO 32000-1 §7.5.6) carrying whatever `edit` changes, written as the signer writes. */
+async function update(pdf: Uint8Array, edit: (doc: PDFDocument) => void | Promise<void>): Promise<Uint8Array> {
+  const { doc, xref } = await loadPdfForUpdate(pdf);
+  doc.context.largestObjectNumber = Math.max(doc.context.largestObjectNumber, xref.size - 1);
+  const snapshot = snapshotObjects(doc.context);
+  await edit(doc);
+  await doc.flush();
+  return writeIncrementalUpdate(pdf, doc.context, changedObjects(doc.context, snapshot), xref).file;
+}
+
+/** The class of what followed the first signature (revision index 1: the original is 0). */
+function classify(pdf: Uint8Array) {
+  return classifyModifications(pdf, findRevisions(pdf), 1);
+}
+
+for (const objectStreams of [false, true]) {
+  describe(`classifyModifications (original ${objectStreams ? 'with' : 'without'} object streams)`, () => {
+    let identity: SigningIdentity;
+    let signed: Uint8Array;
+    beforeAll(async () => {
+      identity = await testIdentity();
+      signed = await sign(await makeOriginal(objectStreams), identity);
+    });
+
+    it('no later revision: none', () => {
+      expect(classify(signed)).toEqual({ classification: 'none', details: [] });
+    });
+
+    it('signed twice: signatures', async () => {
+      const twice = await sign(signed, identity);
+      const report = classify(twice);
+      expect(report.classification).toBe('signatures');
+      expect(report.details).toContain('a signature was added');
+    });
+
+    it('an annotation added to page 1: annotations', async () => {
+      const annotated = await update(signed, (doc) => {
+        // The page dictionary edited directly: pdf-lib's getPage() would also normalise /Resources
+        // and register stray content streams, which count as changes of their own.
+        const annot = doc.context.register(
+          doc.context.obj({ Type: 'Annot', Subtype: 'Square', Rect: [10, 10, 50, 50], C: [1, 0, 0] }),
+        );
+        const kids = doc.catalog.lookup(PDFName.of('Pages'), PDFDict).lookup(PDFName.of('Kids'), PDFArray);
+        const page = doc.context.lookup(kids.get(0), PDFDict);
+        const annots = page.lookup(PDFName.of('Annots'));
+        if (annots instanceof PDFArray) annots.push(annot);
+        else page.set(PDFName.of('Annots'), doc.context.obj([annot]));
+      });
+      const report = classify(annotated);
+      expect(report.classification).toBe('annotations');
+      expect(report.details).toEqual(['page 1 annotations changed', 'a Square annotation was added']);
+    });
+
+    it("the page's content changed: other", async () => {
+      const drawn = await update(signed, (doc) => {
+        doc.getPage(0).drawRectangle({ x: 10, y: 10, width: 20, height: 20 });
+      });
+      const report = classify(drawn);
+      expect(report.classification).toBe('other');
+      expect(report.details).toContain('page 1 content changed');
+    });
+
+    it('a page added: other', async () => {
+      const grown = await update(signed, (doc) => {
+        doc.addPage([200, 200]);
+      });
+      const report = classify(grown);
+      expect(report.classification).toBe('other');
+      expect(report.details).toContain('a page was added');
+    });
+
+    it("the first signature's dictionary changed (shadow attack): other", async () => {
+      const [first] = (await findSignatureFields(signed, findRevisions(signed))).signatures;
+      const ref = first?.ref;
+      if (!ref) throw new Error('no signature');
+      const shadowed = await update(signed, (doc) => {
+        doc.context.lookup(PDFRef.of(ref.num, ref.gen), PDFDict).set(PDFName.of('Reason'), PDFString.of('Changed'));
+      });
+      const report = classify(shadowed);
+      expect(report.classification).toBe('other');
+      expect(report.details).toContain(`signature dictionary ${ref.num} 0 R changed`);
+    });
+
+    it('validation data (/DSS with a certificate stream) added to the catalog: signatures', async () => {
+      const withDss = await update(signed, (doc) => {
+        const cert = doc.context.register(doc.context.stream(new Uint8Array([0x30, 0x03, 0x02, 0x01, 0x01])));
+        const dss = doc.context.register(doc.context.obj({ Type: 'DSS', Certs: [cert] }));
+        doc.catalog.set(PDFName.of('DSS'), dss);
+      });
+      expect(classify(withDss)).toEqual({
+        classification: 'signatures',
+        details: ['validation data (DSS) was added or updated'],
+      });
+    });
+
+    it('a catalog entry other than /AcroForm and /DSS changed: other', async () => {
+      const opened = await update(signed, (doc) => {
+        doc.catalog.set(PDFName.of('PageMode'), PDFName.of('UseOutlines'));
+      });
+      expect(classify(opened)).toEqual({ classification: 'other', details: ['catalog /PageMode changed'] });
+    });
+
+    it('a stray new object nothing refers to: other', () => {
+      const report = classify(appendUpdate(signed));
+      expect(report.classification).toBe('other');
+    });
+
+    it('a revision index that does not exist: other, without throwing', () => {
+      expect(classifyModifications(signed, findRevisions(signed), 7).classification).toBe('other');
+    });
+  });
+}
