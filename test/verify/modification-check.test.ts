@@ -1,4 +1,4 @@
-import { PDFArray, PDFDict, type PDFDocument, PDFName, PDFRef, PDFString } from 'pdf-lib';
+import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRef, PDFString } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { changedObjects, snapshotObjects, writeIncrementalUpdate } from '../../src/sign/incremental-writer';
 import { loadPdfForUpdate } from '../../src/sign/pdf-source';
@@ -120,3 +120,28 @@ for (const objectStreams of [false, true]) {
     });
   });
 }
+
+describe('classifyModifications: form filling', () => {
+  it("a text field's /V and its widget's appearance set after signing: form-filling", async () => {
+    const doc = await PDFDocument.create();
+    const page = doc.addPage([200, 200]);
+    doc.getForm().createTextField('name').addToPage(page, { x: 10, y: 10, width: 100, height: 20 });
+    const signed = await sign(await doc.save({ useObjectStreams: false }), await testIdentity());
+    const filled = await update(signed, (doc) => {
+      const fields = doc.catalog.lookup(PDFName.of('AcroForm'), PDFDict).lookup(PDFName.of('Fields'), PDFArray);
+      const field = fields
+        .asArray()
+        .map((ref) => doc.context.lookup(ref, PDFDict))
+        .find((dict) => dict.lookup(PDFName.of('FT')) === PDFName.of('Tx'));
+      if (!field) throw new Error('no text field');
+      field.set(PDFName.of('V'), PDFString.of('Ada'));
+      const widget = doc.context.lookup(field.lookup(PDFName.of('Kids'), PDFArray).get(0), PDFDict);
+      const appearance = doc.context.register(doc.context.stream('BT ET', { Type: 'XObject', Subtype: 'Form' }));
+      widget.set(PDFName.of('AP'), doc.context.obj({ N: appearance }));
+    });
+    expect(classifyModifications(filled, findRevisions(filled), 1)).toEqual({
+      classification: 'form-filling',
+      details: ['a form field was filled in'],
+    });
+  });
+});
