@@ -96,6 +96,8 @@ interface Context {
   /** Page object number → page number (1-based), in the newest revision. */
   pages: Map<number, number>;
   report: Report;
+  /** The signed revision's /AcroForm when it is an indirect object (§12.7.2). */
+  signedForm: Resolved | undefined;
   /** Objects new or changed after signing, with the class decided for them (for referenced objects). */
   classes: Map<number, ModificationClass>;
 }
@@ -138,7 +140,15 @@ function run(pdf: Uint8Array, scan: RevisionScan, signed: number, report: Report
     }
   }
   const reader = new ObjectReader(pdf, scan);
-  const context: Context = { reader, signed, last, pages: pageNumbers(reader, scan, last), report, classes: new Map() };
+  const context: Context = {
+    reader,
+    signed,
+    last,
+    pages: pageNumbers(reader, scan, last),
+    signedForm: signedAcroForm(reader, scan, signed),
+    report,
+    classes: new Map(),
+  };
   // Typed objects first; untyped new objects (appearance streams, certificates, fonts) then take
   // the class of the changed objects that refer to them.
   const untyped: number[] = [];
@@ -148,6 +158,13 @@ function run(pdf: Uint8Array, scan: RevisionScan, signed: number, report: Report
     else context.classes.set(num, cls);
   }
   inheritClasses(context, untyped);
+}
+
+function signedAcroForm(reader: ObjectReader, scan: RevisionScan, signed: number): Resolved | undefined {
+  const rootNum = scan.revisions[signed]?.root?.num;
+  const formNum = rootNum === undefined ? undefined : refNum(dictOf(reader.read(rootNum, signed))?.get('AcroForm'));
+  const form = formNum === undefined ? undefined : reader.read(formNum, signed);
+  return form?.kind === 'object' ? form : undefined;
 }
 
 /** The page tree of revision `index` walked from the catalog (§7.7.3), bounded and cycle-safe. */
@@ -313,9 +330,12 @@ function classifyPage(context: Context, num: number, before: Resolved | undefine
 }
 
 /** The interactive form dictionary (§12.7.2, Table 218). */
-function classifyAcroForm(context: Context, before: Resolved | undefined, after: Resolved): ModificationClass {
+function classifyAcroForm(context: Context, own: Resolved | undefined, after: Resolved): ModificationClass {
   const { report } = context;
-  if (!before) return 'signatures'; // A form created to hold a new signature field; its fields are checked on their own.
+  // A new form object replacing the signed revision's is compared with it, so fields cannot be
+  // dropped by swapping the whole form; a form created to hold a new signature field is signing.
+  const before = own ?? context.signedForm;
+  if (!before) return 'signatures';
   let cls: ModificationClass = 'none';
   for (const key of changedKeys(before, after)) {
     if (key === 'Fields') {

@@ -110,6 +110,16 @@ for (const objectStreams of [false, true]) {
       expect(classify(opened)).toEqual({ classification: 'other', details: ['catalog /PageMode changed'] });
     });
 
+    it('the form replaced by a new one without the first signature field: other', async () => {
+      const swapped = await update(signed, (doc) => {
+        const form = doc.context.register(doc.context.obj({ Fields: [], SigFlags: 3 }));
+        doc.catalog.set(PDFName.of('AcroForm'), form);
+      });
+      const report = classify(swapped);
+      expect(report.classification).toBe('other');
+      expect(report.details).toContain('a form field was removed');
+    });
+
     it('a stray new object nothing refers to: other', () => {
       const report = classify(appendUpdate(signed));
       expect(report.classification).toBe('other');
