@@ -13,6 +13,7 @@ import { convertRouter } from './routes/convert';
 import { health } from './routes/health';
 import { merge } from './routes/merge';
 import { signRouter } from './routes/sign';
+import { verifyRouter } from './routes/verify';
 import { IdentityCache } from './sign/identity-cache';
 
 /** Builds the whole API: the conventions, then the routes, then discovery built from the routes. */
@@ -37,6 +38,7 @@ export function createApp() {
   app.route('/', annotateRouter(engine));
   // The signing identity, parsed once per isolate while the secrets stay the same.
   app.route('/', signRouter(engine, new IdentityCache()));
+  app.route('/', verifyRouter());
   app.route('/', merge);
 
   // The document is generated from the registered zod schemas once per isolate, on first use.

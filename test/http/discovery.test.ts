@@ -12,6 +12,7 @@ const IMPLEMENTED: Record<string, string[]> = {
   '/v1/convert': ['post'],
   '/v1/merge': ['post'],
   '/v1/sign': ['post'],
+  '/v1/verify': ['post'],
   '/v1/verify/key': ['get'],
 };
 

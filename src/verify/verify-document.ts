@@ -1,0 +1,234 @@
+/**
+ * POST /v1/verify's answer for one PDF (API.md "POST /v1/verify"): every signature dictionary
+ * (ISO 32000-1 §12.8.1) checked for ByteRange coverage, CMS integrity and signature (RFC 5652
+ * §5.4), what changed in later revisions (§7.5.6 incremental updates) and trust; `valid` decided
+ * exactly per API.md. Hostile input never throws: only a file with no readable structure at all is
+ * 422 INVALID_DOCUMENT; every other failure becomes a problem.
+ */
+import { PDFDocument } from 'pdf-lib';
+import { toHex } from '../crypto/digest';
+import { ApiError } from '../errors';
+import type { CertificateSummary } from '../sign/sign-types';
+import { type ByteRangeCheck, type Coverage, checkByteRange } from './byte-range-check';
+import { verifyCms } from './cms-verify';
+import { classifyModifications, type ModificationClass } from './modification-check';
+import { ObjectReader } from './object-reader';
+import { parsePdfDate } from './pdf-date-read';
+import { findRevisions } from './pdf-revisions';
+import type { RevisionScan } from './revision-types';
+import { findSignatureFields, type SignatureField } from './signature-fields';
+import { readTimestamp } from './timestamp-token';
+import { checkTrust, type Trust } from './trust-chain';
+
+export interface VerifiedSignature {
+  field: string;
+  signer: { name: string | null; email: string | null; certificate: Omit<CertificateSummary, 'pem'> | null };
+  signedAt: string | null;
+  subFilter: string | null;
+  digestAlgorithm: string;
+  signatureAlgorithm: string;
+  intact: boolean;
+  cryptographicallyValid: boolean;
+  coverage: Coverage;
+  modificationsAfterSigning: ModificationClass;
+  trusted: boolean;
+  trust: Trust;
+  timestamp: { time: string | null; verified: boolean } | null;
+  problems: string[];
+}
+
+export interface VerifyResult {
+  valid: boolean;
+  reason: string;
+  signatures: VerifiedSignature[];
+  document: { pages: number | null; revisions: number; sha256: string };
+}
+
+export interface VerifyOptions {
+  /** DER certificates trusted as roots: the service chain and TRUSTED_ROOTS. */
+  trustedRoots: Uint8Array[];
+}
+
+/** Modifications a later revision may make without invalidating a signature (API.md). */
+const PERMITTED: ReadonlySet<ModificationClass> = new Set(['none', 'signatures', 'form-filling', 'annotations']);
+
+/** Why one signature fails `valid`, in plain words; undefined when it passes. */
+type Failure = string | undefined;
+
+export async function verifyPdf(pdf: Uint8Array, options: VerifyOptions): Promise<VerifyResult> {
+  const scan = findRevisions(pdf);
+  const sha256 = toHex(new Uint8Array(await crypto.subtle.digest('SHA-256', pdf)));
+  const pages = await pageCount(pdf);
+  if (scan.revisions.length === 0 && pages === undefined) {
+    throw new ApiError(
+      'INVALID_DOCUMENT',
+      `The PDF cannot be read: ${[...scan.problems].join('; ') || 'no cross-reference or trailer was found'}.`,
+    );
+  }
+  const document = { pages: pages ?? null, revisions: scan.revisions.length, sha256 };
+  const search = await findSignatureFields(pdf, scan);
+  if (search.signatures.length === 0) {
+    return { valid: false, reason: 'The document has no signatures', signatures: [], document };
+  }
+  // Oldest first: by where the signed bytes end (ISO 32000-1 §12.8.1 /ByteRange).
+  const fields = [...search.signatures].sort((a, b) => signedEnd(a) - signedEnd(b));
+  const reader = new ObjectReader(pdf, scan);
+  const signatures: VerifiedSignature[] = [];
+  const failures: Failure[] = [];
+  for (const field of fields) {
+    const { signature, failure } = await verifyOne(pdf, scan, reader, field, fields, options);
+    signatures.push(signature);
+    failures.push(failure);
+  }
+  const first = failures.findIndex((failure) => failure !== undefined);
+  const reason =
+    first >= 0
+      ? `Signature ${first + 1} of ${fields.length}: ${failures[first]}`
+      : `${fields.length === 1 ? 'The signature is' : `All ${fields.length} signatures are`} intact and cryptographically valid, cover${fields.length === 1 ? 's' : ''} the whole of ${fields.length === 1 ? 'its' : 'their'} revision, and later revisions hold only permitted changes`;
+  return { valid: first < 0, reason, signatures, document };
+}
+
+function signedEnd(field: SignatureField): number {
+  const range = field.byteRange;
+  return range && range.length === 4 ? (range[2] ?? 0) + (range[3] ?? 0) : Number.MAX_SAFE_INTEGER;
+}
+
+async function verifyOne(
+  pdf: Uint8Array,
+  scan: RevisionScan,
+  reader: ObjectReader,
+  field: SignatureField,
+  all: readonly SignatureField[],
+  options: VerifyOptions,
+): Promise<{ signature: VerifiedSignature; failure: Failure }> {
+  const problems = [...field.problems];
+  const range = checkByteRange(pdf, field, scan, all);
+  problems.push(...range.problems);
+  const signedAtPdf = signingTimeOf(reader, field, scan);
+
+  const signature: VerifiedSignature = {
+    field: field.fieldName,
+    signer: { name: null, email: null, certificate: null },
+    signedAt: signedAtPdf ?? null,
+    subFilter: field.subFilter ?? null,
+    digestAlgorithm: 'unknown',
+    signatureAlgorithm: 'unknown',
+    intact: false,
+    cryptographicallyValid: false,
+    coverage: range.coverage ?? 'partial',
+    modificationsAfterSigning: 'other',
+    trusted: false,
+    trust: 'unknown',
+    timestamp: null,
+    problems,
+  };
+
+  if (field.type === 'DocTimeStamp') problems.push('document timestamps (ETSI.RFC3161) are not verified yet');
+  if (range.wellFormed && field.byteRange && field.contents) {
+    const [, b = 0, c = 0, d = 0] = field.byteRange;
+    const signedBytes = new Uint8Array(b + d);
+    signedBytes.set(pdf.subarray(0, b), 0);
+    signedBytes.set(pdf.subarray(c, c + d), b);
+    const cms = await verifyCms(hexContents(pdf, field.contents), signedBytes, field.subFilter ?? '');
+    problems.push(...cms.problems);
+    signature.intact = cms.intact;
+    signature.cryptographicallyValid = cms.cryptographicallyValid;
+    signature.digestAlgorithm = cms.digestAlgorithm;
+    signature.signatureAlgorithm = cms.signatureAlgorithm;
+    if (cms.signer) {
+      const { pem: _pem, ...certificate } = cms.signer.certificate;
+      signature.signer = { name: cms.signer.name ?? null, email: cms.signer.email ?? null, certificate };
+    }
+    signature.signedAt ??= cms.signingTime ?? null;
+    if (cms.timestampToken) {
+      const stamp = readTimestamp(cms.timestampToken);
+      signature.timestamp = { time: stamp.time ?? null, verified: stamp.verified };
+      problems.push(...stamp.problems);
+    }
+    const signerDer = cms.signer ? pemToDer(cms.signer.certificate.pem) : undefined;
+    const at = new Date(signature.timestamp?.time ?? signature.signedAt ?? Date.now());
+    const trust = await checkTrust(
+      signerDer,
+      cms.certificates,
+      options.trustedRoots,
+      Number.isNaN(at.getTime()) ? new Date() : at,
+    );
+    signature.trust = trust.trust;
+    signature.trusted = trust.trust === 'trusted';
+    problems.push(...trust.problems);
+  }
+
+  const modifications = modificationsAfter(pdf, scan, range);
+  signature.modificationsAfterSigning = modifications.classification;
+  if (modifications.classification !== 'none') problems.push(...modifications.details);
+  return { signature, failure: failureOf(signature, range, modifications.details) };
+}
+
+function failureOf(signature: VerifiedSignature, range: ByteRangeCheck, details: string[]): Failure {
+  if (!range.wellFormed)
+    return `its byte range is malformed (${range.problems[0] ?? 'not two ranges around /Contents'})`;
+  if (range.coverage === 'partial') return 'it does not cover the whole of its revision';
+  if (range.problems.length > 0) return `its byte range is not sound (${range.problems[0]})`;
+  if (!signature.intact) return 'the document was changed after signing (the signed bytes do not match)';
+  if (!signature.cryptographicallyValid) return "the signer's signature does not verify with the certificate";
+  if (!PERMITTED.has(signature.modificationsAfterSigning)) {
+    return `the document was changed after signing (${details[0] ?? 'a change that is not permitted'})`;
+  }
+  return undefined;
+}
+
+function modificationsAfter(pdf: Uint8Array, scan: RevisionScan, range: ByteRangeCheck) {
+  if (!range.wellFormed) return { classification: 'other' as const, details: ['the signed revision is unknown'] };
+  let index = range.revisionIndex;
+  // Signed to the end of the file, but the file's end is no %%EOF (trailing bytes): the newest.
+  if (index === undefined && range.coverage === 'entire-file') index = scan.revisions.length - 1;
+  if (index === undefined || index < 0) {
+    return { classification: 'other' as const, details: ['the signed bytes end at no revision'] };
+  }
+  return classifyModifications(pdf, scan, index);
+}
+
+/** /M of the signature dictionary (ISO 32000-1 §12.8.1 Table 252), as written in its revision. */
+function signingTimeOf(reader: ObjectReader, field: SignatureField, scan: RevisionScan): string | undefined {
+  if (!field.ref) return undefined;
+  try {
+    const state = reader.read(field.ref.num, scan.revisions.length - 1);
+    if (state.kind !== 'object' || state.value.kind !== 'dict') return undefined;
+    const m = state.value.entries.get('M');
+    if (m?.kind !== 'string' || m.hex) return undefined;
+    const text = new TextDecoder('latin1').decode(state.buffer.subarray(m.start + 1, m.end - 1));
+    return parsePdfDate(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The /Contents hexadecimal string's bytes (§7.3.4.3: whitespace ignored, an odd last digit is followed by 0). */
+function hexContents(pdf: Uint8Array, contents: { start: number; end: number }): Uint8Array {
+  const text = new TextDecoder('latin1').decode(pdf.subarray(contents.start + 1, contents.end - 1)).replace(/\s+/g, '');
+  const digits = text.length % 2 === 1 ? `${text}0` : text;
+  const out = new Uint8Array(digits.length / 2);
+  for (let i = 0; i < out.length; i++) {
+    const byte = Number.parseInt(digits.slice(i * 2, i * 2 + 2), 16);
+    out[i] = Number.isNaN(byte) ? 0 : byte;
+  }
+  return out;
+}
+
+function pemToDer(pem: string): Uint8Array {
+  const body = pem.replace(/-----[^-]+-----/g, '').replace(/\s+/g, '');
+  return Uint8Array.from(atob(body), (c) => c.charCodeAt(0));
+}
+
+async function pageCount(pdf: Uint8Array): Promise<number | undefined> {
+  try {
+    const doc = await PDFDocument.load(pdf, {
+      ignoreEncryption: true,
+      throwOnInvalidObject: false,
+      updateMetadata: false,
+    });
+    return doc.getPageCount();
+  } catch {
+    return undefined;
+  }
+}
