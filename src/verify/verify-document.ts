@@ -11,6 +11,7 @@ import { ApiError } from '../errors';
 import type { CertificateSummary } from '../sign/sign-types';
 import { type ByteRangeCheck, type Coverage, checkByteRange } from './byte-range-check';
 import { verifyCms } from './cms-verify';
+import { verifyDocumentTimestamp } from './document-timestamp';
 import { classifyModifications, type ModificationClass } from './modification-check';
 import { ObjectReader } from './object-reader';
 import { parsePdfDate } from './pdf-date-read';
@@ -105,6 +106,7 @@ async function verifyOne(
   const range = checkByteRange(pdf, field, scan, all);
   problems.push(...range.problems);
   const signedAtPdf = signingTimeOf(reader, field, scan);
+  let cmsProblems: string[] = [];
 
   const signature: VerifiedSignature = {
     field: field.fieldName,
@@ -123,13 +125,17 @@ async function verifyOne(
     problems,
   };
 
-  if (field.type === 'DocTimeStamp') problems.push('document timestamps (ETSI.RFC3161) are not verified yet');
   if (range.wellFormed && field.byteRange && field.contents) {
     const [, b = 0, c = 0, d = 0] = field.byteRange;
     const signedBytes = new Uint8Array(b + d);
     signedBytes.set(pdf.subarray(0, b), 0);
     signedBytes.set(pdf.subarray(c, c + d), b);
-    const cms = await verifyCms(hexContents(pdf, field.contents), signedBytes, field.subFilter ?? '');
+    const contents = hexContents(pdf, field.contents);
+    const cms =
+      field.type === 'DocTimeStamp' || field.subFilter === 'ETSI.RFC3161'
+        ? await verifyDocumentTimestamp(contents, signedBytes)
+        : await verifyCms(contents, signedBytes, field.subFilter ?? '');
+    cmsProblems = cms.problems;
     problems.push(...cms.problems);
     signature.intact = cms.intact;
     signature.cryptographicallyValid = cms.cryptographicallyValid;
@@ -161,16 +167,28 @@ async function verifyOne(
   const modifications = modificationsAfter(pdf, scan, range);
   signature.modificationsAfterSigning = modifications.classification;
   if (modifications.classification !== 'none') problems.push(...modifications.details);
-  return { signature, failure: failureOf(signature, range, modifications.details) };
+  return { signature, failure: failureOf(signature, range, cmsProblems, modifications.details) };
 }
 
-function failureOf(signature: VerifiedSignature, range: ByteRangeCheck, details: string[]): Failure {
+function failureOf(
+  signature: VerifiedSignature,
+  range: ByteRangeCheck,
+  cmsProblems: string[],
+  details: string[],
+): Failure {
   if (!range.wellFormed)
     return `its byte range is malformed (${range.problems[0] ?? 'not two ranges around /Contents'})`;
   if (range.coverage === 'partial') return 'it does not cover the whole of its revision';
   if (range.problems.length > 0) return `its byte range is not sound (${range.problems[0]})`;
-  if (!signature.intact) return 'the document was changed after signing (the signed bytes do not match)';
-  if (!signature.cryptographicallyValid) return "the signer's signature does not verify with the certificate";
+  const digestMismatch = cmsProblems.some((problem) => problem.startsWith('the document digest does not match'));
+  if (!signature.intact && digestMismatch) {
+    return 'the document was changed after signing (the signed bytes do not match)';
+  }
+  if (!signature.intact || !signature.cryptographicallyValid) {
+    const why = cmsProblems.at(-1);
+    if (signature.intact) return `the signer's signature does not verify${why ? ` (${why})` : ''}`;
+    return `the signature cannot be checked${why ? ` (${why})` : ''}`;
+  }
   if (!PERMITTED.has(signature.modificationsAfterSigning)) {
     return `the document was changed after signing (${details[0] ?? 'a change that is not permitted'})`;
   }

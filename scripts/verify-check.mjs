@@ -1,0 +1,84 @@
+#!/usr/bin/env node
+// `npm run verify-check`: POST /v1/verify, through the worker on workerd, for every PDF of the
+// shared corpus's pdf-signed/, compared with the tag that opens its MANIFEST.tsv description:
+//   VALID-* and MODIFIED-* → valid:true; TAMPERED*, INVALID*, ATTACK, NONSTANDARD-COVERAGE,
+//   MALFORMED, MIXED → valid:false (a 422 counts as not valid); UNSIGNED* → no signatures;
+//   INDETERMINATE → a problem naming the missing or unusable certificate; REAL-WORLD,
+//   UR3-USAGE-RIGHTS and SPECIAL are printed but not counted.
+// One line per file (tag, our valid, agree?, reason), then `agree N/M (P%)` and the 5xx count.
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { root } from './local-setup.mjs';
+import { startQuire } from './worker-harness.mjs';
+
+const corpus = resolve(root, '..', 'shared', 'corpus');
+const manifest = readFileSync(join(corpus, 'MANIFEST.tsv'), 'utf8')
+  .split('\n')
+  .slice(1)
+  .map((line) => line.split('\t'))
+  .filter((cols) => cols[0]?.startsWith('pdf-signed/') && cols[0].endsWith('.pdf'));
+
+const NOT_COUNTED = new Set(['REAL-WORLD', 'UR3-USAGE-RIGHTS', 'SPECIAL']);
+const EXPECT_INVALID = /^(TAMPERED|INVALID|ATTACK$|NONSTANDARD-COVERAGE$|MALFORMED$|MIXED$)/;
+
+/** Whether our answer agrees with the tag; undefined when the tag is not counted. */
+function agrees(tag, status, body) {
+  if (NOT_COUNTED.has(tag)) return undefined;
+  const valid = status === 200 ? body.valid : false;
+  if (/^(VALID|MODIFIED)/.test(tag)) return status === 200 && valid === true;
+  if (EXPECT_INVALID.test(tag)) return valid === false;
+  if (tag.startsWith('UNSIGNED')) return status === 200 && body.signatures.length === 0;
+  if (tag === 'INDETERMINATE') {
+    return (
+      status === 200 &&
+      body.signatures.some((signature) => signature.problems.some((problem) => /certificate/i.test(problem)))
+    );
+  }
+  return undefined;
+}
+
+const quire = await startQuire();
+let counted = 0;
+let agreed = 0;
+let serverErrors = 0;
+const disagreements = [];
+try {
+  for (const [path, , , , , , description = ''] of manifest) {
+    const tag = /^\[([^\]]+)\]/.exec(description)?.[1]?.replace(/\?$/, '') ?? 'UNTAGGED';
+    const bytes = readFileSync(join(corpus, path));
+    const post = () =>
+      quire.fetch('/v1/verify', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ document: { base64: bytes.toString('base64') } }),
+      });
+    let res = await post();
+    if (res.status === 429) {
+      // The per-key rate limit: a fresh key, and the same request again.
+      quire.renewKey();
+      res = await post();
+    }
+    const body = await res.json().catch(() => ({}));
+    if (res.status >= 500) serverErrors++;
+    const agree = agrees(tag, res.status, body);
+    if (agree !== undefined) {
+      counted++;
+      if (agree) agreed++;
+    }
+    const ours = res.status === 200 ? String(body.valid) : `HTTP ${res.status}`;
+    const reason = res.status === 200 ? body.reason : body.message;
+    const mark = agree === undefined ? '-' : agree ? 'yes' : 'NO';
+    const line = `${path.replace('pdf-signed/', '').padEnd(58)} ${tag.padEnd(22)} ${ours.padEnd(9)} ${mark.padEnd(4)} ${reason}`;
+    console.log(line);
+    if (agree === false) {
+      const problems = (body.signatures ?? []).map((s, i) => `    sig ${i + 1} [${s.field}]: ${s.problems.join('; ')}`);
+      disagreements.push([line, ...problems].join('\n'));
+    }
+  }
+} finally {
+  await quire.dispose();
+}
+console.log(`\nDisagreements (${disagreements.length}):\n${disagreements.join('\n')}`);
+console.log(
+  `\nagree ${agreed}/${counted} (${counted ? ((100 * agreed) / counted).toFixed(1) : '0.0'}%), 5xx: ${serverErrors}`,
+);
