@@ -68,11 +68,12 @@ export async function verifyPdf(pdf: Uint8Array, options: VerifyOptions): Promis
   }
   const document = { pages: pages ?? null, revisions: scan.revisions.length, sha256 };
   const search = await findSignatureFields(pdf, scan);
-  if (search.signatures.length === 0) {
+  const signed = search.signatures.filter((field) => !isPlaceholder(pdf, field));
+  if (signed.length === 0) {
     return { valid: false, reason: 'The document has no signatures', signatures: [], document };
   }
   // Oldest first: by where the signed bytes end (ISO 32000-1 §12.8.1 /ByteRange).
-  const fields = [...search.signatures].sort((a, b) => signedEnd(a) - signedEnd(b));
+  const fields = [...signed].sort((a, b) => signedEnd(a) - signedEnd(b));
   const reader = new ObjectReader(pdf, scan);
   const signatures: VerifiedSignature[] = [];
   const failures: Failure[] = [];
@@ -87,6 +88,16 @@ export async function verifyPdf(pdf: Uint8Array, options: VerifyOptions): Promis
       ? `Signature ${first + 1} of ${fields.length}: ${failures[first]}`
       : `${fields.length === 1 ? 'The signature is' : `All ${fields.length} signatures are`} intact and cryptographically valid, cover${fields.length === 1 ? 's' : ''} the whole of ${fields.length === 1 ? 'its' : 'their'} revision, and later revisions hold only permitted changes`;
   return { valid: first < 0, reason, signatures, document };
+}
+
+/**
+ * A signature dictionary written before signing and never signed: no numeric /ByteRange and a
+ * /Contents of zeros (the placeholder a signer fills in, ISO 32000-1 §12.8.1). Such a field is an
+ * unsigned signature field, not a failed signature.
+ */
+function isPlaceholder(pdf: Uint8Array, field: SignatureField): boolean {
+  if (field.byteRange !== undefined || !field.contents) return false;
+  return hexContents(pdf, field.contents).every((byte) => byte === 0);
 }
 
 function signedEnd(field: SignatureField): number {

@@ -116,6 +116,21 @@ describe('POST /v1/verify', () => {
     expect(body.document.pages).toBe(1);
   });
 
+  it('counts a placeholder never signed (no numeric /ByteRange, /Contents of zeros) as no signature', async () => {
+    const pdf = await signedPdf();
+    const text = new TextDecoder('latin1').decode(pdf);
+    // Same lengths, so every offset stays: the numbers become a name, the signature zeros.
+    const placeholder = text
+      .replace(/\/ByteRange\s*\[([^\]]*)\]/, (_, inner: string) => `/ByteRange [/${'*'.repeat(inner.length - 1)}]`)
+      .replace(/\/Contents\s*<([0-9A-Fa-f]+)>/, (whole: string, hex: string) =>
+        whole.replace(hex, '0'.repeat(hex.length)),
+      );
+    const bytes = Uint8Array.from(placeholder, (c) => c.charCodeAt(0));
+    expect(bytes.length).toBe(pdf.length);
+    const result = await verifyPdf(bytes, { trustedRoots: [] });
+    expect(result).toMatchObject({ valid: false, reason: 'The document has no signatures', signatures: [] });
+  });
+
   it('refuses what is not a PDF with 415', async () => {
     const res = await postJson('/v1/verify', { document: { base64: toBase64(new TextEncoder().encode('hello')) } });
     await expectError(res, 415, 'UNSUPPORTED_MEDIA_TYPE');
