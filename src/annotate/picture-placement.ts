@@ -7,26 +7,15 @@
 import type { PictureDimensions, PreparedPicture } from './annotate-types';
 import { type Document, type Element, importFragment, WP_NS } from './ooxml-dom';
 import type { PackageEditor } from './package-editor';
+import type { pictureExtentEmu } from './picture-extent';
+import type { PictureXmlOptions } from './picture-xml';
 import { newRun } from './run-content';
 
 const IMAGE_RELATIONSHIP = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/image';
 
 export interface PicturePlacementDeps {
-  pictureXml: (p: {
-    relId: string;
-    svgRelId?: string;
-    widthEmu: number;
-    heightEmu: number;
-    docPrId: number;
-    name: string;
-    description?: string;
-  }) => string;
-  pictureExtentEmu: (
-    picture: PreparedPicture,
-    dimensions: PictureDimensions | undefined,
-    placeholder: { widthEmu: number; heightEmu: number } | undefined,
-    maxWidthEmu: number,
-  ) => { widthEmu: number; heightEmu: number };
+  pictureXml: (p: PictureXmlOptions) => string;
+  pictureExtentEmu: typeof pictureExtentEmu;
 }
 
 export interface PicturePlacement {

@@ -45,8 +45,9 @@ const OID = {
   commonName: '2.5.4.3',
 } as const;
 
-export async function verifyCms(contents: Uint8Array, signedBytes: Uint8Array, subFilter: string): Promise<CmsCheck> {
-  const check: CmsCheck = {
+/** A check that has found nothing yet: both verdicts false until proven. */
+export function emptyCmsCheck(): CmsCheck {
+  return {
     intact: false,
     cryptographicallyValid: false,
     digestAlgorithm: 'unknown',
@@ -54,6 +55,10 @@ export async function verifyCms(contents: Uint8Array, signedBytes: Uint8Array, s
     certificates: [],
     problems: [],
   };
+}
+
+export async function verifyCms(contents: Uint8Array, signedBytes: Uint8Array, subFilter: string): Promise<CmsCheck> {
+  const check = emptyCmsCheck();
   try {
     await runChecks(check, contents, signedBytes, subFilter);
   } catch (error) {

@@ -6,18 +6,11 @@
  */
 import * as pkijs from 'pkijs';
 import { summarizeCertificate } from '../sign/certificate-summary';
-import type { CmsCheck } from './cms-verify';
+import { type CmsCheck, emptyCmsCheck } from './cms-verify';
 import { digestName } from './signature-algorithms';
 
 export async function verifyDocumentTimestamp(contents: Uint8Array, signedBytes: Uint8Array): Promise<CmsCheck> {
-  const check: CmsCheck = {
-    intact: false,
-    cryptographicallyValid: false,
-    digestAlgorithm: 'unknown',
-    signatureAlgorithm: 'unknown',
-    certificates: [],
-    problems: [],
-  };
+  const check = emptyCmsCheck();
   try {
     const info = pkijs.ContentInfo.fromBER(trimmed(contents));
     const signedData = new pkijs.SignedData({ schema: info.content });
