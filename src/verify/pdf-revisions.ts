@@ -109,6 +109,8 @@ function readRevision(context: ScanContext, marker: number, previousEnd: number)
     root: undefined,
     size: undefined,
     encrypted: false,
+    info: undefined,
+    unknownTrailerRefs: [],
     entries: new Map(),
     problems,
   };
@@ -125,18 +127,99 @@ function readRevision(context: ScanContext, marker: number, previousEnd: number)
   }
   problems.push(...cached.problems);
   const section = cached.section;
+  // A linearized file's first-page trailer often says `startxref 0` (§F.3.4 lets readers ignore
+  // it): its %%EOF ends no revision of its own; the section belongs to the last one (below).
+  if (!section && stated.value === 0) return undefined;
   if (!section) return revision;
   revision.xrefOffset = section.offset;
   revision.xrefKind = section.kind;
   revision.entries = section.entries;
   revision.prev = dictInteger(section.trailer, 'Prev');
   revision.size = dictInteger(section.trailer, 'Size');
-  const root = section.trailer.kind === 'dict' ? section.trailer.entries.get('Root') : undefined;
+  const trailer = section.trailer.kind === 'dict' ? section.trailer.entries : new Map<string, PdfValue>();
+  const root = trailer.get('Root');
   if (root?.kind === 'ref') revision.root = { num: root.num, gen: root.gen };
   else problems.push('trailer has no /Root reference');
   if (revision.size === undefined) problems.push('trailer has no /Size');
-  revision.encrypted = section.trailer.kind === 'dict' && section.trailer.entries.has('Encrypt');
+  revision.encrypted = trailer.has('Encrypt');
+  const info = trailer.get('Info');
+  if (info?.kind === 'ref') revision.info = info.num;
+  revision.unknownTrailerRefs = [...trailer]
+    .filter(([key, value]) => !TRAILER_KEYS.has(key) && holdsRef(value))
+    .map(([key]) => key);
+  mergeLinearizedSections(context, revision, previousEnd, problems);
   return revision;
+}
+
+/** Trailer keys of ISO 32000-2 Table 15, xref stream dictionary keys of Table 17 (§7.5.8.2), and /DocChecksum. */
+const TRAILER_KEYS = new Set([
+  'Size',
+  'Prev',
+  'Root',
+  'Encrypt',
+  'Info',
+  'ID',
+  'XRefStm',
+  'Type',
+  'W',
+  'Index',
+  'Length',
+  'Filter',
+  'DecodeParms',
+  'F',
+  'FFilter',
+  'FDecodeParms',
+  'DL',
+  'DocChecksum',
+]);
+
+function holdsRef(value: PdfValue, depth = 0): boolean {
+  if (value.kind === 'ref') return true;
+  if (depth > 8) return false;
+  if (value.kind === 'array') return value.items.some((item) => holdsRef(item, depth + 1));
+  if (value.kind === 'dict') return [...value.entries.values()].some((item) => holdsRef(item, depth + 1));
+  return false;
+}
+
+/**
+ * A linearized file's last `startxref` points to the first-page section at the front of the file,
+ * whose /Prev leads forward to the main section written after it (ISO 32000-1 §F.3.4, §F.3.9):
+ * one revision with two sections. Sections the /Prev chain reaches inside this revision's own
+ * bytes are merged into it (the newer section's entries win, §7.5.6); the chain stops at the first
+ * one outside them, which is the previous revision's.
+ */
+function mergeLinearizedSections(
+  context: ScanContext,
+  revision: Revision,
+  previousEnd: number,
+  problems: string[],
+): void {
+  const seen = new Set<number>([revision.xrefOffset as number]);
+  let merged: Map<number, XrefEntry> | undefined;
+  while (revision.prev !== undefined && revision.prev >= previousEnd && revision.prev < revision.end) {
+    const offset = revision.prev;
+    if (seen.has(offset) || seen.size > 16) {
+      problems.push(`/Prev cycle at offset ${offset}`);
+      return;
+    }
+    seen.add(offset);
+    let cached = context.sections.get(offset);
+    if (!cached) {
+      const sectionProblems: string[] = [];
+      cached = { section: readSection(context, offset, sectionProblems), problems: sectionProblems };
+      context.sections.set(offset, cached);
+    }
+    problems.push(...cached.problems);
+    const section = cached.section;
+    if (!section) {
+      problems.push(`no xref section at /Prev ${offset}`);
+      return;
+    }
+    merged ??= new Map(revision.entries);
+    for (const [num, entry] of section.entries) if (!merged.has(num)) merged.set(num, entry);
+    revision.prev = dictInteger(section.trailer, 'Prev');
+  }
+  if (merged) revision.entries = merged;
 }
 
 /**

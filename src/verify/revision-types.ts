@@ -28,7 +28,17 @@ export interface Revision {
   root: { num: number; gen: number } | undefined;
   size: number | undefined;
   encrypted: boolean;
-  /** This section's entries only (for a hybrid file, the table's and then the /XRefStm's). */
+  /** The trailer's /Info (§14.3.3), the document information dictionary, when it is a reference. */
+  info: number | undefined;
+  /**
+   * Trailer keys ISO 32000 does not define (Tables 15 and 17) whose values hold references: a
+   * path to objects outside the catalog that no signing or form filling writes.
+   */
+  unknownTrailerRefs: string[];
+  /**
+   * This section's entries only (for a hybrid file, the table's and then the /XRefStm's; for a
+   * linearized file, the first-page section's and then the main section's it leads to, §F.3).
+   */
   entries: Map<number, XrefEntry>;
   /** What was damaged or had to be guessed; empty for a clean revision. */
   problems: string[];

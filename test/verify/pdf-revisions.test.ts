@@ -9,6 +9,36 @@ describe('findRevisions', () => {
     identity = await testIdentity();
   });
 
+  it('a linearized file: the first-page section and the main one it leads to are one revision (§F.3)', () => {
+    // The first-page trailer's startxref 0 ends no revision; the last startxref points back to the
+    // first-page section, whose /Prev leads forward to the main section.
+    const head = '%PDF-1.7\n';
+    const lin = '1 0 obj\n<< /Linearized 1 >>\nendobj\n';
+    const firstXrefAt = head.length + lin.length;
+    const entry = (offset: number) => `${String(offset).padStart(10, '0')} 00000 n\r\n`;
+    const objects = [
+      '2 0 obj\n<< /Type /Catalog /Pages 3 0 R >>\nendobj\n',
+      '3 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\n',
+    ];
+    const firstSection = (mainAt: number) =>
+      `xref\n1 1\n${entry(head.length)}trailer\n<< /Size 4 /Root 2 0 R /Prev ${mainAt} >>\nstartxref\n0\n%%EOF\n`;
+    const provisional = firstSection(0);
+    const bodyAt = firstXrefAt + provisional.length + 10; // room for the digits of /Prev
+    const pad = ' '.repeat(bodyAt - firstXrefAt - provisional.length);
+    const offsets = [bodyAt, bodyAt + (objects[0]?.length ?? 0)];
+    const mainAt = bodyAt + objects.join('').length;
+    const first = firstSection(mainAt);
+    const main = `xref\n0 1\n0000000000 65535 f\r\n2 2\n${offsets.map(entry).join('')}trailer\n<< /Size 4 >>\nstartxref\n${firstXrefAt}\n%%EOF\n`;
+    const padded = pad.slice(first.length - provisional.length);
+    const pdf = ascii(head + lin + first + padded + objects.join('') + main);
+    expect(text(pdf).indexOf('2 0 obj')).toBe(bodyAt);
+    const { revisions, problems } = findRevisions(pdf);
+    expect(problems).toEqual([]);
+    expect(revisions).toHaveLength(1);
+    expect(revisions[0]?.root).toEqual({ num: 2, gen: 0 });
+    expect([...(revisions[0]?.entries.keys() ?? [])].sort()).toEqual([0, 1, 2, 3]);
+  });
+
   it('one revision with an xref table, ending at the end of the file', async () => {
     const pdf = await makeOriginal(false);
     const { revisions, problems } = findRevisions(pdf);
