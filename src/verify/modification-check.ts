@@ -5,16 +5,25 @@
  *
  * - signatures: new signature or document timestamp dictionaries (§12.8.1), their fields and
  *   widgets (§12.7.4.5), the /AcroForm /Fields array growing by signature fields, /DSS and /VRI
- *   (ETSI EN 319 142-1 §5.4) and the certificate, OCSP and CRL streams they hold;
- * - form-filling: a non-signature field's /V and its widgets' appearances (§12.7.3, §12.5.5);
- * - annotations: new or changed annotations (§12.5) and a page's /Annots;
- * - other: everything else — page content, resources, the page tree, catalog entries other than
- *   /AcroForm and /DSS, and a change to a signature dictionary that already existed (the
- *   "shadow attack": the signed revision's own signature must not be rewritten).
+ *   (ETSI EN 319 142-1 §5.4) and the certificate, OCSP and CRL streams they hold; with them the
+ *   bookkeeping every saving tool does: the document information dictionary (§14.3.3), XMP
+ *   metadata streams (§14.3.2), and the catalog's /Version and /Extensions (§7.7.2, §7.12);
+ * - form-filling: a non-signature field's /V, /I and its widgets' appearances (§12.7.3, §12.5.5);
+ * - annotations: new or changed annotations (§12.5), a page's /Annots, and the catalog's
+ *   appearance name tree (/Names /AP, §7.7.4);
+ * - other: everything else — page content, resources, the page tree, other catalog entries, a
+ *   change to a signature dictionary that already existed (the "shadow attack": the signed
+ *   revision's own signature must not be rewritten), an update's trailer holding references under
+ *   keys the standard does not define, and a revision whose cross-reference section cannot be read
+ *   (its changes would be invisible).
+ *
+ * A key whose value is written differently but resolves to the same thing (a /Resources
+ * dictionary moved into a new object, a string re-encoded) is not a change.
  *
  * The overall class is the most severe found. Never throws; what cannot be read counts as other.
  */
 import { canonical, ObjectReader, type ObjectState, sameBytes } from './object-reader';
+import { stringBytes, textOf } from './pdf-string';
 import type { PdfValue } from './pdf-syntax';
 import type { RevisionScan } from './revision-types';
 
@@ -22,6 +31,10 @@ export type ModificationClass = 'none' | 'signatures' | 'form-filling' | 'annota
 
 export interface ModificationReport {
   classification: ModificationClass;
+  /** Whether a later revision adds an approval signature (not a document timestamp). */
+  approvalSignatureAdded: boolean;
+  /** The first detail of the most severe class found, in plain words. */
+  reason: string | undefined;
   /** Plain words: "page 2 content changed", "a page was added", "signature dictionary 12 0 R changed". */
   details: string[];
 }
@@ -39,10 +52,20 @@ const SEVERITY: Record<ModificationClass, number> = {
   other: 4,
 };
 
-/** Catalog keys a signature may add or change (§12.7.2 /AcroForm; /DSS of ETSI EN 319 142-1). */
-const SIGNATURE_CATALOG_KEYS = new Set(['AcroForm', 'DSS']);
-/** Keys of a non-signature field that filling it changes (§12.7.3.1 Table 220, §12.7.4). */
-const FILLING_FIELD_KEYS = new Set(['V', 'AS', 'AP', 'MK']);
+/**
+ * Catalog keys a signature or a saving tool may add or change (§12.7.2 /AcroForm; /DSS of ETSI
+ * EN 319 142-1; /Version and /Extensions, which PAdES and PDF 2.0 writers update, §7.7.2; and
+ * /Metadata, the XMP stream a saving tool rewrites, §14.3.2).
+ */
+const SIGNATURE_CATALOG_KEYS = new Set(['AcroForm', 'DSS', 'Version', 'Extensions', 'Metadata']);
+/** Keys of a non-signature field that filling it changes (§12.7.3.1 Table 220, §12.7.4; /I of a choice field, §12.7.4.4). */
+const FILLING_FIELD_KEYS = new Set(['V', 'AS', 'AP', 'MK', 'I']);
+/** Keys of a signature field's widget that signing it may change (§12.7.4.5; /F, the annotation flags such as Locked, §12.5.3). */
+const SIGNING_FIELD_KEYS = new Set([...FILLING_FIELD_KEYS, 'F']);
+/** Problems of a revision that leave its cross-reference section readable (its changes are all seen). */
+const TOLERATED_DAMAGE = /^(startxref \d+ is off by|no end-of-line after the final %%EOF)/;
+/** Values compared at most when resolving references to decide whether a key really changed. */
+const MAX_COMPARED_VALUES = 10_000;
 /** AcroForm keys that signing or filling touches (§12.7.2 Table 218). */
 const ACROFORM_SIGNATURE_KEYS = new Set(['Fields', 'SigFlags']);
 const ACROFORM_FILLING_KEYS = new Set(['DR', 'DA', 'NeedAppearances']);
@@ -51,9 +74,14 @@ type Resolved = Extract<ObjectState, { kind: 'object' }>;
 
 class Report {
   classification: ModificationClass = 'none';
+  /** Approval signatures (not document timestamps) added: DocMDP P=1 forbids them (§12.8.2.2.2). */
+  approvalSignaturesAdded = 0;
   readonly details: string[] = [];
+  /** The first detail given for each class: the reason a verdict cites. */
+  readonly firstOf = new Map<ModificationClass, string>();
   add(cls: ModificationClass, detail: string | undefined): void {
     if (SEVERITY[cls] > SEVERITY[this.classification]) this.classification = cls;
+    if (detail && !this.firstOf.has(cls)) this.firstOf.set(cls, detail);
     if (detail && this.details.length < 50 && !this.details.includes(detail)) this.details.push(detail);
   }
 }
@@ -100,6 +128,11 @@ interface Context {
   signedForm: Resolved | undefined;
   /** Objects new or changed after signing, with the class decided for them (for referenced objects). */
   classes: Map<number, ModificationClass>;
+  /** Every object (re)defined after the signed revision. */
+  changed: Set<number>;
+  /** Signature fields and their widgets (also /Kids widgets without /Parent) in the newest revision. */
+  signatureWidgets: Set<number>;
+  scan: RevisionScan;
 }
 
 export function classifyModifications(
@@ -113,9 +146,12 @@ export function classifyModifications(
   } catch (error) {
     report.add('other', `the later revisions cannot be compared: ${(error as Error).message}`);
   }
-  // TODO: DocMDP (§12.8.2.2, /Perms /DocMDP /TransformParams /P): with P=1 nothing, with P=2 only
-  // form filling and signatures, with P=3 also annotations, are permitted; decided by the caller.
-  return { classification: report.classification, details: report.details };
+  return {
+    classification: report.classification,
+    approvalSignatureAdded: report.approvalSignaturesAdded > 0,
+    reason: report.firstOf.get(report.classification),
+    details: report.details,
+  };
 }
 
 function run(pdf: Uint8Array, scan: RevisionScan, signed: number, report: Report): void {
@@ -129,7 +165,17 @@ function run(pdf: Uint8Array, scan: RevisionScan, signed: number, report: Report
   for (let i = signed + 1; i <= last; i++) {
     const revision = scan.revisions[i];
     if (!revision) continue;
-    if (revision.problems.length > 0) report.add('other', `revision ${i + 1} is damaged: ${revision.problems[0]}`);
+    for (const problem of revision.problems) {
+      // Damage that hides nothing is said, not counted as a change; anything else may hide one.
+      report.add(TOLERATED_DAMAGE.test(problem) ? 'none' : 'other', `revision ${i + 1} is damaged: ${problem}`);
+    }
+    if (revision.unknownTrailerRefs.length > 0) {
+      const keys = revision.unknownTrailerRefs.map((key) => `/${key}`).join(', ');
+      report.add(
+        'other',
+        `revision ${i + 1}'s trailer refers to objects under ${keys}, which the standard does not define`,
+      );
+    }
     for (const num of revision.entries.keys()) {
       if (num === 0) continue; // The head of the free list (§7.5.4).
       changed.add(num);
@@ -148,6 +194,9 @@ function run(pdf: Uint8Array, scan: RevisionScan, signed: number, report: Report
     signedForm: signedAcroForm(reader, scan, signed),
     report,
     classes: new Map(),
+    changed,
+    signatureWidgets: signatureWidgets(reader, scan, last),
+    scan,
   };
   // Typed objects first; untyped new objects (appearance streams, certificates, fonts) then take
   // the class of the changed objects that refer to them.
@@ -194,12 +243,49 @@ function pageNumbers(reader: ObjectReader, scan: RevisionScan, index: number): M
 
 /** Whether object `num` (as of revision `index`) is a signature field or a widget of one (§12.7.4.5). */
 function isSignatureField(context: Context, num: number, index: number, depth = 0): boolean {
+  if (index === context.last && context.signatureWidgets.has(num)) return true;
   const dict = dictOf(context.reader.read(num, index));
   if (!dict || depth > 32) return false;
   const ft = nameOf(dict.get('FT'));
   if (ft !== undefined) return ft === 'Sig';
   const parent = refNum(dict.get('Parent'));
   return parent !== undefined && isSignatureField(context, parent, index, depth + 1);
+}
+
+/**
+ * The signature fields of revision `index`'s form and every /Kids widget under them (§12.7.4.5):
+ * a widget need not carry /Parent to belong to its field, and /Kids may be an indirect array.
+ */
+function signatureWidgets(reader: ObjectReader, scan: RevisionScan, index: number): Set<number> {
+  const found = new Set<number>();
+  const rootNum = scan.revisions[index]?.root?.num;
+  const catalog = rootNum === undefined ? undefined : dictOf(reader.read(rootNum, index));
+  const formValue = catalog?.get('AcroForm');
+  const form =
+    formValue?.kind === 'ref'
+      ? dictOf(reader.read(formValue.num, index))
+      : formValue?.kind === 'dict'
+        ? formValue.entries
+        : undefined;
+  const kids = (value: PdfValue | undefined): number[] => {
+    if (value?.kind !== 'ref') return refsIn(value);
+    const state = reader.read(value.num, index);
+    return state.kind === 'object' ? refsIn(state.value) : [];
+  };
+  const stack: { num: number; sig: boolean }[] = kids(form?.get('Fields')).map((num) => ({ num, sig: false }));
+  const seen = new Set<number>();
+  while (stack.length > 0 && seen.size < MAX_PAGE_NODES) {
+    const { num, sig } = stack.pop() as { num: number; sig: boolean };
+    if (seen.has(num)) continue;
+    seen.add(num);
+    const dict = dictOf(reader.read(num, index));
+    if (!dict) continue;
+    const ft = nameOf(dict.get('FT'));
+    const isSig = ft === undefined ? sig : ft === 'Sig';
+    if (isSig) found.add(num);
+    for (const kid of kids(dict.get('Kids'))) stack.push({ num: kid, sig: isSig });
+  }
+  return found;
 }
 
 function isSignatureDictionary(dict: Map<string, PdfValue>): boolean {
@@ -239,13 +325,29 @@ function classifyObject(context: Context, num: number, rootNum: number | undefin
   }
   const type = nameOf(dict.get('Type'));
   const beforeResolved = before.kind === 'object' ? before : undefined;
-  if (num === rootNum || type === 'Catalog') return classifyCatalog(report, beforeResolved, after);
+  if (num === rootNum || type === 'Catalog') return classifyCatalog(context, beforeResolved, after);
   if (isSignatureDictionary(dict)) {
     if (beforeResolved) {
       report.add('other', `signature dictionary ${ref} changed`);
       return 'other';
     }
-    report.add('signatures', type === 'DocTimeStamp' ? 'a document timestamp was added' : 'a signature was added');
+    if (type === 'DocTimeStamp') report.add('signatures', 'a document timestamp was added');
+    else {
+      report.approvalSignaturesAdded++;
+      report.add('signatures', 'a signature was added');
+    }
+    return 'signatures';
+  }
+  if (isInfoUpdate(context, num, beforeResolved, after)) {
+    report.add('signatures', 'the document information dictionary was updated');
+    return 'signatures';
+  }
+  if (isExtensionsUpdate(context, num, beforeResolved)) {
+    report.add('signatures', "the document's declared extensions changed");
+    return 'signatures';
+  }
+  if (isMetadataUpdate(context, num, beforeResolved, after)) {
+    report.add('signatures', 'the XMP metadata was updated');
     return 'signatures';
   }
   if (type === 'DSS' || type === 'VRI' || dict.has('VRI') || (dict.has('Certs') && !dict.has('Type'))) {
@@ -281,19 +383,179 @@ function classifyObject(context: Context, num: number, rootNum: number | undefin
   return 'other';
 }
 
-/** The catalog (§7.7.2): only /AcroForm and /DSS may change after signing. */
-function classifyCatalog(report: Report, before: Resolved | undefined, after: Resolved): ModificationClass {
+/**
+ * The document information dictionary (§14.3.3) a saving tool rewrites: the one the signed
+ * revision's trailer names, or a new object the newest trailer names. Never a stream, so that
+ * pointing /Info at a content stream cannot pass its change off as bookkeeping.
+ */
+function isInfoUpdate(context: Context, num: number, before: Resolved | undefined, after: Resolved): boolean {
+  const { scan } = context;
+  if (after.streamData !== undefined || before?.streamData !== undefined) return false;
+  if (after.value.kind !== 'dict' || after.value.entries.has('Type')) return false;
+  return num === scan.revisions[context.signed]?.info || (!before && num === scan.revisions[context.last]?.info);
+}
+
+/** The catalog's /Extensions dictionary (§7.12) kept in an object of its own, as signed. */
+function isExtensionsUpdate(context: Context, num: number, before: Resolved | undefined): boolean {
+  if (!before || before.streamData !== undefined) return false;
+  const rootNum = context.scan.revisions[context.signed]?.root?.num;
+  const catalog = rootNum === undefined ? undefined : dictOf(context.reader.read(rootNum, context.signed));
+  return refNum(catalog?.get('Extensions')) === num;
+}
+
+/**
+ * An XMP metadata stream (§14.3.2) rewritten: one that was a metadata stream when signed, or the
+ * new one the newest catalog names. Anything else dressed as /Type /Metadata (a page's content
+ * stream) is not let through.
+ */
+function isMetadataUpdate(context: Context, num: number, before: Resolved | undefined, after: Resolved): boolean {
+  const isXmp = (state: Resolved) => {
+    const dict = state.value.kind === 'dict' ? state.value.entries : undefined;
+    return nameOf(dict?.get('Type')) === 'Metadata' && nameOf(dict?.get('Subtype')) === 'XML';
+  };
+  if (!isXmp(after)) return false;
+  if (before) return isXmp(before);
+  const rootNum = context.scan.revisions[context.last]?.root?.num;
+  const catalog = rootNum === undefined ? undefined : dictOf(context.reader.read(rootNum, context.last));
+  return refNum(catalog?.get('Metadata')) === num;
+}
+
+/**
+ * The catalog (§7.7.2): /AcroForm, /DSS and the saving bookkeeping may change after signing;
+ * /Lang only in its encoding; /Names only in its annotation appearance tree.
+ */
+function classifyCatalog(context: Context, before: Resolved | undefined, after: Resolved): ModificationClass {
+  const { report } = context;
   if (!before) {
     report.add('other', 'the document catalog was replaced');
     return 'other';
   }
-  const keys = changedKeys(before, after);
-  const others = keys.filter((key) => !SIGNATURE_CATALOG_KEYS.has(key));
+  let cls: ModificationClass = 'none';
+  const others: string[] = [];
+  for (const key of changedKeys(before, after)) {
+    const was = entry(before, key);
+    const now = entry(after, key);
+    if (SIGNATURE_CATALOG_KEYS.has(key)) cls = maxClass(cls, 'signatures');
+    else if (sameResolved(context, was, now)) continue;
+    else if (key === 'Lang' && sameText(was, now)) continue;
+    else if (key === 'Names' && namesOnlyAddAppearances(context, was, now)) {
+      report.add('annotations', 'annotation appearances were added to the name dictionary');
+      cls = maxClass(cls, 'annotations');
+    } else others.push(key);
+  }
   if (others.length > 0) {
     report.add('other', `catalog ${others.map((key) => `/${key}`).join(', ')} changed`);
     return 'other';
   }
-  return keys.length > 0 ? 'signatures' : 'none';
+  return cls;
+}
+
+interface Located {
+  value: PdfValue | undefined;
+  buffer: Uint8Array;
+  /** The revision whose objects its references name. */
+  index: number;
+}
+
+function entry(state: Resolved, key: string, index?: number): Located {
+  const value = state.value.kind === 'dict' ? state.value.entries.get(key) : undefined;
+  return { value, buffer: state.buffer, index: index ?? -1 };
+}
+
+/**
+ * Whether two values mean the same once references are followed: a reference to an object no
+ * later revision touched is equal to itself; others are compared by what they resolve to, as of
+ * the signed and the newest revision. Bounded by MAX_COMPARED_VALUES.
+ */
+function sameResolved(context: Context, a: Located, b: Located): boolean {
+  const budget = { left: MAX_COMPARED_VALUES };
+  const at = (located: Located, index: number): Located => ({
+    ...located,
+    index: located.index < 0 ? index : located.index,
+  });
+  return same(context, at(a, context.signed), at(b, context.last), budget, 0);
+}
+
+function same(context: Context, a: Located, b: Located, budget: { left: number }, depth: number): boolean {
+  if (--budget.left < 0 || depth > 32) return false;
+  let { value: x, buffer: xb } = a;
+  let { value: y, buffer: yb } = b;
+  let xData: Uint8Array | undefined;
+  let yData: Uint8Array | undefined;
+  if (x?.kind === 'ref' && y?.kind === 'ref' && x.num === y.num && !context.changed.has(x.num)) return true;
+  if (x?.kind === 'ref') {
+    const state = context.reader.read(x.num, a.index);
+    if (state.kind === 'problem') return false;
+    [x, xb, xData] =
+      state.kind === 'object' ? [state.value, state.buffer, state.streamData] : [undefined, xb, undefined];
+  }
+  if (y?.kind === 'ref') {
+    const state = context.reader.read(y.num, b.index);
+    if (state.kind === 'problem') return false;
+    [y, yb, yData] =
+      state.kind === 'object' ? [state.value, state.buffer, state.streamData] : [undefined, yb, undefined];
+  }
+  if (!sameBytes(xData, yData)) return false;
+  if (x?.kind === 'dict' && y?.kind === 'dict') {
+    if (x.entries.size !== y.entries.size) return false;
+    for (const [key, item] of x.entries) {
+      if (!y.entries.has(key)) return false;
+      const next = { value: y.entries.get(key), buffer: yb, index: b.index };
+      if (!same(context, { value: item, buffer: xb, index: a.index }, next, budget, depth + 1)) return false;
+    }
+    return true;
+  }
+  if (x?.kind === 'array' && y?.kind === 'array') {
+    if (x.items.length !== y.items.length) return false;
+    return x.items.every((item, i) =>
+      same(
+        context,
+        { value: item, buffer: xb, index: a.index },
+        { value: y.items[i], buffer: yb, index: b.index },
+        budget,
+        depth + 1,
+      ),
+    );
+  }
+  return canonical(x, xb) === canonical(y, yb);
+}
+
+/** Two text strings with the same characters, however encoded (§7.9.2.2). */
+function sameText(a: Located, b: Located): boolean {
+  return (
+    a.value?.kind === 'string' &&
+    b.value?.kind === 'string' &&
+    textOf(stringBytes(a.value, a.buffer)) === textOf(stringBytes(b.value, b.buffer))
+  );
+}
+
+/**
+ * Whether the name dictionary (§7.7.4) changed only in /AP, the appearance streams annotations
+ * use (Acrobat adds its comment icons there); any other tree (/JavaScript, /EmbeddedFiles,
+ * /Dests…) changing is other.
+ */
+function namesOnlyAddAppearances(context: Context, was: Located, now: Located): boolean {
+  const resolve = (located: Located, index: number): Map<string, PdfValue> | undefined => {
+    if (located.value?.kind === 'dict') return located.value.entries;
+    if (located.value?.kind === 'ref') return dictOf(context.reader.read(located.value.num, index));
+    return located.value === undefined ? new Map() : undefined;
+  };
+  const before = resolve(was, context.signed);
+  const after = resolve(now, context.last);
+  if (!before || !after) return false;
+  const bufferOf = (located: Located, index: number): Uint8Array => {
+    if (located.value?.kind !== 'ref') return located.buffer;
+    const state = context.reader.read(located.value.num, index);
+    return state.kind === 'object' ? state.buffer : located.buffer;
+  };
+  const keys = new Set([...before.keys(), ...after.keys()]);
+  keys.delete('AP');
+  for (const key of keys) {
+    const x = { value: before.get(key), buffer: bufferOf(was, context.signed), index: context.signed };
+    const y = { value: after.get(key), buffer: bufferOf(now, context.last), index: context.last };
+    if (!same(context, x, y, { left: MAX_COMPARED_VALUES }, 0)) return false;
+  }
+  return true;
 }
 
 /** A page (§7.7.3.3): only /Annots may change, and new annotations are classed on their own. */
@@ -306,7 +568,9 @@ function classifyPage(context: Context, num: number, before: Resolved | undefine
     return 'other';
   }
   const keys = changedKeys(before, after);
-  const others = keys.filter((key) => key !== 'Annots');
+  const others = keys.filter(
+    (key) => key !== 'Annots' && !sameResolved(context, entry(before, key), entry(after, key)),
+  );
   if (others.length > 0) {
     for (const key of others) {
       if (key === 'Contents') report.add('other', `${label} content changed`);
@@ -315,7 +579,7 @@ function classifyPage(context: Context, num: number, before: Resolved | undefine
     }
     return 'other';
   }
-  if (keys.length === 0) return 'none';
+  if (!keys.includes('Annots')) return 'none';
   // Only /Annots changed: widgets of new signature fields are part of signing (§12.7.4.5).
   const annots = (state: Resolved) =>
     refsIn(state.value.kind === 'dict' ? state.value.entries.get('Annots') : undefined);
@@ -379,7 +643,7 @@ function classifyFieldOrWidget(
   if (signature) {
     // Signing an empty signature field sets its /V (and appearance); a set /V must not change.
     const beforeV = before.value.kind === 'dict' ? before.value.entries.get('V') : undefined;
-    const bad = keys.filter((key) => !FILLING_FIELD_KEYS.has(key) || (key === 'V' && beforeV !== undefined));
+    const bad = keys.filter((key) => !SIGNING_FIELD_KEYS.has(key) || (key === 'V' && beforeV !== undefined));
     if (bad.length > 0) {
       report.add('other', `signature field ${num} 0 R ${bad.map((key) => `/${key}`).join(', ')} changed`);
       return 'other';
@@ -391,8 +655,31 @@ function classifyFieldOrWidget(
     report.add('other', `form field ${num} 0 R ${bad.map((key) => `/${key}`).join(', ')} changed`);
     return 'other';
   }
+  if (!keys.includes('V') && !keys.includes('I') && !valueChanged(context, num)) {
+    // Filling a field changes its value and then its appearance; a new appearance over an
+    // unchanged value shows what was never filled in (the "replace" shadow attack).
+    report.add('other', `form field ${num} 0 R shows a new appearance, but its value did not change`);
+    return 'other';
+  }
   report.add('form-filling', 'a form field was filled in');
   return 'form-filling';
+}
+
+/** Whether the /V (or /I) a widget shows, its own or its parent field's (§12.7.3.1), changed after signing. */
+function valueChanged(context: Context, num: number): boolean {
+  const { reader, signed, last } = context;
+  let current: number | undefined = num;
+  for (let depth = 0; current !== undefined && depth < 32; depth++) {
+    const before = reader.read(current, signed);
+    const after = reader.read(current, last);
+    if (before.kind !== 'object' || after.kind !== 'object') return true;
+    const dict = dictOf(after);
+    if (dict?.has('V') || dictOf(before)?.has('V')) {
+      return ['V', 'I'].some((key) => !sameResolved(context, entry(before, key), entry(after, key)));
+    }
+    current = refNum(dict?.get('Parent'));
+  }
+  return false;
 }
 
 function maxClass(a: ModificationClass, b: ModificationClass): ModificationClass {

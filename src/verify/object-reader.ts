@@ -5,7 +5,9 @@
  * an object stream's decoded data), and a canonical text of each value lets objects written with
  * different white space be compared. Bounded and never throwing: anything unreadable is a problem.
  */
+import { toHex } from '../crypto/digest';
 import { readStreamObject } from './pdf-revisions';
+import { stringBytes } from './pdf-string';
 import { type PdfValue, readInteger, readObjectHeader, readValue } from './pdf-syntax';
 import type { RevisionScan } from './revision-types';
 import { decodeStreamData } from './xref-stream';
@@ -108,11 +110,9 @@ export class ObjectReader {
   }
 }
 
-const latin1 = new TextDecoder('latin1');
-
 /**
- * A canonical text of a value: white space and the spelling of references normalised, strings
- * and names as written. Two objects with equal canonical text (and equal stream data) are equal.
+ * A canonical text of a value: white space, the spelling of references and of strings
+ * normalised, names as written. Two objects with equal canonical text (and equal stream data) are equal.
  */
 export function canonical(value: PdfValue | undefined, buffer: Uint8Array): string {
   if (!value) return 'null';
@@ -126,7 +126,8 @@ export function canonical(value: PdfValue | undefined, buffer: Uint8Array): stri
     case 'keyword':
       return value.value;
     case 'string':
-      return latin1.decode(buffer.subarray(value.start, value.end));
+      // By the bytes it stands for: (a) and <61> are one string (§7.3.4).
+      return `<${toHex(stringBytes(value, buffer))}>`;
     case 'array':
       return `[${value.items.map((item) => canonical(item, buffer)).join(' ')}]`;
     case 'dict': {

@@ -45,16 +45,17 @@ function lastTrailer(pdf: Uint8Array): { startxref: number; root: string; size: 
 
 /**
  * Appends one incremental update by hand (ISO 32000-1 §7.5.6): a new object, a one-entry xref
- * table, a trailer with /Prev. `prev` overrides the /Prev written (for cycles and damage).
+ * table, a trailer with /Prev. `prev` overrides the /Prev written (for cycles and damage);
+ * `trailerExtra` is written into the trailer as is.
  */
-export function appendUpdate(pdf: Uint8Array, options: { prev?: number } = {}): Uint8Array {
+export function appendUpdate(pdf: Uint8Array, options: { prev?: number; trailerExtra?: string } = {}): Uint8Array {
   const { startxref, root, size } = lastTrailer(pdf);
   const objectOffset = pdf.length;
   const object = `${size} 0 obj\n<< /Note (update) >>\nendobj\n`;
   const xrefOffset = objectOffset + object.length;
   const entry = `${String(objectOffset).padStart(10, '0')} 00000 n\r\n`;
   const tail =
-    `xref\n${size} 1\n${entry}trailer\n<< /Size ${size + 1} /Root ${root} /Prev ${options.prev ?? startxref} >>\n` +
+    `xref\n${size} 1\n${entry}trailer\n<< /Size ${size + 1} /Root ${root} /Prev ${options.prev ?? startxref}${options.trailerExtra ?? ''} >>\n` +
     `startxref\n${xrefOffset}\n%%EOF\n`;
   return concat(pdf, ascii(object + tail));
 }
