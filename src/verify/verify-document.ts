@@ -11,8 +11,9 @@ import { ApiError } from '../errors';
 import type { CertificateSummary } from '../sign/sign-types';
 import { type ByteRangeCheck, type Coverage, checkByteRange } from './byte-range-check';
 import { verifyCms } from './cms-verify';
+import { type DocMdpLevel, docMdpViolation, findCertification } from './docmdp';
 import { verifyDocumentTimestamp } from './document-timestamp';
-import { classifyModifications, type ModificationClass } from './modification-check';
+import { classifyModifications, type ModificationClass, type ModificationReport } from './modification-check';
 import { ObjectReader } from './object-reader';
 import { parsePdfDate } from './pdf-date-read';
 import { findRevisions } from './pdf-revisions';
@@ -75,10 +76,21 @@ export async function verifyPdf(pdf: Uint8Array, options: VerifyOptions): Promis
   // Oldest first: by where the signed bytes end (ISO 32000-1 §12.8.1 /ByteRange).
   const fields = [...signed].sort((a, b) => signedEnd(a) - signedEnd(b));
   const reader = new ObjectReader(pdf, scan);
+  const certification = findCertification(
+    reader,
+    scan,
+    fields.flatMap((field) => (field.ref ? [field.ref.num] : [])),
+  );
+  const certifying = certification ? fields.findIndex((field) => field.ref?.num === certification.signatureRef) : -1;
   const signatures: VerifiedSignature[] = [];
   const failures: Failure[] = [];
-  for (const field of fields) {
-    const { signature, failure } = await verifyOne(pdf, scan, reader, field, fields, options);
+  for (const [i, field] of fields.entries()) {
+    // A certification governs the changes after it and after every later signature (§12.8.2.2).
+    const docMdp = certification && certifying >= 0 && i >= certifying ? certification.p : undefined;
+    const { signature, failure } = await verifyOne(pdf, scan, reader, field, fields, options, docMdp);
+    if (i === certifying && i > 0) {
+      signature.problems.push('the certification signature is not the first signature (ISO 32000-1 §12.8.2.2.1)');
+    }
     signatures.push(signature);
     failures.push(failure);
   }
@@ -112,6 +124,7 @@ async function verifyOne(
   field: SignatureField,
   all: readonly SignatureField[],
   options: VerifyOptions,
+  docMdp: DocMdpLevel | undefined,
 ): Promise<{ signature: VerifiedSignature; failure: Failure }> {
   const problems = [...field.problems];
   const range = checkByteRange(pdf, field, scan, all);
@@ -177,15 +190,18 @@ async function verifyOne(
 
   const modifications = modificationsAfter(pdf, scan, range);
   signature.modificationsAfterSigning = modifications.classification;
-  if (modifications.classification !== 'none') problems.push(...modifications.details);
-  return { signature, failure: failureOf(signature, range, cmsProblems, modifications.details) };
+  problems.push(...modifications.details);
+  const notPermitted = docMdp === undefined ? undefined : docMdpViolation(docMdp, modifications);
+  if (notPermitted) problems.push(notPermitted);
+  return { signature, failure: failureOf(signature, range, cmsProblems, modifications.reason, notPermitted) };
 }
 
 function failureOf(
   signature: VerifiedSignature,
   range: ByteRangeCheck,
   cmsProblems: string[],
-  details: string[],
+  modificationReason: string | undefined,
+  notPermitted: string | undefined,
 ): Failure {
   if (!range.wellFormed)
     return `its byte range is malformed (${range.problems[0] ?? 'not two ranges around /Contents'})`;
@@ -201,18 +217,26 @@ function failureOf(
     return `the signature cannot be checked${why ? ` (${why})` : ''}`;
   }
   if (!PERMITTED.has(signature.modificationsAfterSigning)) {
-    return `the document was changed after signing (${details[0] ?? 'a change that is not permitted'})`;
+    return `the document was changed after signing (${modificationReason ?? 'a change that is not permitted'})`;
   }
+  if (notPermitted)
+    return `the document was changed after signing in a way its certification forbids (${notPermitted})`;
   return undefined;
 }
 
-function modificationsAfter(pdf: Uint8Array, scan: RevisionScan, range: ByteRangeCheck) {
-  if (!range.wellFormed) return { classification: 'other' as const, details: ['the signed revision is unknown'] };
+function modificationsAfter(pdf: Uint8Array, scan: RevisionScan, range: ByteRangeCheck): ModificationReport {
+  const unknown = (reason: string): ModificationReport => ({
+    classification: 'other',
+    approvalSignatureAdded: false,
+    reason,
+    details: [reason],
+  });
+  if (!range.wellFormed) return unknown('the signed revision is unknown');
   let index = range.revisionIndex;
   // Signed to the end of the file, but the file's end is no %%EOF (trailing bytes): the newest.
   if (index === undefined && range.coverage === 'entire-file') index = scan.revisions.length - 1;
   if (index === undefined || index < 0) {
-    return { classification: 'other' as const, details: ['the signed bytes end at no revision'] };
+    return unknown('the signed bytes end at no revision');
   }
   return classifyModifications(pdf, scan, index);
 }
