@@ -26,7 +26,15 @@ export const corsPolicy = (): MiddlewareHandler<AppEnv> =>
     origin: '*',
     allowMethods: ['GET', 'HEAD', 'POST', 'DELETE', 'OPTIONS'],
     allowHeaders: ['Authorization', 'Content-Type', 'X-Request-Id'],
-    exposeHeaders: ['X-Request-Id', 'Content-Disposition', 'Retry-After', 'Allow'],
+    exposeHeaders: [
+      'X-Request-Id',
+      'Content-Disposition',
+      'Retry-After',
+      'Allow',
+      'X-Quire-Event-Id',
+      'X-Quire-Certificate-Pages',
+      'X-Quire-Certificate-Omitted',
+    ],
     maxAge: 86400,
   });
 

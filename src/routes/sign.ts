@@ -33,7 +33,7 @@ const signRoute = createRoute({
   responses: {
     200: {
       description:
-        'The signed PDF. X-Quire-Event-Id carries the event id; X-Quire-Certificate-Pages the pages appended.',
+        'The signed PDF. X-Quire-Event-Id carries the event id; X-Quire-Certificate-Pages the pages appended; X-Quire-Certificate-Omitted why none were, when the PDF was already signed.',
       content: { 'application/json': { schema: SignResponse } },
     },
     ...errorResponses(
@@ -117,6 +117,7 @@ export const signRouter = (
       });
       c.header('X-Quire-Event-Id', signed.eventId);
       c.header('X-Quire-Certificate-Pages', String(signed.certificatePages));
+      if (signed.certificateOmitted) c.header('X-Quire-Certificate-Omitted', signed.certificateOmitted);
       return c.json({ document: { base64: encodeBase64(signed.pdf), contentType: PDF_MEDIA_TYPE } }, 200);
     })
     .openapi(keyRoute, async (c) => {

@@ -1,6 +1,8 @@
 import { PDFDocument, type PDFPage } from 'pdf-lib';
 import type { EngineResources } from '../convert/docx-to-pdf';
 import { sha256Hex } from '../crypto/digest';
+import { ApiError } from '../errors';
+import { signatureInventory } from '../verify/signature-inventory';
 import { appendPdfPages } from './append-pages';
 import { renderAuditCertificate } from './audit-certificate';
 import { summarizeCertificate } from './certificate-summary';
@@ -23,6 +25,8 @@ export interface SignedDocument {
   pdf: Uint8Array;
   eventId: string;
   certificatePages: number;
+  /** Why the certificate pages were left out although enabled, in plain words. */
+  certificateOmitted: string | undefined;
 }
 
 /**
@@ -40,8 +44,20 @@ export async function signDocument(
   const { signer } = body;
   const metadata = body.metadata ?? {};
   let certificatePages = 0;
+  let certificateOmitted: string | undefined;
   let beforeSign: ((doc: PDFDocument) => Promise<void>) | undefined;
-  if (body.certificate?.enabled ?? true) {
+  const existing = await signatureInventory(pdf);
+  if (existing.certification?.p === 1) {
+    throw new ApiError(
+      'INVALID_DOCUMENT',
+      'The PDF is certified with no changes permitted (DocMDP P=1): another signature would invalidate its certification',
+    );
+  }
+  // Pages added after a signature are a change no signature permits (ISO 32000-1 §12.8.2.2), so
+  // the certificate would break the signatures API.md promises to keep valid: it is left out.
+  if ((body.certificate?.enabled ?? true) && existing.signed > 0) {
+    certificateOmitted = 'the PDF is already signed, and pages added after a signature would invalidate it';
+  } else if (body.certificate?.enabled ?? true) {
     const { pages, lastPageSize } = await pageFacts(pdf);
     const events: AuditEvent[] = body.auditTrail.map((event) => ({
       type: event.type,
@@ -86,7 +102,7 @@ export async function signDocument(
     ...(beforeSign ? { beforeSign } : {}),
     ...(options.tsa ? { tsa: options.tsa } : {}),
   });
-  return { pdf: signed, eventId, certificatePages };
+  return { pdf: signed, eventId, certificatePages, certificateOmitted };
 }
 
 function stringEntry(metadata: Record<string, unknown>, key: string): string | undefined {

@@ -19,6 +19,7 @@ import { parsePdfDate } from './pdf-date-read';
 import { findRevisions } from './pdf-revisions';
 import type { RevisionScan } from './revision-types';
 import { findSignatureFields, type SignatureField } from './signature-fields';
+import { isPlaceholder } from './signature-inventory';
 import { readTimestamp } from './timestamp-token';
 import { checkTrust, type Trust } from './trust-chain';
 
@@ -100,16 +101,6 @@ export async function verifyPdf(pdf: Uint8Array, options: VerifyOptions): Promis
       ? `Signature ${first + 1} of ${fields.length}: ${failures[first]}`
       : `${fields.length === 1 ? 'The signature is' : `All ${fields.length} signatures are`} intact and cryptographically valid, cover${fields.length === 1 ? 's' : ''} the whole of ${fields.length === 1 ? 'its' : 'their'} revision, and later revisions hold only permitted changes`;
   return { valid: first < 0, reason, signatures, document };
-}
-
-/**
- * A signature dictionary written before signing and never signed: no numeric /ByteRange and a
- * /Contents of zeros (the placeholder a signer fills in, ISO 32000-1 §12.8.1). Such a field is an
- * unsigned signature field, not a failed signature.
- */
-function isPlaceholder(pdf: Uint8Array, field: SignatureField): boolean {
-  if (field.byteRange !== undefined || !field.contents) return false;
-  return hexContents(pdf, field.contents).every((byte) => byte === 0);
 }
 
 function signedEnd(field: SignatureField): number {

@@ -1,4 +1,4 @@
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { PDFDocument, PDFName, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { mintKey, withKey } from '../helpers/accounts';
 import { call, expectError } from '../helpers/api';
@@ -96,6 +96,40 @@ describe('POST /v1/sign', () => {
     const ranges = byteRanges(twice);
     expect(ranges).toHaveLength(2);
     expect(ranges[0]).toEqual(byteRanges(once)[0]);
+  });
+
+  it('signs an already signed PDF without certificate pages, so that both signatures verify valid and trusted', async () => {
+    const first = await post('/v1/sign', { document: { base64: toBase64(await onePagePdf()) }, signer, auditTrail });
+    const once = decode(((await first.json()) as { document: { base64: string } }).document.base64);
+    const pages = (await PDFDocument.load(once)).getPageCount();
+    expect(pages).toBeGreaterThan(1);
+    const second = await post('/v1/sign', { document: { base64: toBase64(once) }, signer, auditTrail });
+    expect(second.status).toBe(200);
+    expect(second.headers.get('X-Quire-Certificate-Pages')).toBe('0');
+    expect(second.headers.get('X-Quire-Certificate-Omitted')).toMatch(/already signed/);
+    const twice = decode(((await second.json()) as { document: { base64: string } }).document.base64);
+    expect((await PDFDocument.load(twice)).getPageCount()).toBe(pages);
+    const verified = await post('/v1/verify', { document: { base64: toBase64(twice) } });
+    const report = (await verified.json()) as {
+      valid: boolean;
+      signatures: { trusted: boolean; modificationsAfterSigning: string }[];
+    };
+    expect(report.valid).toBe(true);
+    expect(report.signatures.map((s) => [s.trusted, s.modificationsAfterSigning])).toEqual([
+      [true, 'signatures'],
+      [true, 'none'],
+    ]);
+  });
+
+  it('refuses a PDF certified with no changes permitted (DocMDP P=1) with 422', async () => {
+    const doc = await PDFDocument.create();
+    doc.addPage([200, 200]);
+    const params = doc.context.obj({ Type: 'TransformParams', P: 1, V: '1.2' });
+    const reference = doc.context.obj({ Type: 'SigRef', TransformMethod: 'DocMDP', TransformParams: params });
+    const signature = doc.context.register(doc.context.obj({ Type: 'Sig', Reference: [reference] }));
+    doc.catalog.set(PDFName.of('Perms'), doc.context.obj({ DocMDP: signature }));
+    const res = await post('/v1/sign', { document: { base64: toBase64(await doc.save()) }, signer, auditTrail });
+    await expectError(res, 422, 'INVALID_DOCUMENT');
   });
 
   it('lays the certificate out on Letter, unscaled, when the last page is too small to read', async () => {
