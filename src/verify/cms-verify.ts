@@ -9,14 +9,8 @@ import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { summarizeCertificate } from '../sign/certificate-summary';
 import type { CertificateSummary } from '../sign/sign-types';
-import {
-  DIGEST_LENGTH,
-  type DigestName,
-  digestName,
-  type SignatureScheme,
-  signatureScheme,
-  verifySignature,
-} from './signature-algorithms';
+import { computeDigest, DIGEST_LENGTH, type DigestName, digestName } from './digest-algorithms';
+import { type SignatureScheme, signatureScheme, verifySignature } from './signature-algorithms';
 
 export interface CmsCheck {
   intact: boolean;
@@ -132,7 +126,7 @@ async function runChecks(check: CmsCheck, contents: Uint8Array, signedBytes: Uin
 
   const attributes = readSignedAttributes(check, signerInfo, signedData, digest);
   if (!attributes) return;
-  const actual = new Uint8Array(await crypto.subtle.digest(digest, content));
+  const actual = await computeDigest(digest, content);
   check.intact = bytesEqual(actual, attributes.messageDigest);
   if (!check.intact) problems.push('the document digest does not match the signed digest');
 

@@ -2,25 +2,15 @@
  * The digest and signature algorithms a CMS SignerInfo may name (RFC 5652 §5.3), mapped to
  * WebCrypto: digest OIDs (RFC 5754 §2, RFC 3370 §2.1), RSA PKCS#1 v1.5 and RSASSA-PSS (RFC 8017
  * §8, RFC 4055 §3.1, RFC 3447 Appendix A.2.3), ECDSA (RFC 5480 §2.1.1, RFC 5758 §3.2, value
- * format RFC 3279 §2.2.3) and Ed25519 (RFC 8419 §3).
+ * format RFC 3279 §2.2.3), plain ECDSA (BSI TR-03111 §5.2.1, value r‖s), Ed25519 and Ed448
+ * (RFC 8419 §3). WebCrypto checks what it can; Ed448, the Brainpool curves and SHA-224 ECDSA go to
+ * @noble/curves because workerd's WebCrypto has none of them.
  */
+import { ed448 } from '@noble/curves/ed448.js';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
-
-export type DigestName = 'SHA-1' | 'SHA-256' | 'SHA-384' | 'SHA-512';
-
-const DIGESTS: Record<string, DigestName> = {
-  '1.3.14.3.2.26': 'SHA-1',
-  '2.16.840.1.101.3.4.2.1': 'SHA-256',
-  '2.16.840.1.101.3.4.2.2': 'SHA-384',
-  '2.16.840.1.101.3.4.2.3': 'SHA-512',
-};
-
-export const DIGEST_LENGTH: Record<DigestName, number> = { 'SHA-1': 20, 'SHA-256': 32, 'SHA-384': 48, 'SHA-512': 64 };
-
-export function digestName(oid: string): DigestName | undefined {
-  return DIGESTS[oid];
-}
+import { computeDigest, type DigestName, digestName } from './digest-algorithms';
+import { nobleCurveSize, verifyEcdsaDigest } from './ecdsa-curves';
 
 /** Signature OIDs that name their hash (RFC 8017 Appendix C, RFC 5758 §3.2, RFC 3279 §2.2.3). */
 const RSA_WITH: Record<string, DigestName> = {
@@ -35,25 +25,42 @@ const ECDSA_WITH: Record<string, DigestName> = {
   '1.2.840.10045.4.3.3': 'SHA-384',
   '1.2.840.10045.4.3.4': 'SHA-512',
 };
+/**
+ * ecdsa-plain-SHA* (BSI TR-03111 §5.2.1, OIDs 0.4.0.127.0.7.1.1.4.1.n): the value is the
+ * concatenation r‖s, each the curve's field size, not a DER Ecdsa-Sig-Value.
+ */
+const PLAIN_ECDSA_WITH: Record<string, DigestName> = {
+  '0.4.0.127.0.7.1.1.4.1.1': 'SHA-1',
+  '0.4.0.127.0.7.1.1.4.1.2': 'SHA-224',
+  '0.4.0.127.0.7.1.1.4.1.3': 'SHA-256',
+  '0.4.0.127.0.7.1.1.4.1.4': 'SHA-384',
+  '0.4.0.127.0.7.1.1.4.1.5': 'SHA-512',
+};
 const RSA_ENCRYPTION = '1.2.840.113549.1.1.1';
 const RSASSA_PSS = '1.2.840.113549.1.1.10';
 const MGF1 = '1.2.840.113549.1.1.8';
 const EC_PUBLIC_KEY = '1.2.840.10045.2.1';
 const ED25519 = '1.3.101.112';
-/** Named curves (RFC 5480 §2.1.1.1). */
+const ED448 = '1.3.101.113';
+/** Named curves WebCrypto has (RFC 5480 §2.1.1.1). */
 const CURVES: Record<string, { name: string; size: number }> = {
   '1.2.840.10045.3.1.7': { name: 'P-256', size: 32 },
   '1.3.132.0.34': { name: 'P-384', size: 48 },
   '1.3.132.0.35': { name: 'P-521', size: 66 },
 };
 
-export type SignatureName = 'RSASSA-PKCS1-v1_5' | 'RSA-PSS' | 'ECDSA' | 'Ed25519';
+/** The hashes WebCrypto's ECDSA takes; others are hashed here and checked with @noble/curves. */
+const WEBCRYPTO_HASHES: ReadonlySet<DigestName> = new Set(['SHA-1', 'SHA-256', 'SHA-384', 'SHA-512']);
+
+export type SignatureName = 'RSASSA-PKCS1-v1_5' | 'RSA-PSS' | 'ECDSA' | 'Ed25519' | 'Ed448';
 
 export interface SignatureScheme {
   name: SignatureName;
-  /** The hash the signature is computed with (none for Ed25519). */
+  /** The hash the signature is computed with (none for Ed25519 and Ed448, which sign the data itself). */
   hash?: DigestName;
   saltLength?: number;
+  /** ECDSA whose value must be plain r‖s (BSI TR-03111), not DER. */
+  plain?: boolean;
 }
 
 /**
@@ -67,7 +74,11 @@ export function signatureScheme(algorithm: pkijs.AlgorithmIdentifier, digest: Di
   if (rsaHash) return { name: 'RSASSA-PKCS1-v1_5', hash: rsaHash };
   const ecHash = ECDSA_WITH[oid];
   if (ecHash) return { name: 'ECDSA', hash: ecHash };
+  const plainHash = PLAIN_ECDSA_WITH[oid];
+  if (plainHash) return { name: 'ECDSA', hash: plainHash, plain: true };
   if (oid === ED25519) return { name: 'Ed25519' };
+  // id-Ed448 in pure mode: the signature is over the data (the DER signed attributes) itself (RFC 8419 §3.1).
+  if (oid === ED448) return { name: 'Ed448' };
   if (oid === RSA_ENCRYPTION || oid === EC_PUBLIC_KEY) {
     if (!digest) throw new Error('the digest algorithm is not supported');
     return { name: oid === RSA_ENCRYPTION ? 'RSASSA-PKCS1-v1_5' : 'ECDSA', hash: digest };
@@ -121,24 +132,53 @@ export async function verifySignature(
       const params = scheme.name === 'RSA-PSS' ? { name: 'RSA-PSS', saltLength: scheme.saltLength ?? 20 } : scheme.name;
       return crypto.subtle.verify(params, key, signature, data);
     }
-    case 'ECDSA': {
-      if (keyOid !== EC_PUBLIC_KEY) throw new Error('the certificate key is not an EC key');
-      const params = spkiInfo.algorithm.algorithmParams;
-      const curve = params instanceof asn1js.ObjectIdentifier ? CURVES[params.valueBlock.toString()] : undefined;
-      if (!curve) throw new Error('the certificate key is on an unsupported curve');
-      const key = await crypto.subtle.importKey('spki', spki, { name: 'ECDSA', namedCurve: curve.name }, false, [
-        'verify',
-      ]);
-      const raw = signature.length === curve.size * 2 ? signature : ecdsaDerToP1363(signature, curve.size);
-      if (!raw) return false;
-      return crypto.subtle.verify({ name: 'ECDSA', hash: scheme.hash }, key, raw, data);
-    }
+    case 'ECDSA':
+      return verifyEcdsa(scheme, spkiInfo, spki, signature, data);
     case 'Ed25519': {
       if (keyOid !== ED25519) throw new Error('the certificate key is not an Ed25519 key');
       const key = await crypto.subtle.importKey('spki', spki, { name: 'Ed25519' }, false, ['verify']);
       return crypto.subtle.verify({ name: 'Ed25519' }, key, signature, data);
     }
+    case 'Ed448': {
+      if (keyOid !== ED448) throw new Error('the certificate key is not an Ed448 key');
+      // The key is the 57-byte encoded point (RFC 8410 §4); the value is 114 bytes (RFC 8032 §5.2.6).
+      const publicKey = new Uint8Array(spkiInfo.subjectPublicKey.valueBlock.valueHexView);
+      if (publicKey.length !== 57 || signature.length !== 114) return false;
+      return ed448.verify(signature, data, publicKey);
+    }
   }
+}
+
+/**
+ * ECDSA with the certificate's EC key (RFC 5480 §2.1.1). A NIST curve with a WebCrypto hash is
+ * checked by WebCrypto; Brainpool curves and SHA-224 by @noble/curves over the computed digest.
+ * A DER value is turned into r‖s; a plain scheme's value must already be r‖s.
+ */
+async function verifyEcdsa(
+  scheme: SignatureScheme,
+  spkiInfo: pkijs.PublicKeyInfo,
+  spki: Uint8Array,
+  signature: Uint8Array,
+  data: Uint8Array,
+): Promise<boolean> {
+  if (spkiInfo.algorithm.algorithmId !== EC_PUBLIC_KEY) throw new Error('the certificate key is not an EC key');
+  const params = spkiInfo.algorithm.algorithmParams;
+  const curveOid = params instanceof asn1js.ObjectIdentifier ? params.valueBlock.toString() : '';
+  const webCurve = CURVES[curveOid];
+  const size = webCurve?.size ?? nobleCurveSize(curveOid);
+  if (!size) throw new Error('the certificate key is on an unsupported curve');
+  if (!scheme.hash) return false;
+  if (scheme.plain && signature.length !== size * 2) return false;
+  const raw = signature.length === size * 2 ? signature : ecdsaDerToP1363(signature, size);
+  if (!raw) return false;
+  if (webCurve && WEBCRYPTO_HASHES.has(scheme.hash)) {
+    const key = await crypto.subtle.importKey('spki', spki, { name: 'ECDSA', namedCurve: webCurve.name }, false, [
+      'verify',
+    ]);
+    return crypto.subtle.verify({ name: 'ECDSA', hash: scheme.hash }, key, raw, data);
+  }
+  const point = new Uint8Array(spkiInfo.subjectPublicKey.valueBlock.valueHexView);
+  return verifyEcdsaDigest(curveOid, point, raw, await computeDigest(scheme.hash, data));
 }
 
 /**

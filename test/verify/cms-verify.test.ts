@@ -5,47 +5,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { SigningIdentity } from '../../src/sign/sign-types';
 import { loadSigningIdentity, pemBlocks } from '../../src/sign/signing-identity';
 import { MAX_CMS_BYTES, verifyCms } from '../../src/verify/cms-verify';
-import { findRevisions } from '../../src/verify/pdf-revisions';
 import { ecdsaDerToP1363 } from '../../src/verify/signature-algorithms';
-import { findSignatureFields } from '../../src/verify/signature-fields';
 import { makeTestPki } from '../sign/test-identity';
+import { type Extracted, encode, extract, parse } from './cms-fixtures';
 import { makeOriginal, sign } from './verify-fixtures';
-
-interface Extracted {
-  pdf: Uint8Array;
-  contents: Uint8Array;
-  signedBytes: Uint8Array;
-  subFilter: string;
-  /** Offset of the first /Contents hex digit in the file. */
-  hexStart: number;
-}
-
-async function extract(pdf: Uint8Array): Promise<Extracted> {
-  const { signatures } = await findSignatureFields(pdf, findRevisions(pdf));
-  const field = signatures.at(-1);
-  if (!field?.byteRange || !field.contents) throw new Error('no signature');
-  const [a, b, c, d] = field.byteRange as [number, number, number, number];
-  const hex = new TextDecoder('latin1').decode(pdf.subarray(field.contents.start + 1, field.contents.end - 1));
-  const contents = new Uint8Array(hex.length / 2);
-  for (let i = 0; i < contents.length; i++) contents[i] = Number.parseInt(hex.slice(i * 2, i * 2 + 2), 16);
-  const signedBytes = new Uint8Array(b + d);
-  signedBytes.set(pdf.subarray(a, a + b), 0);
-  signedBytes.set(pdf.subarray(c, c + d), b);
-  return { pdf, contents, signedBytes, subFilter: field.subFilter ?? '', hexStart: field.contents.start + 1 };
-}
-
-function parse(contents: Uint8Array): pkijs.SignedData {
-  const contentInfo = new pkijs.ContentInfo({ schema: asn1js.fromBER(contents).result });
-  return new pkijs.SignedData({ schema: contentInfo.content });
-}
-
-function encode(signedData: pkijs.SignedData): Uint8Array {
-  const contentInfo = new pkijs.ContentInfo({
-    contentType: '1.2.840.113549.1.7.2',
-    content: signedData.toSchema(true),
-  });
-  return new Uint8Array(contentInfo.toSchema().toBER());
-}
 
 function indexOf(haystack: Uint8Array, needle: Uint8Array): number {
   outer: for (let i = 0; i + needle.length <= haystack.length; i++) {
