@@ -11,6 +11,7 @@ import { summarizeCertificate } from '../sign/certificate-summary';
 import type { CertificateSummary } from '../sign/sign-types';
 import { computeDigest, DIGEST_LENGTH, type DigestName, digestName } from './digest-algorithms';
 import { type SignatureScheme, signatureScheme, verifySignature } from './signature-algorithms';
+import { verifyX509RsaSha1 } from './x509-rsa-sha1';
 
 export interface CmsCheck {
   intact: boolean;
@@ -51,10 +52,17 @@ export function emptyCmsCheck(): CmsCheck {
   };
 }
 
-export async function verifyCms(contents: Uint8Array, signedBytes: Uint8Array, subFilter: string): Promise<CmsCheck> {
+/** `dictionaryCertificates` is the signature dictionary's /Cert, used by adbe.x509.rsa_sha1 only. */
+export async function verifyCms(
+  contents: Uint8Array,
+  signedBytes: Uint8Array,
+  subFilter: string,
+  dictionaryCertificates: Uint8Array[] = [],
+): Promise<CmsCheck> {
   const check = emptyCmsCheck();
   try {
-    await runChecks(check, contents, signedBytes, subFilter);
+    if (subFilter === 'adbe.x509.rsa_sha1') await runX509RsaSha1(check, contents, signedBytes, dictionaryCertificates);
+    else await runChecks(check, contents, signedBytes, subFilter);
   } catch (error) {
     check.intact = false;
     check.cryptographicallyValid = false;
@@ -65,11 +73,6 @@ export async function verifyCms(contents: Uint8Array, signedBytes: Uint8Array, s
 
 async function runChecks(check: CmsCheck, contents: Uint8Array, signedBytes: Uint8Array, subFilter: string) {
   const { problems } = check;
-  if (subFilter === 'adbe.x509.rsa_sha1') {
-    // /Contents is a bare PKCS#1 signature and the certificate is in /Cert (ISO 32000-1 §12.8.3.2).
-    problems.push('legacy adbe.x509.rsa_sha1 signature (SHA-1), not verified');
-    return;
-  }
   if (subFilter === 'adbe.pkcs7.sha1') problems.push('legacy adbe.pkcs7.sha1 signature (SHA-1)');
   if (contents.length > MAX_CMS_BYTES) {
     problems.push(`the signature is larger than ${MAX_CMS_BYTES} bytes`);
@@ -136,6 +139,23 @@ async function runChecks(check: CmsCheck, contents: Uint8Array, signedBytes: Uin
   const signedAttributes = encoded.length > 0 ? encoded : new Uint8Array(signerInfo.signedAttrs.toSchema().toBER());
   signedAttributes[0] = 0x31;
   check.cryptographicallyValid = await verifyOrProblem(scheme, signer, signature, signedAttributes, problems);
+}
+
+/** /Contents is a bare PKCS#1 signature and the certificates are in /Cert (ISO 32000-1 §12.8.3.2). */
+async function runX509RsaSha1(
+  check: CmsCheck,
+  contents: Uint8Array,
+  signedBytes: Uint8Array,
+  certificates: Uint8Array[],
+) {
+  check.digestAlgorithm = 'SHA-1';
+  check.signatureAlgorithm = 'RSASSA-PKCS1-v1_5';
+  check.certificates = certificates;
+  const result = await verifyX509RsaSha1(contents, signedBytes, certificates);
+  check.problems.push(...result.problems);
+  if (result.signer) check.signer = await describeSigner(result.signer);
+  check.intact = result.valid;
+  check.cryptographicallyValid = result.valid;
 }
 
 /** ContentInfo { id-signedData, SignedData } (RFC 5652 §3, §5.1); trailing zeros of the /Contents hole allowed. */

@@ -25,6 +25,11 @@ export interface SignatureField {
   byteRange: number[] | undefined;
   /** Offsets of /Contents' "<" and of the byte after its ">", in the raw file. */
   contents: { start: number; end: number } | undefined;
+  /**
+   * /Cert (§12.8.1 Table 252, required for adbe.x509.rsa_sha1): the certificates' DER, the
+   * signer's first. A string is one certificate; an array holds one per string.
+   */
+  cert?: Uint8Array[];
   problems: string[];
 }
 
@@ -201,6 +206,14 @@ function signatureFrom(
     type: typeName === 'DocTimeStamp' ? 'DocTimeStamp' : 'Sig',
     subFilter: name(dict.get(PDFName.of('SubFilter'))),
     ...positions,
+    ...certEntry(dict.lookup(PDFName.of('Cert'))),
     problems,
   };
+}
+
+function certEntry(value: PDFObject | undefined): Pick<SignatureField, 'cert'> {
+  const bytes = (item: PDFObject | undefined) =>
+    item instanceof PDFString || item instanceof PDFHexString ? [item.asBytes()] : [];
+  if (value instanceof PDFArray) return { cert: value.asArray().flatMap((_, i) => bytes(value.lookup(i))) };
+  return value === undefined ? {} : { cert: bytes(value) };
 }

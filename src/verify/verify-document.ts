@@ -149,7 +149,7 @@ async function verifyOne(
     const cms =
       field.type === 'DocTimeStamp' || field.subFilter === 'ETSI.RFC3161'
         ? await verifyDocumentTimestamp(contents, signedBytes)
-        : await verifyCms(contents, signedBytes, field.subFilter ?? '');
+        : await verifyCms(contents, signedBytes, field.subFilter ?? '', field.cert);
     cmsProblems = cms.problems;
     problems.push(...cms.problems);
     signature.intact = cms.intact;

@@ -158,7 +158,7 @@ describe('verifyCms', () => {
     expect(check.certificates).toHaveLength(1);
   });
 
-  it('adbe.x509.rsa_sha1 is reported as legacy and not verified', async () => {
+  it('adbe.x509.rsa_sha1 with no /Cert certificates: legacy, and not valid', async () => {
     const check = await verifyCms(signedRsa.contents, signedRsa.signedBytes, 'adbe.x509.rsa_sha1');
     expect(check).toMatchObject({ intact: false, cryptographicallyValid: false });
     expect(check.problems[0]).toMatch(/legacy/);
