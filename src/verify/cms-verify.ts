@@ -9,6 +9,8 @@ import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { summarizeCertificate } from '../sign/certificate-summary';
 import type { CertificateSummary } from '../sign/sign-types';
+import { findEncodingFault } from './ber-strict';
+import { attributeRanges } from './cms-attribute-ranges';
 import { computeDigest, DIGEST_LENGTH, type DigestName, digestName } from './digest-algorithms';
 import { type SignatureScheme, signatureScheme, verifySignature } from './signature-algorithms';
 import { verifyX509RsaSha1 } from './x509-rsa-sha1';
@@ -79,6 +81,14 @@ async function runChecks(check: CmsCheck, contents: Uint8Array, signedBytes: Uin
     return;
   }
 
+  // A lenient parse would accept what X.690 forbids even in BER (e.g. a padded certificate serial);
+  // OpenSSL and BouncyCastle reject such a CMS, so it is not a valid signature here either. Only
+  // when the strict walk finds a fault are the attribute values (undecoded ANY) located and exempted.
+  const fault = findEncodingFault(contents) && findEncodingFault(contents, attributeRanges(contents));
+  if (fault) {
+    problems.push(`the signature's CMS is not validly encoded: ${fault}`);
+    return;
+  }
   const signedData = parseSignedData(contents, problems);
   if (!signedData) return;
   check.certificates = embeddedCertificates(signedData);
