@@ -11,6 +11,7 @@ import { summarizeCertificate } from '../sign/certificate-summary';
 import type { CertificateSummary } from '../sign/sign-types';
 import { findEncodingFault } from './ber-strict';
 import { attributeRanges } from './cms-attribute-ranges';
+import { derSetOf } from './der-set-of';
 import { computeDigest, DIGEST_LENGTH, type DigestName, digestName } from './digest-algorithms';
 import { type SignatureScheme, signatureScheme, verifySignature } from './signature-algorithms';
 import { verifyX509RsaSha1 } from './x509-rsa-sha1';
@@ -148,7 +149,34 @@ async function runChecks(check: CmsCheck, contents: Uint8Array, signedBytes: Uin
   const encoded = new Uint8Array(signerInfo.signedAttrs.encodedValue);
   const signedAttributes = encoded.length > 0 ? encoded : new Uint8Array(signerInfo.signedAttrs.toSchema().toBER());
   signedAttributes[0] = 0x31;
-  check.cryptographicallyValid = await verifyOrProblem(scheme, signer, signature, signedAttributes, problems);
+  check.cryptographicallyValid = await verifyOverDer(scheme, signer, signature, signedAttributes, problems);
+}
+
+/**
+ * The signature is over the DER encoding of the signed attributes (RFC 5652 §5.4). When the bytes
+ * as sent are not DER (e.g. the SET OF is not in X.690 §11.6 order), the DER re-encoding is what
+ * is checked; a signature that verifies only over the bytes as sent is not valid, as a verifier
+ * that re-encodes (BouncyCastle, hence EU DSS) finds, though OpenSSL, which hashes what it got, passes it.
+ */
+async function verifyOverDer(
+  scheme: SignatureScheme,
+  signer: pkijs.Certificate,
+  signature: Uint8Array,
+  asSent: Uint8Array,
+  problems: string[],
+): Promise<boolean> {
+  const der = derSetOf(asSent);
+  if (!der || bytesEqual(der.der, asSent)) return verifyOrProblem(scheme, signer, signature, asSent, problems);
+  const overDer = await verifySignature(scheme, signer, signature, der.der).catch(() => false);
+  if (overDer) return true;
+  if (await verifyOrProblem(scheme, signer, signature, asSent, problems)) {
+    problems.push(
+      der.ordered
+        ? 'the signed attributes are not DER-encoded: their length is not in DER form (RFC 5652 §5.4, X.690 §10.1)'
+        : 'the signed attributes are not DER-encoded: their order is not the DER SET OF order (RFC 5652 §5.4, X.690 §11.6)',
+    );
+  }
+  return false;
 }
 
 /** /Contents is a bare PKCS#1 signature and the certificates are in /Cert (ISO 32000-1 §12.8.3.2). */
