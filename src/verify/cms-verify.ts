@@ -154,9 +154,11 @@ async function runChecks(check: CmsCheck, contents: Uint8Array, signedBytes: Uin
 
 /**
  * The signature is over the DER encoding of the signed attributes (RFC 5652 §5.4). When the bytes
- * as sent are not DER (e.g. the SET OF is not in X.690 §11.6 order), the DER re-encoding is what
- * is checked; a signature that verifies only over the bytes as sent is not valid, as a verifier
- * that re-encodes (BouncyCastle, hence EU DSS) finds, though OpenSSL, which hashes what it got, passes it.
+ * as sent are not DER (e.g. the SET OF is not in X.690 §11.6 order), the DER re-encoding is tried
+ * first; one that verifies only over the bytes as sent is accepted, as Acrobat, OpenSSL, poppler
+ * and pyHanko accept it (node-forge, hence node-signpdf, writes such attributes), with a problem
+ * saying that a verifier which re-encodes them (BouncyCastle, hence EU DSS) rejects it. The
+ * signer's digest and key still bind exactly the bytes it sent, so nothing unsigned is trusted.
  */
 async function verifyOverDer(
   scheme: SignatureScheme,
@@ -169,14 +171,13 @@ async function verifyOverDer(
   if (!der || bytesEqual(der.der, asSent)) return verifyOrProblem(scheme, signer, signature, asSent, problems);
   const overDer = await verifySignature(scheme, signer, signature, der.der).catch(() => false);
   if (overDer) return true;
-  if (await verifyOrProblem(scheme, signer, signature, asSent, problems)) {
+  const asSentValid = await verifyOrProblem(scheme, signer, signature, asSent, problems);
+  if (asSentValid) {
     problems.push(
-      der.ordered
-        ? 'the signed attributes are not DER-encoded: their length is not in DER form (RFC 5652 §5.4, X.690 §10.1)'
-        : 'the signed attributes are not DER-encoded: their order is not the DER SET OF order (RFC 5652 §5.4, X.690 §11.6)',
+      `the signed attributes are not DER-encoded (${der.ordered ? 'their length is not in DER form, X.690 §10.1' : 'their order is not the DER SET OF order, X.690 §11.6'}; RFC 5652 §5.4): the signature verifies over the bytes as sent, which EU DSS does not accept`,
     );
   }
-  return false;
+  return asSentValid;
 }
 
 /** /Contents is a bare PKCS#1 signature and the certificates are in /Cert (ISO 32000-1 §12.8.3.2). */
