@@ -6,11 +6,13 @@
  * (RFC 8419 §3). WebCrypto checks what it can; Ed448, the Brainpool curves and SHA-224 ECDSA go to
  * @noble/curves because workerd's WebCrypto has none of them.
  */
+
 import { ed448 } from '@noble/curves/ed448.js';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { computeDigest, type DigestName, digestName } from './digest-algorithms';
 import { nobleCurveSize, verifyEcdsaDigest } from './ecdsa-curves';
+import { verifyRsaPkcs1 } from './rsa-pkcs1-fallback';
 
 /** Signature OIDs that name their hash (RFC 8017 Appendix C, RFC 5758 §3.2, RFC 3279 §2.2.3). */
 const RSA_WITH: Record<string, DigestName> = {
@@ -108,6 +110,11 @@ function pssScheme(algorithm: pkijs.AlgorithmIdentifier): SignatureScheme {
   return { name: 'RSA-PSS', hash, saltLength: params.saltLength };
 }
 
+/** The hashes the plain-arithmetic RSA check knows a DigestInfo for. */
+function isFallbackHash(hash: DigestName | undefined): hash is 'SHA-1' | 'SHA-256' | 'SHA-384' | 'SHA-512' {
+  return hash === 'SHA-1' || hash === 'SHA-256' || hash === 'SHA-384' || hash === 'SHA-512';
+}
+
 /**
  * Verifies `signature` over `data` with the certificate's SubjectPublicKeyInfo (RFC 5280
  * §4.1.2.7). ECDSA values are DER Ecdsa-Sig-Value (RFC 3279 §2.2.3) turned into WebCrypto's r||s;
@@ -126,9 +133,17 @@ export async function verifySignature(
     case 'RSASSA-PKCS1-v1_5':
     case 'RSA-PSS': {
       if (keyOid !== RSA_ENCRYPTION) throw new Error('the certificate key is not an RSA key');
-      const key = await crypto.subtle.importKey('spki', spki, { name: scheme.name, hash: scheme.hash }, false, [
-        'verify',
-      ]);
+      let key: CryptoKey;
+      try {
+        key = await crypto.subtle.importKey('spki', spki, { name: scheme.name, hash: scheme.hash }, false, ['verify']);
+      } catch (error) {
+        // workerd refuses unusual public exponents (some TSAs use 0x40000081); PKCS#1 v1.5 is
+        // then checked in plain arithmetic.
+        if (scheme.name === 'RSASSA-PKCS1-v1_5' && isFallbackHash(scheme.hash)) {
+          return verifyRsaPkcs1(spki, scheme.hash, data, signature);
+        }
+        throw error;
+      }
       const params = scheme.name === 'RSA-PSS' ? { name: 'RSA-PSS', saltLength: scheme.saltLength ?? 20 } : scheme.name;
       return crypto.subtle.verify(params, key, signature, data);
     }
