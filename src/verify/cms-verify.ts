@@ -25,6 +25,12 @@ export interface CmsCheck {
   certificates: Uint8Array[];
   signingTime?: string;
   timestampToken?: Uint8Array;
+  /** The SignerInfo's signature value: what a signature timestamp's messageImprint covers (RFC 3161 Appendix A). */
+  signatureValue?: Uint8Array;
+  /** The encapsulated content, for a token that carries its own (an RFC 3161 TSTInfo). */
+  encapsulatedContent?: Uint8Array;
+  /** The encapsulated content's type (RFC 5652 §5.2 eContentType). */
+  contentType?: string;
   problems: string[];
 }
 
@@ -74,7 +80,31 @@ export async function verifyCms(
   return check;
 }
 
-async function runChecks(check: CmsCheck, contents: Uint8Array, signedBytes: Uint8Array, subFilter: string) {
+/**
+ * A SignedData that carries its own content (RFC 5652 §5.2), as an RFC 3161 TimeStampToken
+ * carries its TSTInfo (RFC 3161 §2.4.2): intact when messageDigest is the digest of that content.
+ */
+export async function verifyEncapsulatedCms(contents: Uint8Array): Promise<CmsCheck> {
+  const check = emptyCmsCheck();
+  try {
+    await runChecks(check, contents, undefined, ENCAPSULATED);
+  } catch (error) {
+    check.intact = false;
+    check.cryptographicallyValid = false;
+    check.problems.push(`the token cannot be read: ${(error as Error).message}`);
+  }
+  return check;
+}
+
+/** runChecks' mode for a SignedData whose content is encapsulated (not a PDF SubFilter). */
+const ENCAPSULATED = 'encapsulated';
+
+async function runChecks(
+  check: CmsCheck,
+  contents: Uint8Array,
+  signedBytes: Uint8Array | undefined,
+  subFilter: string,
+) {
   const { problems } = check;
   if (subFilter === 'adbe.pkcs7.sha1') problems.push('legacy adbe.pkcs7.sha1 signature (SHA-1)');
   if (contents.length > MAX_CMS_BYTES) {
@@ -127,9 +157,12 @@ async function runChecks(check: CmsCheck, contents: Uint8Array, signedBytes: Uin
   // The content: the ByteRange bytes (detached), or for adbe.pkcs7.sha1 the encapsulated SHA-1
   // digest of them (ISO 32000-1 §12.8.3.3.1).
   const content = await signedContent(signedData, signedBytes, subFilter, problems);
+  check.contentType = signedData.encapContentInfo.eContentType;
+  if (subFilter === ENCAPSULATED) check.encapsulatedContent = content;
+  const signature = new Uint8Array(signerInfo.signature.valueBlock.valueHexView);
+  check.signatureValue = signature;
   if (!content || !digest || !scheme) return;
 
-  const signature = new Uint8Array(signerInfo.signature.valueBlock.valueHexView);
   if (!signerInfo.signedAttrs) {
     // Without signed attributes the signature is over the content itself (RFC 5652 §5.4).
     const valid = await verifyOrProblem(scheme, signer, signature, content, problems);
@@ -283,12 +316,16 @@ async function describeSigner(certificate: pkijs.Certificate): Promise<CmsCheck[
 
 async function signedContent(
   signedData: pkijs.SignedData,
-  signedBytes: Uint8Array,
+  signedBytes: Uint8Array | undefined,
   subFilter: string,
   problems: string[],
 ): Promise<Uint8Array | undefined> {
   const eContent = signedData.encapContentInfo.eContent;
   const encapsulated = eContent ? octets(eContent) : undefined;
+  if (subFilter === ENCAPSULATED || !signedBytes) {
+    if (!encapsulated) problems.push('the token has no encapsulated content');
+    return encapsulated;
+  }
   if (subFilter === 'adbe.pkcs7.sha1') {
     if (!encapsulated) {
       problems.push('the adbe.pkcs7.sha1 signature has no encapsulated digest');

@@ -1,48 +1,71 @@
 /**
- * The signature timestamp of a CMS signer (RFC 3161 §2.4.2 TimeStampToken, carried as the
- * unsigned attribute id-aa-signatureTimeStampToken, RFC 3161 Appendix A): only its genTime is
- * read for now; the token's own signature and messageImprint are not verified. Never throws.
+ * RFC 3161 TimeStampTokens, as a signature timestamp (the unsigned attribute
+ * id-aa-signatureTimeStampToken over the SignerInfo's signature value, RFC 3161 Appendix A) or as a
+ * document timestamp (ISO 32000-2 §12.8.5, over the ByteRange bytes). A token is verified when its
+ * SignedData holds a TSTInfo (RFC 3161 §2.4.2), its messageDigest is that TSTInfo's digest, the
+ * TSA's signature verifies with the TSA certificate it carries, and its messageImprint is the
+ * digest of what it claims to stamp. Never throws.
  */
-import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
+import { type CmsCheck, verifyEncapsulatedCms } from './cms-verify';
+import { computeDigest, digestName } from './digest-algorithms';
 
-export interface TimestampInfo {
+/** id-ct-TSTInfo (RFC 3161 §2.4.2). */
+const TST_INFO = '1.2.840.113549.1.9.16.1.4';
+
+export interface TimestampCheck {
+  /** genTime (RFC 3161 §2.4.2), ISO 8601, when the TSTInfo could be read. */
   time: string | undefined;
-  verified: false;
+  /** The messageImprint is the digest of the stamped bytes. */
+  imprintMatches: boolean;
+  /** The TSA's own signature over the TSTInfo verifies (RFC 5652 §5.4). */
+  tsaSignatureValid: boolean;
+  verified: boolean;
+  /** The imprint's digest algorithm, as named in the report. */
+  imprintAlgorithm: string;
+  /** The token's SignedData check: the TSA certificate, the certificates carried. */
+  cms: CmsCheck;
   problems: string[];
 }
 
-export function readTimestamp(token: Uint8Array): TimestampInfo {
-  const problems = ['the timestamp token was not verified'];
+export async function verifyTimestampToken(token: Uint8Array, stamped: Uint8Array): Promise<TimestampCheck> {
+  const cms = await verifyEncapsulatedCms(token);
+  const result: TimestampCheck = {
+    time: undefined,
+    imprintMatches: false,
+    tsaSignatureValid: cms.intact && cms.cryptographicallyValid,
+    verified: false,
+    imprintAlgorithm: 'unknown',
+    cms,
+    problems: [],
+  };
+  const { problems } = result;
+  if (!result.tsaSignatureValid) {
+    problems.push(
+      `the timestamp authority's signature does not verify${cms.problems[0] ? ` (${cms.problems[0]})` : ''}`,
+    );
+  }
+  if (!cms.encapsulatedContent || cms.contentType !== TST_INFO) {
+    problems.push('the timestamp token holds no TSTInfo');
+    return result;
+  }
   try {
-    const info = pkijs.ContentInfo.fromBER(token);
-    const signedData = new pkijs.SignedData({ schema: info.content });
-    const eContent = signedData.encapContentInfo.eContent;
-    if (!eContent) return { time: undefined, verified: false, problems: [...problems, 'the timestamp has no TSTInfo'] };
-    const bytes = eContent.idBlock.isConstructed
-      ? concat(
-          eContent.valueBlock.value
-            .filter((part): part is asn1js.OctetString => part instanceof asn1js.OctetString)
-            .map((part) => new Uint8Array(part.valueBlock.valueHexView)),
-        )
-      : new Uint8Array(eContent.valueBlock.valueHexView);
-    const tst = pkijs.TSTInfo.fromBER(bytes);
-    return { time: tst.genTime.toISOString(), verified: false, problems };
+    const tst = pkijs.TSTInfo.fromBER(cms.encapsulatedContent);
+    result.time = tst.genTime.toISOString();
+    const oid = tst.messageImprint.hashAlgorithm.algorithmId;
+    const digest = digestName(oid);
+    result.imprintAlgorithm = digest ?? oid;
+    if (!digest) problems.push(`the timestamp's digest algorithm ${oid} is not supported`);
+    else {
+      const actual = await computeDigest(digest, stamped);
+      const imprint = new Uint8Array(tst.messageImprint.hashedMessage.valueBlock.valueHexView);
+      result.imprintMatches = actual.length === imprint.length && actual.every((byte, i) => byte === imprint[i]);
+      if (!result.imprintMatches)
+        problems.push('the timestamp does not stamp these bytes (its messageImprint differs)');
+    }
   } catch (error) {
-    return {
-      time: undefined,
-      verified: false,
-      problems: [...problems, `the timestamp cannot be read: ${(error as Error).message}`],
-    };
+    problems.push(`the timestamp's TSTInfo cannot be read: ${(error as Error).message}`);
   }
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
+  result.verified = result.tsaSignatureValid && result.imprintMatches;
+  return result;
 }

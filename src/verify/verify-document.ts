@@ -20,7 +20,7 @@ import { findRevisions } from './pdf-revisions';
 import type { RevisionScan } from './revision-types';
 import { findSignatureFields, type SignatureField } from './signature-fields';
 import { isPlaceholder } from './signature-inventory';
-import { readTimestamp } from './timestamp-token';
+import { verifyTimestampToken } from './timestamp-token';
 import { checkTrust, type Trust } from './trust-chain';
 
 export interface VerifiedSignature {
@@ -50,6 +50,8 @@ export interface VerifyResult {
 export interface VerifyOptions {
   /** DER certificates trusted as roots: the service chain and TRUSTED_ROOTS. */
   trustedRoots: Uint8Array[];
+  /** The service clock, for a signature whose signing time is unknown (default: the system clock). */
+  now?: () => Date;
 }
 
 /** Modifications a later revision may make without invalidating a signature (API.md). */
@@ -101,6 +103,23 @@ export async function verifyPdf(pdf: Uint8Array, options: VerifyOptions): Promis
       ? `Signature ${first + 1} of ${fields.length}: ${failures[first]}`
       : `${fields.length === 1 ? 'The signature is' : `All ${fields.length} signatures are`} intact and cryptographically valid, cover${fields.length === 1 ? 's' : ''} the whole of ${fields.length === 1 ? 'its' : 'their'} revision, and later revisions hold only permitted changes`;
   return { valid: first < 0, reason, signatures, document };
+}
+
+/**
+ * The time the signer's certificate must have been valid at: a verified timestamp's genTime
+ * proves it; a claimed time (/M or signingTime) is used but said to be only claimed; with
+ * neither, the time of verifying, said so too.
+ */
+function trustTime(signature: VerifiedSignature, now: Date): { time: Date; note?: string } {
+  if (signature.timestamp?.verified && signature.timestamp.time) return { time: new Date(signature.timestamp.time) };
+  const claimed = signature.signedAt ? new Date(signature.signedAt) : undefined;
+  if (claimed && !Number.isNaN(claimed.getTime())) {
+    return {
+      time: claimed,
+      note: `the certificate's validity was checked at the signing time the signer claims (${signature.signedAt}), which no verified timestamp proves`,
+    };
+  }
+  return { time: now, note: 'the signing time is unknown: the certificate was checked as of now' };
 }
 
 function signedEnd(field: SignatureField): number {
@@ -162,18 +181,15 @@ async function verifyOne(
     }
     signature.signedAt ??= cms.signingTime ?? null;
     if (cms.timestampToken) {
-      const stamp = readTimestamp(cms.timestampToken);
+      // RFC 3161 Appendix A: the token stamps the SignerInfo's signature value.
+      const stamp = await verifyTimestampToken(cms.timestampToken, cms.signatureValue ?? new Uint8Array());
       signature.timestamp = { time: stamp.time ?? null, verified: stamp.verified };
-      problems.push(...stamp.problems);
+      problems.push(...stamp.problems.map((problem) => `signature timestamp: ${problem}`));
     }
     const signerDer = cms.signer ? pemToDer(cms.signer.certificate.pem) : undefined;
-    const at = new Date(signature.timestamp?.time ?? signature.signedAt ?? Date.now());
-    const trust = await checkTrust(
-      signerDer,
-      cms.certificates,
-      options.trustedRoots,
-      Number.isNaN(at.getTime()) ? new Date() : at,
-    );
+    const at = trustTime(signature, options.now?.() ?? new Date());
+    if (at.note) problems.push(at.note);
+    const trust = await checkTrust(signerDer, cms.certificates, options.trustedRoots, at.time);
     signature.trust = trust.trust;
     signature.trusted = trust.trust === 'trusted';
     problems.push(...trust.problems);

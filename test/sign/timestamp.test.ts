@@ -4,6 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { signPdf } from '../../src/sign/sign-pdf';
 import type { SignatureDetails, SigningIdentity } from '../../src/sign/sign-types';
 import { loadSigningIdentity } from '../../src/sign/signing-identity';
+import { verifyTimestampToken } from '../../src/verify/timestamp-token';
+import { verifyPdf } from '../../src/verify/verify-document';
 import { makePdf, readSignatures, verifies } from './sign-pdf-helpers';
 import { makeTestPki, type TestPki } from './test-identity';
 
@@ -136,5 +138,28 @@ describe('signPdf with a TSA (PAdES B-T)', () => {
     expect(messages.join('\n')).toMatch(
       /status 2[\s\S]*nonce[\s\S]*HTTP 503[\s\S]*connection refused[\s\S]*not a TimeStampResp/,
     );
+  });
+
+  it('verifies: the token stamps the signature value and the TSA signature holds; other bytes do not match', async () => {
+    const tsa = stubTsa(pki);
+    const signed = await signPdf(await makePdf(), {
+      identity,
+      details,
+      tsa: { url: 'https://tsa.test/', fetch: tsa.fetch },
+    });
+    const report = await verifyPdf(signed, { trustedRoots: [new Uint8Array(pki.caCert.rawData)] });
+    expect(report.valid).toBe(true);
+    expect(report.signatures[0]?.timestamp).toEqual({ time: '2026-03-04T05:06:08.000Z', verified: true });
+    // A verified timestamp proves the signing time: no "claimed time" problem.
+    expect(report.signatures[0]?.problems.join('; ')).not.toMatch(/claims/);
+    const token = tsa.tokens[0] as Uint8Array;
+    const other = await verifyTimestampToken(token, new TextEncoder().encode('something else'));
+    expect(other).toMatchObject({ tsaSignatureValid: true, imprintMatches: false, verified: false });
+    expect(other.problems).toContain('the timestamp does not stamp these bytes (its messageImprint differs)');
+    const forged = token.slice();
+    forged[forged.length - 10] = (forged[forged.length - 10] ?? 0) ^ 0xff; // inside the TSA's signature value
+    const broken = await verifyTimestampToken(forged, new Uint8Array());
+    expect(broken.tsaSignatureValid).toBe(false);
+    expect(broken.verified).toBe(false);
   });
 });
