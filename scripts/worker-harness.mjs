@@ -99,7 +99,11 @@ export function workerdRssMiB() {
   }
 }
 
-export async function startQuire() {
+/**
+ * `vars`: extra plain-text vars for this run only (e.g. { TRUSTED_ROOTS: pem }), over those of
+ * wrangler.toml and .dev.vars; without it, the worker runs with its usual configuration.
+ */
+export async function startQuire({ vars = {} } = {}) {
   await ensureDevVars();
   prepareFallbackFonts();
   applyLocalMigrations();
@@ -113,6 +117,7 @@ export async function startQuire() {
   const reloaded = once(devEnv, 'reloadComplete');
   const worker = await devEnv.startWorker({
     config: join(root, 'wrangler.toml'),
+    bindings: Object.fromEntries(Object.entries(vars).map(([name, value]) => [name, { type: 'plain_text', value }])),
     dev: { server: { hostname: '127.0.0.1', port: 0 }, inspector: false, logLevel: 'error' },
   });
   await worker.ready;
