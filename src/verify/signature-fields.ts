@@ -1,13 +1,15 @@
 /**
  * The signature dictionaries of a PDF (ISO 32000-1 §12.8.1, Table 252; §12.7.4.5 signature
  * fields): every /V of a field whose /FT is /Sig, own or inherited (§12.7.3.1, Table 220), walking
- * the /AcroForm /Fields tree and its /Kids from the catalog. pdf-lib gives object access for the
- * walk; the /ByteRange values and the /Contents string's offsets are read from the raw bytes at the
- * dictionary's offset in the cross-reference, because the hole a signature excludes is a byte
- * range of the file as written (§12.8.1), not a parsed value.
+ * the /AcroForm /Fields tree and its /Kids from the newest catalog through the cross-reference
+ * (ObjectReader), never a whole-file parser: hostile xref streams and object counts stay bounded.
+ * The /ByteRange values and the /Contents string's offsets come from the signature dictionary as
+ * written in the file, because the hole a signature excludes is a byte range of the file
+ * (§12.8.1), not a parsed value.
  */
-import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, type PDFObject, PDFRef, PDFString } from 'pdf-lib';
-import { type PdfValue, readObjectHeader, readValue } from './pdf-syntax';
+import { ObjectReader } from './object-reader';
+import { stringBytes, textOf } from './pdf-string';
+import type { PdfValue } from './pdf-syntax';
 import type { RevisionScan } from './revision-types';
 
 /** Fields and widgets visited at most; a form with more is hostile. */
@@ -38,49 +40,35 @@ export interface SignatureSearch {
   problems: string[];
 }
 
-function name(value: PDFObject | undefined): string | undefined {
-  return value instanceof PDFName ? value.decodeText() : undefined;
-}
+type Located = { value: PdfValue; buffer: Uint8Array; num: number | undefined };
 
-function partialName(dict: PDFDict): string | undefined {
-  const t = dict.get(PDFName.of('T'));
-  return t instanceof PDFString || t instanceof PDFHexString ? t.decodeText() : undefined;
-}
-
-/** The raw dictionary of object `ref`, from the newest revision that lists it. */
-function rawObject(
-  pdf: Uint8Array,
-  scan: RevisionScan,
-  ref: { num: number; gen: number },
+/** A value with references followed (one level, as §7.3.10 allows), or undefined when unreadable. */
+function resolve(
+  reader: ObjectReader,
+  index: number,
+  value: PdfValue | undefined,
+  buffer: Uint8Array,
   problems: string[],
-): PdfValue | undefined {
-  for (let i = scan.revisions.length - 1; i >= 0; i--) {
-    const entry = scan.revisions[i]?.entries.get(ref.num);
-    if (!entry) continue;
-    if (entry.kind === 'free') break;
-    if (entry.kind === 'compressed') {
-      // Byte offsets inside a compressed object stream are not offsets of the file (§7.5.7).
-      problems.push(`signature dictionary ${ref.num} is in an object stream`);
-      return undefined;
-    }
-    if (entry.offset >= pdf.length) break;
-    const header = readObjectHeader(pdf, entry.offset);
-    if (!header || header.num !== ref.num || header.gen !== ref.gen) {
-      problems.push(`object ${ref.num} ${ref.gen} is not at its xref offset ${entry.offset}`);
-      return undefined;
-    }
-    const value = readValue(pdf, header.bodyStart);
-    if (value?.kind !== 'dict') {
-      problems.push(`object ${ref.num} is not a readable dictionary`);
-      return undefined;
-    }
-    return value;
+): Located | undefined {
+  if (!value) return undefined;
+  if (value.kind !== 'ref') return { value, buffer, num: undefined };
+  const state = reader.read(value.num, index);
+  if (state.kind === 'problem') {
+    problems.push(state.problem);
+    return undefined;
   }
-  problems.push(`object ${ref.num} ${ref.gen} is not in the cross-reference`);
-  return undefined;
+  return state.kind === 'object' ? { value: state.value, buffer: state.buffer, num: value.num } : undefined;
 }
 
-/** ByteRange and Contents positions from a raw signature dictionary. */
+function entries(located: Located | undefined): Map<string, PdfValue> | undefined {
+  return located?.value.kind === 'dict' ? located.value.entries : undefined;
+}
+
+function nameOf(value: PdfValue | undefined): string | undefined {
+  return value?.kind === 'name' ? value.value : undefined;
+}
+
+/** ByteRange and Contents positions of a signature dictionary as written in the file. */
 function rawPositions(dict: PdfValue, problems: string[]): Pick<SignatureField, 'byteRange' | 'contents'> {
   if (dict.kind !== 'dict') return { byteRange: undefined, contents: undefined };
   const range = dict.entries.get('ByteRange');
@@ -96,124 +84,138 @@ function rawPositions(dict: PdfValue, problems: string[]): Pick<SignatureField, 
 }
 
 /**
- * Every signature dictionary reachable from the newest catalog's /AcroForm. Never throws: a file
- * pdf-lib cannot read, or a broken form, gives problems.
+ * Every signature dictionary reachable from the newest catalog's /AcroForm. Never throws: a
+ * broken form gives problems.
  */
 export async function findSignatureFields(pdf: Uint8Array, scan: RevisionScan): Promise<SignatureSearch> {
   const problems: string[] = [];
   const signatures: SignatureField[] = [];
-  let doc: PDFDocument;
-  try {
-    doc = await PDFDocument.load(pdf, { ignoreEncryption: true, throwOnInvalidObject: false, updateMetadata: false });
-  } catch (error) {
-    problems.push(`the PDF cannot be read: ${(error as Error).message}`);
+  const last = scan.revisions.length - 1;
+  const rootNum = scan.revisions[last]?.root?.num;
+  if (rootNum === undefined) {
+    problems.push('the PDF has no readable catalog');
     return { signatures, problems };
   }
   try {
-    walkFields(pdf, scan, doc, signatures, problems);
+    walkFields(pdf, new ObjectReader(pdf, scan), last, rootNum, signatures, problems);
   } catch (error) {
-    // pdf-lib throws on objects of unexpected types; what was found before stays.
     problems.push(`the form cannot be read: ${(error as Error).message}`);
   }
   return { signatures, problems };
 }
 
 interface Pending {
-  node: PDFObject | undefined;
-  ownRef: PDFRef | undefined;
+  node: PdfValue;
+  buffer: Uint8Array;
   parentName: string;
   inheritedFieldType: string | undefined;
 }
 
 function walkFields(
   pdf: Uint8Array,
-  scan: RevisionScan,
-  doc: PDFDocument,
+  reader: ObjectReader,
+  last: number,
+  rootNum: number,
   signatures: SignatureField[],
   problems: string[],
 ): void {
-  const acroForm = doc.catalog.lookup(PDFName.of('AcroForm'));
-  if (!(acroForm instanceof PDFDict)) return;
-  const fields = acroForm.lookup(PDFName.of('Fields'));
-  if (!(fields instanceof PDFArray)) return;
+  const state = reader.read(rootNum, last);
+  if (state.kind === 'problem') problems.push(state.problem);
+  const catalog: Located | undefined =
+    state.kind === 'object' ? { value: state.value, buffer: state.buffer, num: rootNum } : undefined;
+  const catalogEntries = entries(catalog);
+  if (!catalog || !catalogEntries) return;
+  const form = resolve(reader, last, catalogEntries.get('AcroForm'), catalog.buffer, problems);
+  const formEntries = entries(form);
+  if (!form || !formEntries) return;
+  const fields = resolve(reader, last, formEntries.get('Fields'), form.buffer, problems);
+  if (fields?.value.kind !== 'array') return;
   // Depth-first with an explicit stack (no recursion); each object once, so /Kids cycles end.
   const stack: Pending[] = [];
-  const pushKids = (kids: PDFArray, parentName: string, inheritedFieldType: string | undefined) => {
-    for (let i = kids.size() - 1; i >= 0; i--) {
-      const kid = kids.get(i);
-      stack.push({
-        node: kid instanceof PDFRef ? doc.context.lookup(kid) : kid,
-        ownRef: kid instanceof PDFRef ? kid : undefined,
-        parentName,
-        inheritedFieldType,
-      });
+  const pushKids = (kids: Located, parentName: string, inheritedFieldType: string | undefined) => {
+    if (kids.value.kind !== 'array') return;
+    for (let i = kids.value.items.length - 1; i >= 0 && stack.length <= MAX_NODES; i--) {
+      stack.push({ node: kids.value.items[i] as PdfValue, buffer: kids.buffer, parentName, inheritedFieldType });
     }
   };
   pushKids(fields, '', undefined);
-  const seen = new Set<string>();
+  const seen = new Set<number>();
   let visited = 0;
   while (stack.length > 0) {
-    const { node, ownRef, parentName, inheritedFieldType } = stack.pop() as Pending;
+    const pending = stack.pop() as Pending;
     if (++visited > MAX_NODES) {
       problems.push(`the form has more than ${MAX_NODES} fields and widgets; the rest are ignored`);
       return;
     }
-    if (!(node instanceof PDFDict)) continue;
-    if (ownRef) {
-      if (seen.has(ownRef.tag)) {
-        problems.push(`field ${ownRef.tag} is reachable twice (a /Kids cycle or a shared field)`);
+    if (pending.node.kind === 'ref') {
+      if (seen.has(pending.node.num)) {
+        problems.push(`field ${pending.node.num} 0 R is reachable twice (a /Kids cycle or a shared field)`);
         continue;
       }
-      seen.add(ownRef.tag);
+      seen.add(pending.node.num);
     }
-    const partial = partialName(node);
+    const node = resolve(reader, last, pending.node, pending.buffer, problems);
+    const dict = entries(node);
+    if (!node || !dict) continue;
+    const t = dict.get('T');
+    const partial = t?.kind === 'string' ? textOf(stringBytes(t, node.buffer)) : undefined;
+    const { parentName } = pending;
     const fullName = partial === undefined ? parentName : parentName ? `${parentName}.${partial}` : partial;
-    const fieldType = name(node.get(PDFName.of('FT'))) ?? inheritedFieldType;
-    const kids = node.lookup(PDFName.of('Kids'));
-    if (kids instanceof PDFArray) pushKids(kids, fullName, fieldType);
+    const fieldType = nameOf(dict.get('FT')) ?? pending.inheritedFieldType;
+    const kids = resolve(reader, last, dict.get('Kids'), node.buffer, problems);
+    if (kids) pushKids(kids, fullName, fieldType);
     if (fieldType !== 'Sig') continue;
-    const v = node.get(PDFName.of('V'));
-    if (v === undefined) continue; // An unsigned signature field.
-    const found = signatureFrom(pdf, scan, doc, ownRef, v, fullName);
+    const v = dict.get('V');
+    if (v === undefined || v.kind === 'keyword') continue; // An unsigned signature field (or /V null).
+    const found = signatureFrom(pdf, reader, last, node, v, fullName);
     if (found) signatures.push(found);
   }
 }
 
 function signatureFrom(
   pdf: Uint8Array,
-  scan: RevisionScan,
-  doc: PDFDocument,
-  fieldRef: PDFRef | undefined,
-  v: PDFObject,
+  reader: ObjectReader,
+  last: number,
+  field: Located,
+  v: PdfValue,
   fieldName: string,
 ): SignatureField | undefined {
   const problems: string[] = [];
-  const dict = v instanceof PDFRef ? doc.context.lookup(v) : v;
-  if (!(dict instanceof PDFDict)) return undefined;
-  const typeName = name(dict.get(PDFName.of('Type')));
+  const dict = resolve(reader, last, v, field.buffer, problems);
+  const sig = entries(dict);
+  if (!dict || !sig) return undefined;
+  const typeName = nameOf(sig.get('Type'));
   if (typeName !== undefined && typeName !== 'Sig' && typeName !== 'DocTimeStamp') return undefined;
-  let raw: PdfValue | undefined;
-  if (v instanceof PDFRef) raw = rawObject(pdf, scan, { num: v.objectNumber, gen: v.generationNumber }, problems);
-  else if (fieldRef) {
-    // A direct /V: the positions are inside the field's own object.
-    const rawField = rawObject(pdf, scan, { num: fieldRef.objectNumber, gen: fieldRef.generationNumber }, problems);
-    raw = rawField?.kind === 'dict' ? rawField.entries.get('V') : undefined;
-  } else problems.push('the signature dictionary is direct in a direct field: its offsets cannot be found');
-  const positions = raw ? rawPositions(raw, problems) : { byteRange: undefined, contents: undefined };
+  // Offsets inside a decoded object stream are not offsets of the file (§7.5.7).
+  const inFile = dict.buffer === pdf;
+  if (!inFile) problems.push(`signature dictionary ${dict.num ?? field.num ?? '?'} is in an object stream`);
+  const positions = inFile ? rawPositions(dict.value, problems) : { byteRange: undefined, contents: undefined };
   return {
     fieldName,
-    ref: v instanceof PDFRef ? { num: v.objectNumber, gen: v.generationNumber } : undefined,
+    ref: v.kind === 'ref' ? { num: v.num, gen: v.gen } : undefined,
     type: typeName === 'DocTimeStamp' ? 'DocTimeStamp' : 'Sig',
-    subFilter: name(dict.get(PDFName.of('SubFilter'))),
+    subFilter: nameOf(sig.get('SubFilter')),
     ...positions,
-    ...certEntry(dict.lookup(PDFName.of('Cert'))),
+    ...certEntry(reader, last, sig.get('Cert'), dict.buffer),
     problems,
   };
 }
 
-function certEntry(value: PDFObject | undefined): Pick<SignatureField, 'cert'> {
-  const bytes = (item: PDFObject | undefined) =>
-    item instanceof PDFString || item instanceof PDFHexString ? [item.asBytes()] : [];
-  if (value instanceof PDFArray) return { cert: value.asArray().flatMap((_, i) => bytes(value.lookup(i))) };
-  return value === undefined ? {} : { cert: bytes(value) };
+/** /Cert of an adbe.x509.rsa_sha1 signature (Table 252): a string, or an array whose first is the signer's. */
+function certEntry(
+  reader: ObjectReader,
+  last: number,
+  value: PdfValue | undefined,
+  buffer: Uint8Array,
+): Pick<SignatureField, 'cert'> {
+  const scratch: string[] = [];
+  const located = resolve(reader, last, value, buffer, scratch);
+  if (!located) return {};
+  const bytes = (item: PdfValue | undefined, from: Uint8Array) => {
+    const resolved = resolve(reader, last, item, from, scratch);
+    return resolved?.value.kind === 'string' ? [stringBytes(resolved.value, resolved.buffer)] : [];
+  };
+  if (located.value.kind === 'array')
+    return { cert: located.value.items.slice(0, 16).flatMap((item) => bytes(item, located.buffer)) };
+  return { cert: bytes(located.value, located.buffer) };
 }

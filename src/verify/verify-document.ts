@@ -5,7 +5,6 @@
  * exactly per API.md. Hostile input never throws: only a file with no readable structure at all is
  * 422 INVALID_DOCUMENT; every other failure becomes a problem.
  */
-import { PDFDocument } from 'pdf-lib';
 import { toHex } from '../crypto/digest';
 import { ApiError } from '../errors';
 import type { CertificateSummary } from '../sign/sign-types';
@@ -63,13 +62,18 @@ type Failure = string | undefined;
 export async function verifyPdf(pdf: Uint8Array, options: VerifyOptions): Promise<VerifyResult> {
   const scan = findRevisions(pdf);
   const sha256 = toHex(new Uint8Array(await crypto.subtle.digest('SHA-256', pdf)));
-  const pages = await pageCount(pdf);
-  if (scan.revisions.length === 0 && pages === undefined) {
+  const reader = new ObjectReader(pdf, scan);
+  const last = scan.revisions.length - 1;
+  const rootNum = scan.revisions[last]?.root?.num;
+  const catalog = rootNum === undefined ? undefined : reader.read(rootNum, last);
+  if (catalog?.kind !== 'object' || catalog.value.kind !== 'dict') {
+    const why = [...scan.problems, ...(scan.revisions[last]?.problems ?? [])].join('; ');
     throw new ApiError(
       'INVALID_DOCUMENT',
-      `The PDF cannot be read: ${[...scan.problems].join('; ') || 'no cross-reference or trailer was found'}.`,
+      `The PDF cannot be read: ${why || (catalog?.kind === 'problem' ? catalog.problem : 'no cross-reference, trailer or catalog was found')}.`,
     );
   }
+  const pages = pageCount(reader, scan);
   const document = { pages: pages ?? null, revisions: scan.revisions.length, sha256 };
   const search = await findSignatureFields(pdf, scan);
   const signed = search.signatures.filter((field) => !isPlaceholder(pdf, field));
@@ -78,7 +82,6 @@ export async function verifyPdf(pdf: Uint8Array, options: VerifyOptions): Promis
   }
   // Oldest first: by where the signed bytes end (ISO 32000-1 §12.8.1 /ByteRange).
   const fields = [...signed].sort((a, b) => signedEnd(a) - signedEnd(b));
-  const reader = new ObjectReader(pdf, scan);
   const certification = findCertification(
     reader,
     scan,
@@ -280,15 +283,16 @@ function pemToDer(pem: string): Uint8Array {
   return Uint8Array.from(atob(body), (c) => c.charCodeAt(0));
 }
 
-async function pageCount(pdf: Uint8Array): Promise<number | undefined> {
-  try {
-    const doc = await PDFDocument.load(pdf, {
-      ignoreEncryption: true,
-      throwOnInvalidObject: false,
-      updateMetadata: false,
-    });
-    return doc.getPageCount();
-  } catch {
-    return undefined;
-  }
+/** /Count of the newest catalog's page tree root (ISO 32000-1 §7.7.3.2), read through the cross-reference. */
+function pageCount(reader: ObjectReader, scan: RevisionScan): number | undefined {
+  const last = scan.revisions.length - 1;
+  const rootNum = scan.revisions[last]?.root?.num;
+  if (rootNum === undefined) return undefined;
+  const catalog = reader.read(rootNum, last);
+  const pages =
+    catalog.kind === 'object' && catalog.value.kind === 'dict' ? catalog.value.entries.get('Pages') : undefined;
+  if (pages?.kind !== 'ref') return undefined;
+  const tree = reader.read(pages.num, last);
+  const count = tree.kind === 'object' && tree.value.kind === 'dict' ? tree.value.entries.get('Count') : undefined;
+  return count?.kind === 'number' && Number.isInteger(count.value) && count.value >= 0 ? count.value : undefined;
 }
