@@ -320,6 +320,9 @@ function classifyObject(context: Context, num: number, rootNum: number | undefin
   if (!dict) {
     // An indirect array or other non-dictionary (an /Annots or /Fields array, a /Contents array).
     if (before.kind === 'absent') return undefined;
+    const role = arrayRole(context, num);
+    if (role && before.kind === 'object')
+      return classifyListChange(context, role, refsIn(before.value), refsIn(after.value));
     report.add('other', `object ${ref} changed`);
     return 'other';
   }
@@ -590,6 +593,48 @@ function classifyPage(context: Context, num: number, before: Resolved | undefine
   if (removed.length === 0 && added.length > 0 && added.every((n) => isSignatureField(context, n, context.last)))
     return 'signatures';
   report.add('annotations', `${label} annotations changed`);
+  return 'annotations';
+}
+
+type ListRole = { kind: 'annots'; label: string } | { kind: 'fields' };
+
+/**
+ * What an indirect array that changed is to the newest revision: a page's /Annots (§7.7.3.3) or
+ * the form's /Fields (§12.7.2), which may each be an array object of its own.
+ */
+function arrayRole(context: Context, num: number): ListRole | undefined {
+  const { reader, last, scan } = context;
+  const rootNum = scan.revisions[last]?.root?.num;
+  const catalog = rootNum === undefined ? undefined : dictOf(reader.read(rootNum, last));
+  const formValue = catalog?.get('AcroForm');
+  const form =
+    formValue?.kind === 'ref'
+      ? dictOf(reader.read(formValue.num, last))
+      : formValue?.kind === 'dict'
+        ? formValue.entries
+        : undefined;
+  if (refNum(form?.get('Fields')) === num) return { kind: 'fields' };
+  for (const [pageNum, page] of context.pages) {
+    if (refNum(dictOf(reader.read(pageNum, last))?.get('Annots')) === num)
+      return { kind: 'annots', label: `page ${page}` };
+  }
+  return undefined;
+}
+
+/** A page's annotation list or the form's field list that gained or lost entries. */
+function classifyListChange(context: Context, role: ListRole, before: number[], after: number[]): ModificationClass {
+  const { report } = context;
+  const old = new Set(before);
+  const added = after.filter((n) => !old.has(n));
+  const removed = before.filter((n) => !after.includes(n));
+  const signing = removed.length === 0 && added.every((n) => isSignatureField(context, n, context.last));
+  if (role.kind === 'fields') {
+    if (signing) return 'signatures';
+    report.add('other', removed.length > 0 ? 'a form field was removed' : 'a form field was added');
+    return 'other';
+  }
+  if (signing) return added.length > 0 ? 'signatures' : 'none';
+  report.add('annotations', `${role.label} annotations changed`);
   return 'annotations';
 }
 

@@ -183,6 +183,28 @@ for (const objectStreams of [false, true]) {
   });
 }
 
+describe('classifyModifications: indirect arrays', () => {
+  it("a signature widget added to a page's /Annots array object: signatures; another annotation: annotations", async () => {
+    const doc = await PDFDocument.create();
+    const page = doc.addPage([200, 200]);
+    const note = doc.context.register(doc.context.obj({ Type: 'Annot', Subtype: 'Text', Rect: [0, 0, 10, 10] }));
+    page.node.set(PDFName.of('Annots'), doc.context.register(doc.context.obj([note])));
+    const identity = await testIdentity();
+    const once = await sign(await doc.save({ useObjectStreams: false }), identity);
+    const twice = await sign(once, identity);
+    const report = classifyModifications(twice, findRevisions(twice), 1);
+    expect(report.classification).toBe('signatures');
+    const annotated = await update(once, (doc) => {
+      const kids = doc.catalog.lookup(PDFName.of('Pages'), PDFDict).lookup(PDFName.of('Kids'), PDFArray);
+      const annots = doc.context.lookup(kids.get(0), PDFDict).lookup(PDFName.of('Annots'), PDFArray);
+      annots.push(doc.context.register(doc.context.obj({ Type: 'Annot', Subtype: 'Square', Rect: [20, 20, 40, 40] })));
+    });
+    const annotatedReport = classifyModifications(annotated, findRevisions(annotated), 1);
+    expect(annotatedReport.classification).toBe('annotations');
+    expect(annotatedReport.details).toContain('page 1 annotations changed');
+  });
+});
+
 describe('classifyModifications: form filling', () => {
   it('a new appearance over an unchanged value (the "replace" shadow attack): other', async () => {
     const doc = await PDFDocument.create();
