@@ -1,5 +1,6 @@
 import { PDFDocument } from 'pdf-lib';
 import { ApiError } from '../errors';
+import { assertParseableStreams } from './pdf-parse-guard';
 
 /** Where the original file's newest cross-reference section is, and its kind (ISO 32000-1 §7.5.4, §7.5.8). */
 export interface OriginalXref {
@@ -16,6 +17,7 @@ export interface OriginalXref {
  * encrypted file's strings and streams would have to be re-encrypted in the update (§7.6).
  */
 export async function loadPdfForUpdate(pdf: Uint8Array): Promise<{ doc: PDFDocument; xref: OriginalXref }> {
+  assertParseableStreams(pdf);
   const xref = readOriginalXref(pdf);
   let doc: PDFDocument;
   try {

@@ -121,6 +121,24 @@ describe('POST /v1/sign', () => {
     ]);
   });
 
+  it('refuses xref and object streams declaring absurd sizes with 422, before the PDF parser loops over them', async () => {
+    const doc = await PDFDocument.create();
+    doc.addPage([200, 200]);
+    const source = new TextDecoder('latin1').decode(await doc.save({ useObjectStreams: true }));
+    const hostile = [
+      source.replace(/\/W\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s*\]/, '/W [ $1 $2 4294967296 ]'),
+      source.replace(/\/Index\s*\[\s*0\s+(\d+)\s*\]/, '/Index [ 0 999999999 ]'),
+      source.replace(/\/N\s+(\d+)/, '/N 999999999'),
+    ];
+    for (const text of hostile) {
+      expect(text).not.toBe(source);
+      const bytes = Uint8Array.from(text, (c) => c.charCodeAt(0));
+      const res = await post('/v1/sign', { document: { base64: toBase64(bytes) }, signer, auditTrail });
+      const body = await expectError(res, 422, 'INVALID_DOCUMENT');
+      expect(body.message).toMatch(/declares/);
+    }
+  });
+
   it('refuses a PDF certified with no changes permitted (DocMDP P=1) with 422', async () => {
     const doc = await PDFDocument.create();
     doc.addPage([200, 200]);
