@@ -46,6 +46,32 @@ function signScenario(name, base64) {
   };
 }
 
+/** POST /v1/verify of a PDF the worker signs first (prepare): latency of one verification. */
+function verifyScenario(name, base64, signings) {
+  let body;
+  return {
+    name,
+    async prepare(quire) {
+      let document = base64;
+      for (let i = 0; i < signings; i++) {
+        quire.renewKey();
+        const res = await quire.fetch('/v1/sign', signScenario(name, document).request.init());
+        if (res.status !== 200) throw new Error(`${name}: signing for the benchmark answered ${res.status}`);
+        document = (await res.json()).document.base64;
+      }
+      body = JSON.stringify({ document: { base64: document } });
+      quire.renewKey();
+    },
+    request: {
+      path: '/v1/verify',
+      init: () => ({ method: 'POST', headers: { 'Content-Type': 'application/json' }, body }),
+    },
+    expectStatus: 200,
+    iterations: 30,
+    warmup: 5,
+  };
+}
+
 const [onePage, fiftyPages] = await Promise.all([textPdf(1), textPdf(50)]);
 
 export const scenarios = [
@@ -72,4 +98,6 @@ export const scenarios = [
   { name: 'GET /openapi.json', request: { path: '/openapi.json' }, expectStatus: 200 },
   signScenario('POST /v1/sign 1-page PDF (certificate, B-B)', onePage),
   signScenario('POST /v1/sign 50-page PDF (certificate, B-B)', fiftyPages),
+  verifyScenario('POST /v1/verify 1-page PDF, 1 signature', onePage, 1),
+  verifyScenario('POST /v1/verify 50-page PDF, 2 signatures', fiftyPages, 2),
 ];
