@@ -13,7 +13,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { root } from './local-setup.mjs';
-import { convertFile, startQuire } from './worker-harness.mjs';
+import { convertFile, signWithQuire, startQuire } from './worker-harness.mjs';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -488,25 +488,8 @@ const auditTrail = [
   { type: 'submit', timestamp: '2026-11-22T10:02:10Z', data: { fields: 3 } },
 ];
 
-async function fetchRetrying(quire, path, init) {
-  for (let attempt = 0; ; attempt++) {
-    const res = await quire.fetch(path, init);
-    if (res.status !== 429 || attempt >= 3) return res;
-    await res.arrayBuffer();
-    // The per-key rate limit: a fresh key, and the same request again.
-    quire.renewKey();
-  }
-}
-
-async function signWithQuire(quire, bytes, extra = {}) {
-  const res = await fetchRetrying(quire, '/v1/sign', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ document: { base64: Buffer.from(bytes).toString('base64') }, signer, auditTrail, ...extra }),
-  });
-  const body = await res.json();
-  if (res.status !== 200) throw new Error(`/v1/sign answered ${res.status}: ${JSON.stringify(body)}`);
-  return new Uint8Array(Buffer.from(body.document.base64, 'base64'));
+function signed(quire, bytes, extra = {}) {
+  return signWithQuire(quire, bytes, { signer, auditTrail, ...extra });
 }
 
 async function markdownPdf(quire, work, name, markdown) {
@@ -533,14 +516,14 @@ async function buildBases(quire) {
   try {
     const short = await markdownPdf(quire, work, 'short', SHORT_MD);
     const long = await markdownPdf(quire, work, 'long', LONG_MD);
-    const shortSigned = await signWithQuire(quire, short, { eventId: 'fuzz-short' });
+    const shortSigned = await signed(quire, short, { eventId: 'fuzz-short' });
     bases.push({ name: 'quire:md-short', bytes: shortSigned });
     bases.push({
       name: 'quire:md-short-no-certificate',
-      bytes: await signWithQuire(quire, short, { certificate: { enabled: false } }),
+      bytes: await signed(quire, short, { certificate: { enabled: false } }),
     });
-    bases.push({ name: 'quire:md-multipage', bytes: await signWithQuire(quire, long, { eventId: 'fuzz-long' }) });
-    bases.push({ name: 'quire:md-short-signed-twice', bytes: await signWithQuire(quire, shortSigned) });
+    bases.push({ name: 'quire:md-multipage', bytes: await signed(quire, long, { eventId: 'fuzz-long' }) });
+    bases.push({ name: 'quire:md-short-signed-twice', bytes: await signed(quire, shortSigned) });
 
     const fixtures = join(work, 'fixtures');
     const made = spawnSync('bash', [resolve(corpus, '..', 'tools', 'make-signed-pdfs.sh'), fixtures], {

@@ -13,7 +13,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { root } from './local-setup.mjs';
-import { convertFile, startQuire } from './worker-harness.mjs';
+import { convertFile, fetchRetrying, signWithQuire, startQuire } from './worker-harness.mjs';
 
 const corpus = resolve(root, '..', 'shared', 'corpus');
 const work = mkdtempSync(join(tmpdir(), 'quire-verify-own-'));
@@ -24,25 +24,8 @@ const auditTrail = [
   { type: 'submit', timestamp: '2026-11-22T10:02:10Z', data: { fields: 3 } },
 ];
 
-async function fetchRetrying(quire, path, init) {
-  for (let attempt = 0; ; attempt++) {
-    const res = await quire.fetch(path, init);
-    if (res.status !== 429 || attempt >= 3) return res;
-    await res.arrayBuffer();
-    // The per-key rate limit: a fresh key, and the same request again.
-    quire.renewKey();
-  }
-}
-
-async function sign(quire, bytes, extra = {}) {
-  const res = await fetchRetrying(quire, '/v1/sign', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ document: { base64: Buffer.from(bytes).toString('base64') }, signer, auditTrail, ...extra }),
-  });
-  const body = await res.json();
-  if (res.status !== 200) throw new Error(`/v1/sign answered ${res.status}: ${JSON.stringify(body)}`);
-  return new Uint8Array(Buffer.from(body.document.base64, 'base64'));
+function sign(quire, bytes, extra = {}) {
+  return signWithQuire(quire, bytes, { signer, auditTrail, ...extra });
 }
 
 async function verify(quire, bytes) {

@@ -201,3 +201,25 @@ export async function emptyRoundTripMs(quire) {
   times.sort((a, b) => a - b);
   return times[times.length >> 1];
 }
+
+/** A request again with a fresh key when the per-key rate limit (429) answers, up to 3 times. */
+export async function fetchRetrying(quire, path, init) {
+  for (let attempt = 0; ; attempt++) {
+    const res = await quire.fetch(path, init);
+    if (res.status !== 429 || attempt >= 3) return res;
+    await res.arrayBuffer();
+    quire.renewKey();
+  }
+}
+
+/** POST /v1/sign of `bytes` with `body` (signer, auditTrail, options); the signed PDF, or an error. */
+export async function signWithQuire(quire, bytes, body) {
+  const res = await fetchRetrying(quire, '/v1/sign', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ document: { base64: Buffer.from(bytes).toString('base64') }, ...body }),
+  });
+  const answer = await res.json();
+  if (res.status !== 200) throw new Error(`/v1/sign answered ${res.status}: ${JSON.stringify(answer)}`);
+  return new Uint8Array(Buffer.from(answer.document.base64, 'base64'));
+}

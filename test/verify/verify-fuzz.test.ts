@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { mintKey, withKey } from '../helpers/accounts';
 import { call } from '../helpers/api';
 import { toBase64 } from '../input/helpers';
+import { ascii, concat, text } from './verify-fixtures';
 
 /**
  * Seeded mutations of PDFs the test signs itself through POST /v1/sign (the project's signer and
@@ -29,22 +30,6 @@ function rngFor(index: number) {
 }
 type Rng = ReturnType<typeof rngFor>;
 
-const latin1 = new TextDecoder('latin1');
-const text = (bytes: Uint8Array) => latin1.decode(bytes);
-function ascii(value: string): Uint8Array {
-  const out = new Uint8Array(value.length);
-  for (let i = 0; i < value.length; i++) out[i] = value.charCodeAt(i) & 0xff;
-  return out;
-}
-function concat(...parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-}
 const splice = (bytes: Uint8Array, start: number, end: number, middle: Uint8Array) =>
   concat(bytes.subarray(0, start), middle, bytes.subarray(end));
 
