@@ -13,7 +13,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { root } from './local-setup.mjs';
-import { convertFile, signWithQuire, startQuire } from './worker-harness.mjs';
+import { LONG_MD, markdownPdf, SHORT_MD, signed } from './signed-inputs.mjs';
+import { startQuire } from './worker-harness.mjs';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -481,34 +482,6 @@ function makeVariant(bases, index) {
 
 // ---------------------------------------------------------------------------------------------
 // The signed PDFs the variants start from.
-
-const signer = { name: 'Ada Lovelace', email: 'ada@example.com', ip: '203.0.113.7', userAgent: 'QuireFuzz/1.0' };
-const auditTrail = [
-  { type: 'view', timestamp: '2026-11-22T10:00:05Z', data: { page: 1 } },
-  { type: 'submit', timestamp: '2026-11-22T10:02:10Z', data: { fields: 3 } },
-];
-
-function signed(quire, bytes, extra = {}) {
-  return signWithQuire(quire, bytes, { signer, auditTrail, ...extra });
-}
-
-async function markdownPdf(quire, work, name, markdown) {
-  const path = join(work, `${name}.md`);
-  writeFileSync(path, markdown);
-  const converted = await convertFile(quire, { path, name, extension: 'md' }, 'pdf');
-  if (converted.status !== 200) throw new Error(`/v1/convert answered ${converted.status} for ${name}.md`);
-  return converted.body;
-}
-
-const SHORT_MD = '# Service agreement\n\nThe parties agree to the terms below.\n\n- Term: 12 months\n- Fee: 100 EUR\n';
-const LONG_MD = [
-  '# Master agreement',
-  ...Array.from(
-    { length: 40 },
-    (_, i) =>
-      `## Clause ${i + 1}\n\n${'The supplier shall deliver the services with due care and skill, and the customer shall pay the fees when due. '.repeat(4)}\n\n| item | amount |\n|---|---|\n| ${i} | ${i * 10} |`,
-  ),
-].join('\n\n');
 
 async function buildBases(quire) {
   const work = mkdtempSync(join(tmpdir(), 'quire-fuzz-bases-'));

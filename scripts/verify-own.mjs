@@ -9,24 +9,15 @@
 //     started with its ca.crt in TRUSTED_ROOTS (where the re-signed one must be trusted throughout).
 // One line per case, every failing response in full, then the summary line.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { root } from './local-setup.mjs';
-import { convertFile, fetchRetrying, signWithQuire, startQuire } from './worker-harness.mjs';
+import { LONG_MD, markdownPdf, SHORT_MD, signed } from './signed-inputs.mjs';
+import { fetchRetrying, startQuire } from './worker-harness.mjs';
 
 const corpus = resolve(root, '..', 'shared', 'corpus');
 const work = mkdtempSync(join(tmpdir(), 'quire-verify-own-'));
-
-const signer = { name: 'Ada Lovelace', email: 'ada@example.com', ip: '203.0.113.7', userAgent: 'QuireVerifyOwn/1.0' };
-const auditTrail = [
-  { type: 'view', timestamp: '2026-11-22T10:00:05Z', data: { page: 1 } },
-  { type: 'submit', timestamp: '2026-11-22T10:02:10Z', data: { fields: 3 } },
-];
-
-function sign(quire, bytes, extra = {}) {
-  return signWithQuire(quire, bytes, { signer, auditTrail, ...extra });
-}
 
 async function verify(quire, bytes) {
   const res = await fetchRetrying(quire, '/v1/verify', {
@@ -36,24 +27,6 @@ async function verify(quire, bytes) {
   });
   return { status: res.status, body: await res.json().catch(() => ({})) };
 }
-
-async function markdownPdf(quire, name, markdown) {
-  const path = join(work, `${name}.md`);
-  writeFileSync(path, markdown);
-  const converted = await convertFile(quire, { path, name, extension: 'md' }, 'pdf');
-  if (converted.status !== 200) throw new Error(`/v1/convert answered ${converted.status} for ${name}.md`);
-  return converted.body;
-}
-
-const SHORT_MD = '# Service agreement\n\nThe parties agree to the terms below.\n\n- Term: 12 months\n- Fee: 100 EUR\n';
-const LONG_MD = [
-  '# Master agreement',
-  ...Array.from(
-    { length: 40 },
-    (_, i) =>
-      `## Clause ${i + 1}\n\n${'The supplier shall deliver the services with due care and skill, and the customer shall pay the fees when due. '.repeat(4)}\n\n| item | amount |\n|---|---|\n| ${i} | ${i * 10} |`,
-  ),
-].join('\n\n');
 
 const fingerprint = (value) =>
   String(value ?? '')
@@ -98,29 +71,30 @@ try {
   const serviceSha256 = fingerprint((await keyRes.json()).sha256);
   const isOurs = (signature) => fingerprint(signature.signer?.certificate?.sha256) === serviceSha256;
 
-  const short = await markdownPdf(quire, 'short', SHORT_MD);
-  const long = await markdownPdf(quire, 'long', LONG_MD);
-  const shortSigned = await sign(quire, short, { eventId: 'own-short' });
+  const short = await markdownPdf(quire, work, 'short', SHORT_MD);
+  const long = await markdownPdf(quire, work, 'long', LONG_MD);
+  const shortSigned = await signed(quire, short, { eventId: 'own-short' });
   const cases = [
     ['markdown (short) → convert → sign', shortSigned],
-    ['markdown (multi-page) → convert → sign', await sign(quire, long, { eventId: 'own-long' })],
-    ['markdown → sign, certificate disabled', await sign(quire, short, { certificate: { enabled: false } })],
-    ['PDF signed by Quire, signed again', await sign(quire, shortSigned, { eventId: 'own-twice' })],
+    ['markdown (multi-page) → convert → sign', await signed(quire, long, { eventId: 'own-long' })],
+    ['markdown → sign, certificate disabled', await signed(quire, short, { certificate: { enabled: false } })],
+    ['PDF signed by Quire, signed again', await signed(quire, shortSigned, { eventId: 'own-twice' })],
     [
       'PDF signed by Quire, signed again, no cert.',
-      await sign(quire, shortSigned, { eventId: 'own-twice-nc', certificate: { enabled: false } }),
+      await signed(quire, shortSigned, { eventId: 'own-twice-nc', certificate: { enabled: false } }),
     ],
   ];
   const docx = join(corpus, 'docx', 'general', 'oxsdk-msdn-eula-contract.docx');
-  if (existsSync(docx)) cases.push(['DOCX input → sign', await sign(quire, readFileSync(docx))]);
+  if (existsSync(docx)) cases.push(['DOCX input → sign', await signed(quire, readFileSync(docx))]);
   const reference = join(corpus, 'reference-pdf', 'general', 'docx4j-word-addin-walkthrough.pdf');
-  if (existsSync(reference)) cases.push(['reference PDF (corpus) → sign', await sign(quire, readFileSync(reference))]);
+  if (existsSync(reference))
+    cases.push(['reference PDF (corpus) → sign', await signed(quire, readFileSync(reference))]);
   if (madeSigned) {
-    resignedMade = await sign(quire, madeSigned, { eventId: 'own-over-pdfsig' });
+    resignedMade = await signed(quire, madeSigned, { eventId: 'own-over-pdfsig' });
     cases.push(['make-signed-pdfs signed.pdf → sign', resignedMade]);
     cases.push([
       'make-signed-pdfs signed.pdf → sign, no cert.',
-      await sign(quire, madeSigned, { eventId: 'own-over-pdfsig-nc', certificate: { enabled: false } }),
+      await signed(quire, madeSigned, { eventId: 'own-over-pdfsig-nc', certificate: { enabled: false } }),
     ]);
   }
 
