@@ -40,8 +40,7 @@ export function findCertification(
   signatureRefs: readonly number[],
 ): Certification | undefined {
   const last = scan.revisions.length - 1;
-  const rootNum = scan.revisions[last]?.root?.num;
-  const catalog = rootNum === undefined ? undefined : objectDict(reader, rootNum, last);
+  const catalog = reader.catalog(last);
   const docMdp = dictAt(reader, catalog?.get('Perms'), last)?.get('DocMDP');
   const candidates = docMdp?.kind === 'ref' ? [docMdp.num, ...signatureRefs] : signatureRefs;
   for (const num of candidates) {

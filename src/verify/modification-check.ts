@@ -190,12 +190,12 @@ function run(pdf: Uint8Array, scan: RevisionScan, signed: number, report: Report
     reader,
     signed,
     last,
-    pages: pageNumbers(reader, scan, last),
-    signedForm: signedAcroForm(reader, scan, signed),
+    pages: pageNumbers(reader, last),
+    signedForm: signedAcroForm(reader, signed),
     report,
     classes: new Map(),
     changed,
-    signatureWidgets: signatureWidgets(reader, scan, last),
+    signatureWidgets: signatureWidgets(reader, last),
     scan,
   };
   // Typed objects first; untyped new objects (appearance streams, certificates, fonts) then take
@@ -209,19 +209,23 @@ function run(pdf: Uint8Array, scan: RevisionScan, signed: number, report: Report
   inheritClasses(context, untyped);
 }
 
-function signedAcroForm(reader: ObjectReader, scan: RevisionScan, signed: number): Resolved | undefined {
-  const rootNum = scan.revisions[signed]?.root?.num;
-  const formNum = rootNum === undefined ? undefined : refNum(dictOf(reader.read(rootNum, signed))?.get('AcroForm'));
+/** The interactive form dictionary of revision `index`, direct or indirect (§12.7.2). */
+function formOf(reader: ObjectReader, index: number): Map<string, PdfValue> | undefined {
+  const value = reader.catalog(index)?.get('AcroForm');
+  if (value?.kind === 'dict') return value.entries;
+  return value?.kind === 'ref' ? dictOf(reader.read(value.num, index)) : undefined;
+}
+
+function signedAcroForm(reader: ObjectReader, signed: number): Resolved | undefined {
+  const formNum = refNum(reader.catalog(signed)?.get('AcroForm'));
   const form = formNum === undefined ? undefined : reader.read(formNum, signed);
   return form?.kind === 'object' ? form : undefined;
 }
 
 /** The page tree of revision `index` walked from the catalog (§7.7.3), bounded and cycle-safe. */
-function pageNumbers(reader: ObjectReader, scan: RevisionScan, index: number): Map<number, number> {
+function pageNumbers(reader: ObjectReader, index: number): Map<number, number> {
   const pages = new Map<number, number>();
-  const rootNum = scan.revisions[index]?.root?.num;
-  if (rootNum === undefined) return pages;
-  const top = refNum(dictOf(reader.read(rootNum, index))?.get('Pages'));
+  const top = refNum(reader.catalog(index)?.get('Pages'));
   if (top === undefined) return pages;
   const stack = [top];
   const seen = new Set<number>();
@@ -256,17 +260,9 @@ function isSignatureField(context: Context, num: number, index: number, depth = 
  * The signature fields of revision `index`'s form and every /Kids widget under them (§12.7.4.5):
  * a widget need not carry /Parent to belong to its field, and /Kids may be an indirect array.
  */
-function signatureWidgets(reader: ObjectReader, scan: RevisionScan, index: number): Set<number> {
+function signatureWidgets(reader: ObjectReader, index: number): Set<number> {
   const found = new Set<number>();
-  const rootNum = scan.revisions[index]?.root?.num;
-  const catalog = rootNum === undefined ? undefined : dictOf(reader.read(rootNum, index));
-  const formValue = catalog?.get('AcroForm');
-  const form =
-    formValue?.kind === 'ref'
-      ? dictOf(reader.read(formValue.num, index))
-      : formValue?.kind === 'dict'
-        ? formValue.entries
-        : undefined;
+  const form = formOf(reader, index);
   const kids = (value: PdfValue | undefined): number[] => {
     if (value?.kind !== 'ref') return refsIn(value);
     const state = reader.read(value.num, index);
@@ -401,9 +397,7 @@ function isInfoUpdate(context: Context, num: number, before: Resolved | undefine
 /** The catalog's /Extensions dictionary (§7.12) kept in an object of its own, as signed. */
 function isExtensionsUpdate(context: Context, num: number, before: Resolved | undefined): boolean {
   if (!before || before.streamData !== undefined) return false;
-  const rootNum = context.scan.revisions[context.signed]?.root?.num;
-  const catalog = rootNum === undefined ? undefined : dictOf(context.reader.read(rootNum, context.signed));
-  return refNum(catalog?.get('Extensions')) === num;
+  return refNum(context.reader.catalog(context.signed)?.get('Extensions')) === num;
 }
 
 /**
@@ -418,9 +412,7 @@ function isMetadataUpdate(context: Context, num: number, before: Resolved | unde
   };
   if (!isXmp(after)) return false;
   if (before) return isXmp(before);
-  const rootNum = context.scan.revisions[context.last]?.root?.num;
-  const catalog = rootNum === undefined ? undefined : dictOf(context.reader.read(rootNum, context.last));
-  return refNum(catalog?.get('Metadata')) === num;
+  return refNum(context.reader.catalog(context.last)?.get('Metadata')) === num;
 }
 
 /**
@@ -603,16 +595,8 @@ type ListRole = { kind: 'annots'; label: string } | { kind: 'fields' };
  * the form's /Fields (§12.7.2), which may each be an array object of its own.
  */
 function arrayRole(context: Context, num: number): ListRole | undefined {
-  const { reader, last, scan } = context;
-  const rootNum = scan.revisions[last]?.root?.num;
-  const catalog = rootNum === undefined ? undefined : dictOf(reader.read(rootNum, last));
-  const formValue = catalog?.get('AcroForm');
-  const form =
-    formValue?.kind === 'ref'
-      ? dictOf(reader.read(formValue.num, last))
-      : formValue?.kind === 'dict'
-        ? formValue.entries
-        : undefined;
+  const { reader, last } = context;
+  const form = formOf(reader, last);
   if (refNum(form?.get('Fields')) === num) return { kind: 'fields' };
   for (const [pageNum, page] of context.pages) {
     if (refNum(dictOf(reader.read(pageNum, last))?.get('Annots')) === num)

@@ -40,6 +40,13 @@ export class ObjectReader {
     this.scan = scan;
   }
 
+  /** The document catalog of revision `index` (§7.7.2): the dictionary its trailer's /Root names. */
+  catalog(index: number): Map<string, PdfValue> | undefined {
+    const rootNum = this.scan.revisions[index]?.root?.num;
+    const state = rootNum === undefined ? undefined : this.read(rootNum, index);
+    return state?.kind === 'object' && state.value.kind === 'dict' ? state.value.entries : undefined;
+  }
+
   /** Object `num` as of revision `index` (0 = the original). */
   read(num: number, index: number): ObjectState {
     for (let i = Math.min(index, this.scan.revisions.length - 1); i >= 0; i--) {

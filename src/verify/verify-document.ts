@@ -16,6 +16,7 @@ import { classifyModifications, type ModificationClass, type ModificationReport 
 import { ObjectReader } from './object-reader';
 import { parsePdfDate } from './pdf-date-read';
 import { findRevisions } from './pdf-revisions';
+import type { PdfValue } from './pdf-syntax';
 import type { RevisionScan } from './revision-types';
 import { findSignatureFields, type SignatureField } from './signature-fields';
 import { isPlaceholder } from './signature-inventory';
@@ -64,16 +65,15 @@ export async function verifyPdf(pdf: Uint8Array, options: VerifyOptions): Promis
   const sha256 = toHex(new Uint8Array(await crypto.subtle.digest('SHA-256', pdf)));
   const reader = new ObjectReader(pdf, scan);
   const last = scan.revisions.length - 1;
-  const rootNum = scan.revisions[last]?.root?.num;
-  const catalog = rootNum === undefined ? undefined : reader.read(rootNum, last);
-  if (catalog?.kind !== 'object' || catalog.value.kind !== 'dict') {
+  const catalog = reader.catalog(last);
+  if (!catalog) {
     const why = [...scan.problems, ...(scan.revisions[last]?.problems ?? [])].join('; ');
     throw new ApiError(
       'INVALID_DOCUMENT',
-      `The PDF cannot be read: ${why || (catalog?.kind === 'problem' ? catalog.problem : 'no cross-reference, trailer or catalog was found')}.`,
+      `The PDF cannot be read: ${why || 'no cross-reference, trailer or catalog was found'}.`,
     );
   }
-  const pages = pageCount(reader, scan);
+  const pages = pageCount(reader, catalog, last);
   const document = { pages: pages ?? null, revisions: scan.revisions.length, sha256 };
   const search = await findSignatureFields(pdf, scan);
   const signed = search.signatures.filter((field) => !isPlaceholder(pdf, field));
@@ -284,13 +284,8 @@ function pemToDer(pem: string): Uint8Array {
 }
 
 /** /Count of the newest catalog's page tree root (ISO 32000-1 §7.7.3.2), read through the cross-reference. */
-function pageCount(reader: ObjectReader, scan: RevisionScan): number | undefined {
-  const last = scan.revisions.length - 1;
-  const rootNum = scan.revisions[last]?.root?.num;
-  if (rootNum === undefined) return undefined;
-  const catalog = reader.read(rootNum, last);
-  const pages =
-    catalog.kind === 'object' && catalog.value.kind === 'dict' ? catalog.value.entries.get('Pages') : undefined;
+function pageCount(reader: ObjectReader, catalog: Map<string, PdfValue>, last: number): number | undefined {
+  const pages = catalog.get('Pages');
   if (pages?.kind !== 'ref') return undefined;
   const tree = reader.read(pages.num, last);
   const count = tree.kind === 'object' && tree.value.kind === 'dict' ? tree.value.entries.get('Count') : undefined;
