@@ -7,6 +7,7 @@
 import * as x509 from '@peculiar/x509';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
+import { toHex } from '../crypto/digest';
 import { summarizeCertificate } from '../sign/certificate-summary';
 import type { CertificateSummary } from '../sign/sign-types';
 import { findEncodingFault } from './ber-strict';
@@ -149,7 +150,7 @@ async function runChecks(
 
   const signer = findSigner(signedData, signerInfo);
   if (!signer) {
-    problems.push('the signer certificate is not in the signature');
+    problems.push(`the signer certificate (${describeSid(signerInfo.sid)}) is not in the signature`);
     return;
   }
   check.signer = await describeSigner(signer);
@@ -285,6 +286,20 @@ function findSigner(signedData: pkijs.SignedData, signerInfo: pkijs.SignerInfo):
       ? bytesEqual(new Uint8Array(parsed.result.valueBlock.valueHexView), keyId)
       : false;
   });
+}
+
+/** The signer identifier in plain words (RFC 5652 §5.3 SignerIdentifier): issuer and serial, or key id. */
+function describeSid(sid: unknown): string {
+  try {
+    if (sid instanceof pkijs.IssuerAndSerialNumber) {
+      const issuer = new x509.Name(sid.issuer.toSchema().toBER()).toString();
+      return `issuer ${issuer}, serial ${toHex(new Uint8Array(sid.serialNumber.valueBlock.valueHexView))}`;
+    }
+    const keyId = subjectKeyIdentifierOf(sid);
+    return keyId ? `subject key identifier ${toHex(keyId)}` : 'unidentified';
+  } catch {
+    return 'unidentified';
+  }
 }
 
 function subjectKeyIdentifierOf(sid: unknown): Uint8Array | undefined {

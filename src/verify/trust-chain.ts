@@ -4,6 +4,7 @@
  * (RFC 5652 §5.1 SignedData.certificates) and checked for validity at the signing time. Revocation
  * is not checked. Never throws.
  */
+import * as x509 from '@peculiar/x509';
 import * as pkijs from 'pkijs';
 
 export type Trust = 'trusted' | 'untrusted' | 'unknown';
@@ -49,15 +50,51 @@ export async function checkTrust(
     const engine = new pkijs.CertificateChainValidationEngine({ trustedCerts: roots, certs, checkDate: at });
     const result = await engine.verify();
     if (result.result) return { trust: 'trusted', problems: [] };
+    const gap = missingLink(signer, intermediates, roots);
     return {
       trust: 'untrusted',
-      problems: [`the signer certificate does not chain to a trusted root: ${result.resultMessage || 'no path'}`],
+      problems: [
+        `the signer certificate does not chain to a trusted root: ${gap ?? result.resultMessage ?? 'no path'}`,
+      ],
     };
   } catch (error) {
     const message =
       error instanceof Error ? error.message : String((error as { resultMessage?: string })?.resultMessage ?? error);
     return { trust: 'unknown', problems: [`trust cannot be checked: ${message}`] };
   }
+}
+
+function nameOf(name: pkijs.RelativeDistinguishedNames): string {
+  try {
+    return new x509.Name(name.toSchema().toBER()).toString();
+  } catch {
+    return 'an unreadable name';
+  }
+}
+
+/**
+ * Where the path from the signer breaks, in words naming the certificate that is missing or
+ * untrusted (RFC 5280 §6.1 needs each issuer): undefined when every issuer is present, and the
+ * path failed for another reason (validity, signatures), which the engine's message then gives.
+ */
+function missingLink(
+  signer: pkijs.Certificate,
+  intermediates: pkijs.Certificate[],
+  roots: pkijs.Certificate[],
+): string | undefined {
+  let current = signer;
+  for (let depth = 0; depth < 16; depth++) {
+    if (roots.some((root) => root.subject.isEqual(current.issuer))) return undefined;
+    if (current.issuer.isEqual(current.subject)) {
+      return `the chain ends at the self-signed ${nameOf(current.subject)}, which is not a trusted root`;
+    }
+    const issuer = intermediates.find((candidate) => candidate.subject.isEqual(current.issuer));
+    if (!issuer) {
+      return `the issuer ${nameOf(current.issuer)} of ${nameOf(current.subject)} is neither in the signature nor a trusted root`;
+    }
+    current = issuer;
+  }
+  return undefined;
 }
 
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
