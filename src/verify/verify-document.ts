@@ -78,6 +78,16 @@ export async function verifyPdf(pdf: Uint8Array, options: VerifyOptions): Promis
   const search = await findSignatureFields(pdf, scan);
   const signed = search.signatures.filter((field) => !isPlaceholder(pdf, field));
   if (signed.length === 0) {
+    // An encrypted file whose form sits in encrypted object streams cannot be searched without
+    // decrypting (ISO 32000-1 §7.6): saying "no signatures" would be a claim never checked.
+    if (search.problems.length > 0 && scan.revisions.at(-1)?.encrypted) {
+      return {
+        valid: false,
+        reason: `The document is encrypted and its signature fields cannot be read without decrypting it (${search.problems[0]}); no signature was checked`,
+        signatures: [],
+        document,
+      };
+    }
     return { valid: false, reason: 'The document has no signatures', signatures: [], document };
   }
   // Oldest first: by where the signed bytes end (ISO 32000-1 §12.8.1 /ByteRange).

@@ -116,6 +116,31 @@ describe('POST /v1/verify', () => {
     expect(body.document.pages).toBe(1);
   });
 
+  it('does not claim "no signatures" for an encrypted file whose form it cannot read', async () => {
+    // Hand-written (§7.5): the form's /Fields is an object whose xref offset holds no object, as
+    // an encrypted object stream would be unreadable; the trailer names an /Encrypt dictionary.
+    const objects = [
+      '<< /Type /Catalog /Pages 2 0 R /AcroForm 3 0 R >>',
+      '<< /Type /Pages /Kids [] /Count 0 >>',
+      '<< /Fields 4 0 R >>',
+      '<< /Filter /Standard /V 4 /R 4 >>',
+    ];
+    let body = '%PDF-1.7\n';
+    const offsets: number[] = [];
+    objects.forEach((object, i) => {
+      offsets.push(body.length);
+      body += `${i + 1} 0 obj\n${object}\nendobj\n`;
+    });
+    const xrefAt = body.length;
+    const entry = (offset: number) => `${String(offset).padStart(10, '0')} 00000 n\r\n`;
+    body += `xref\n0 6\n0000000000 65535 f\r\n${entry(offsets[0] ?? 0)}${entry(offsets[1] ?? 0)}${entry(offsets[2] ?? 0)}${entry(3)}${entry(offsets[3] ?? 0)}`;
+    body += `trailer\n<< /Size 6 /Root 1 0 R /Encrypt 5 0 R /ID [<00> <00>] >>\nstartxref\n${xrefAt}\n%%EOF\n`;
+    const { status, body: report } = await verify(Uint8Array.from(body, (c) => c.charCodeAt(0)));
+    expect(status).toBe(200);
+    expect(report.valid).toBe(false);
+    expect(report.reason).toMatch(/^The document is encrypted and its signature fields cannot be read/);
+  });
+
   it('counts a placeholder never signed (no numeric /ByteRange, /Contents of zeros) as no signature', async () => {
     const pdf = await signedPdf();
     const text = new TextDecoder('latin1').decode(pdf);
