@@ -98,7 +98,8 @@ export class ObjectReader {
     const state = this.read(streamNum, revisionIndex);
     if (state.kind !== 'object' || state.value.kind !== 'dict' || !state.streamData || state.buffer !== this.pdf)
       return `object stream ${streamNum} cannot be read`;
-    const decoded = decodeStreamData(state.value, state.streamData, this.budget);
+    const stored = this.scan.decryptedStreams?.get(state.streamData.byteOffset - this.pdf.byteOffset);
+    const decoded = decodeStreamData(state.value, stored ?? state.streamData, this.budget);
     if ('problem' in decoded) return `object stream ${streamNum}: ${decoded.problem.replace('xref stream', 'stream')}`;
     const n = state.value.entries.get('N');
     const first = state.value.entries.get('First');

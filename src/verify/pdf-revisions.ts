@@ -6,6 +6,8 @@
  * not at its stated offset is looked for a few bytes around it, with a problem recorded; loops
  * are bounded and /Prev cycles detected.
  */
+
+import { stringBytes } from './pdf-string';
 import {
   dictInteger,
   indexOfAscii,
@@ -142,6 +144,11 @@ function readRevision(context: ScanContext, marker: number, previousEnd: number)
   else problems.push('trailer has no /Root reference');
   if (revision.size === undefined) problems.push('trailer has no /Size');
   revision.encrypted = trailer.has('Encrypt');
+  const encrypt = trailer.get('Encrypt');
+  if (encrypt) revision.encrypt = encrypt;
+  const id = trailer.get('ID');
+  const first = id?.kind === 'array' ? id.items[0] : undefined;
+  if (first?.kind === 'string') revision.id = stringBytes(first, pdf);
   const info = trailer.get('Info');
   if (info?.kind === 'ref') revision.info = info.num;
   revision.unknownTrailerRefs = [...trailer]

@@ -1,4 +1,5 @@
 /** The contracts of the revision scanner (ISO 32000-1 §7.5.4–§7.5.8). */
+import type { PdfValue } from './pdf-syntax';
 
 /** One cross-reference entry (§7.5.4 Table 17 for tables, §7.5.8.3 Table 18 for streams). */
 export type XrefEntry =
@@ -28,6 +29,10 @@ export interface Revision {
   root: { num: number; gen: number } | undefined;
   size: number | undefined;
   encrypted: boolean;
+  /** The trailer's /Encrypt (§7.6.1): a reference or a direct dictionary. */
+  encrypt?: PdfValue;
+  /** The first string of the trailer's /ID (§14.4), which the file key is computed from (§7.6.3.3). */
+  id?: Uint8Array;
   /** The trailer's /Info (§14.3.3), the document information dictionary, when it is a reference. */
   info: number | undefined;
   /**
@@ -47,6 +52,11 @@ export interface Revision {
 export interface RevisionScan {
   /** Oldest first. */
   revisions: Revision[];
+  /**
+   * For an encrypted file that opens without a password: object streams' decrypted data by the
+   * file offset of their stored data (standard-security.ts), which the object reader then uses.
+   */
+  decryptedStreams?: ReadonlyMap<number, Uint8Array>;
   /** Problems of the file as a whole (no %%EOF, /Prev chain broken or cyclic, too many revisions). */
   problems: string[];
 }

@@ -7,6 +7,7 @@ import { type Certification, findCertification } from './docmdp';
 import { ObjectReader } from './object-reader';
 import { findRevisions } from './pdf-revisions';
 import { findSignatureFields, type SignatureField } from './signature-fields';
+import { withDecryptedStreams } from './standard-security';
 
 export interface SignatureInventory {
   signed: number;
@@ -27,7 +28,7 @@ export function isPlaceholder(pdf: Uint8Array, field: SignatureField): boolean {
 }
 
 export async function signatureInventory(pdf: Uint8Array): Promise<SignatureInventory> {
-  const scan = findRevisions(pdf);
+  const { scan } = await withDecryptedStreams(pdf, findRevisions(pdf));
   const search = await findSignatureFields(pdf, scan);
   const signed = search.signatures.filter((field) => !isPlaceholder(pdf, field));
   const reader = new ObjectReader(pdf, scan);

@@ -20,6 +20,7 @@ import type { PdfValue } from './pdf-syntax';
 import type { RevisionScan } from './revision-types';
 import { findSignatureFields, type SignatureField } from './signature-fields';
 import { isPlaceholder } from './signature-inventory';
+import { withDecryptedStreams } from './standard-security';
 import { verifyTimestampToken } from './timestamp-token';
 import { checkTrust, type Trust } from './trust-chain';
 
@@ -61,7 +62,7 @@ const PERMITTED: ReadonlySet<ModificationClass> = new Set(['none', 'signatures',
 type Failure = string | undefined;
 
 export async function verifyPdf(pdf: Uint8Array, options: VerifyOptions): Promise<VerifyResult> {
-  const scan = findRevisions(pdf);
+  const { scan, problems: decryptionProblems } = await withDecryptedStreams(pdf, findRevisions(pdf));
   const sha256 = toHex(new Uint8Array(await crypto.subtle.digest('SHA-256', pdf)));
   const reader = new ObjectReader(pdf, scan);
   const last = scan.revisions.length - 1;
@@ -81,9 +82,10 @@ export async function verifyPdf(pdf: Uint8Array, options: VerifyOptions): Promis
     // An encrypted file whose form sits in encrypted object streams cannot be searched without
     // decrypting (ISO 32000-1 §7.6): saying "no signatures" would be a claim never checked.
     if (search.problems.length > 0 && scan.revisions.at(-1)?.encrypted) {
+      const why = decryptionProblems[0] ?? search.problems[0];
       return {
         valid: false,
-        reason: `The document is encrypted and its signature fields cannot be read without decrypting it (${search.problems[0]}); no signature was checked`,
+        reason: `The document is encrypted and its signature fields cannot be read without decrypting it (${why}); no signature was checked`,
         signatures: [],
         document,
       };
