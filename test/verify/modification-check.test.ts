@@ -205,6 +205,17 @@ describe('classifyModifications: indirect arrays', () => {
   });
 });
 
+/** The form's text field (pdf-lib's createTextField: a field with one widget in /Kids). */
+function textField(doc: PDFDocument): PDFDict {
+  const fields = doc.catalog.lookup(PDFName.of('AcroForm'), PDFDict).lookup(PDFName.of('Fields'), PDFArray);
+  const field = fields
+    .asArray()
+    .map((ref) => doc.context.lookup(ref, PDFDict))
+    .find((dict) => dict.lookup(PDFName.of('FT')) === PDFName.of('Tx'));
+  if (!field) throw new Error('no text field');
+  return field;
+}
+
 describe('classifyModifications: form filling', () => {
   it('a new appearance over an unchanged value (the "replace" shadow attack): other', async () => {
     const doc = await PDFDocument.create();
@@ -214,12 +225,7 @@ describe('classifyModifications: form filling', () => {
     text.addToPage(page, { x: 10, y: 10, width: 100, height: 20 });
     const signed = await sign(await doc.save({ useObjectStreams: false }), await testIdentity());
     const replaced = await update(signed, (doc) => {
-      const fields = doc.catalog.lookup(PDFName.of('AcroForm'), PDFDict).lookup(PDFName.of('Fields'), PDFArray);
-      const field = fields
-        .asArray()
-        .map((ref) => doc.context.lookup(ref, PDFDict))
-        .find((dict) => dict.lookup(PDFName.of('FT')) === PDFName.of('Tx'));
-      if (!field) throw new Error('no text field');
+      const field = textField(doc);
       const widget = doc.context.lookup(field.lookup(PDFName.of('Kids'), PDFArray).get(0), PDFDict);
       const appearance = doc.context.register(
         doc.context.stream('BT /Helv 12 Tf (Eve) Tj ET', { Type: 'XObject', Subtype: 'Form' }),
@@ -237,12 +243,7 @@ describe('classifyModifications: form filling', () => {
     doc.getForm().createTextField('name').addToPage(page, { x: 10, y: 10, width: 100, height: 20 });
     const signed = await sign(await doc.save({ useObjectStreams: false }), await testIdentity());
     const filled = await update(signed, (doc) => {
-      const fields = doc.catalog.lookup(PDFName.of('AcroForm'), PDFDict).lookup(PDFName.of('Fields'), PDFArray);
-      const field = fields
-        .asArray()
-        .map((ref) => doc.context.lookup(ref, PDFDict))
-        .find((dict) => dict.lookup(PDFName.of('FT')) === PDFName.of('Tx'));
-      if (!field) throw new Error('no text field');
+      const field = textField(doc);
       field.set(PDFName.of('V'), PDFString.of('Ada'));
       const widget = doc.context.lookup(field.lookup(PDFName.of('Kids'), PDFArray).get(0), PDFDict);
       const appearance = doc.context.register(doc.context.stream('BT ET', { Type: 'XObject', Subtype: 'Form' }));
