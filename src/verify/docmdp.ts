@@ -17,18 +17,8 @@ export interface Certification {
   p: DocMdpLevel;
 }
 
-function objectDict(reader: ObjectReader, num: number, index: number): Map<string, PdfValue> | undefined {
-  const state = reader.read(num, index);
-  return state.kind === 'object' && state.value.kind === 'dict' ? state.value.entries : undefined;
-}
-
-function dictAt(reader: ObjectReader, value: PdfValue | undefined, index: number): Map<string, PdfValue> | undefined {
-  if (value?.kind === 'dict') return value.entries;
-  return value?.kind === 'ref' ? objectDict(reader, value.num, index) : undefined;
-}
-
 function levelOf(reader: ObjectReader, reference: Map<string, PdfValue>, index: number): DocMdpLevel {
-  const p = dictAt(reader, reference.get('TransformParams'), index)?.get('P');
+  const p = reader.dictAt(reference.get('TransformParams'), index)?.entries.get('P');
   // Any value other than 1 or 3 reads as the default 2 (Table 254).
   return p?.kind === 'number' && (p.value === 1 || p.value === 3) ? p.value : 2;
 }
@@ -41,14 +31,15 @@ export function findCertification(
 ): Certification | undefined {
   const last = scan.revisions.length - 1;
   const catalog = reader.catalog(last);
-  const docMdp = dictAt(reader, catalog?.get('Perms'), last)?.get('DocMDP');
+  const docMdp = reader.dictAt(catalog?.get('Perms'), last)?.entries.get('DocMDP');
   const candidates = docMdp?.kind === 'ref' ? [docMdp.num, ...signatureRefs] : signatureRefs;
   for (const num of candidates) {
-    const signature = objectDict(reader, num, last);
+    const state = reader.read(num, last);
+    const signature = state.kind === 'object' && state.value.kind === 'dict' ? state.value.entries : undefined;
     const references = signature?.get('Reference');
     const items = references?.kind === 'array' ? references.items : [];
     for (const item of items.slice(0, 16)) {
-      const reference = dictAt(reader, item, last);
+      const reference = reader.dictAt(item, last)?.entries;
       const method = reference?.get('TransformMethod');
       if (reference && method?.kind === 'name' && method.value === 'DocMDP') {
         return { signatureRef: num, p: levelOf(reader, reference, last) };

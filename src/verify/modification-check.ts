@@ -211,9 +211,7 @@ function run(pdf: Uint8Array, scan: RevisionScan, signed: number, report: Report
 
 /** The interactive form dictionary of revision `index`, direct or indirect (§12.7.2). */
 function formOf(reader: ObjectReader, index: number): Map<string, PdfValue> | undefined {
-  const value = reader.catalog(index)?.get('AcroForm');
-  if (value?.kind === 'dict') return value.entries;
-  return value?.kind === 'ref' ? dictOf(reader.read(value.num, index)) : undefined;
+  return reader.dictAt(reader.catalog(index)?.get('AcroForm'), index)?.entries;
 }
 
 function signedAcroForm(reader: ObjectReader, signed: number): Resolved | undefined {

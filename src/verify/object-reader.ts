@@ -47,6 +47,22 @@ export class ObjectReader {
     return state?.kind === 'object' && state.value.kind === 'dict' ? state.value.entries : undefined;
   }
 
+  /**
+   * A dictionary value, direct or through a reference as of revision `index` (§7.3.10), with the
+   * buffer its strings' spans point into (undefined for a direct one: the caller's buffer).
+   */
+  dictAt(
+    value: PdfValue | undefined,
+    index: number,
+  ): { entries: Map<string, PdfValue>; buffer: Uint8Array | undefined } | undefined {
+    if (value?.kind === 'dict') return { entries: value.entries, buffer: undefined };
+    if (value?.kind !== 'ref') return undefined;
+    const state = this.read(value.num, index);
+    return state.kind === 'object' && state.value.kind === 'dict'
+      ? { entries: state.value.entries, buffer: state.buffer }
+      : undefined;
+  }
+
   /** Object `num` as of revision `index` (0 = the original). */
   read(num: number, index: number): ObjectState {
     for (let i = Math.min(index, this.scan.revisions.length - 1); i >= 0; i--) {

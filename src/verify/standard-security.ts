@@ -56,15 +56,6 @@ export function rc4(key: Uint8Array, data: Uint8Array): Uint8Array {
   return out;
 }
 
-function dictOf(reader: ObjectReader, value: PdfValue | undefined, index: number) {
-  if (value?.kind === 'dict') return { entries: value.entries, buffer: undefined };
-  if (value?.kind !== 'ref') return undefined;
-  const state = reader.read(value.num, index);
-  return state.kind === 'object' && state.value.kind === 'dict'
-    ? { entries: state.value.entries, buffer: state.buffer }
-    : undefined;
-}
-
 function numberOf(value: PdfValue | undefined): number | undefined {
   return value?.kind === 'number' ? value.value : undefined;
 }
@@ -80,7 +71,7 @@ function streamCipher(entries: Map<string, PdfValue>, reader: ObjectReader, inde
   if (v !== 4) return undefined;
   const name = nameOf(entries.get('StmF')) ?? 'Identity';
   if (name === 'Identity') return 'None';
-  const filter = dictOf(reader, dictOf(reader, entries.get('CF'), index)?.entries.get(name), index);
+  const filter = reader.dictAt(reader.dictAt(entries.get('CF'), index)?.entries.get(name), index);
   const cfm = nameOf(filter?.entries.get('CFM'));
   if (cfm === 'AESV2') return 'AESV2';
   if (cfm === 'V2') return 'RC4';
@@ -159,7 +150,7 @@ export async function decryptObjectStreams(pdf: Uint8Array, scan: RevisionScan):
   if (!revision?.encrypt) return result;
   try {
     const reader = new ObjectReader(pdf, scan);
-    const handler = dictOf(reader, revision.encrypt, last);
+    const handler = reader.dictAt(revision.encrypt, last);
     if (!handler) {
       result.problems.push('the encryption dictionary cannot be read');
       return result;

@@ -6,6 +6,7 @@
  */
 import * as x509 from '@peculiar/x509';
 import * as pkijs from 'pkijs';
+import { sameBytes } from './object-reader';
 
 export type Trust = 'trusted' | 'untrusted' | 'unknown';
 
@@ -95,8 +96,4 @@ function missingLink(
     current = issuer;
   }
   return undefined;
-}
-
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  return a.length === b.length && a.every((byte, i) => byte === b[i]);
 }

@@ -16,6 +16,7 @@ import { classifyModifications, type ModificationClass, type ModificationReport 
 import { ObjectReader } from './object-reader';
 import { parsePdfDate } from './pdf-date-read';
 import { findRevisions } from './pdf-revisions';
+import { stringBytes } from './pdf-string';
 import type { PdfValue } from './pdf-syntax';
 import type { RevisionScan } from './revision-types';
 import { findSignatureFields, type SignatureField } from './signature-fields';
@@ -179,7 +180,7 @@ async function verifyOne(
     const signedBytes = new Uint8Array(b + d);
     signedBytes.set(pdf.subarray(0, b), 0);
     signedBytes.set(pdf.subarray(c, c + d), b);
-    const contents = hexContents(pdf, field.contents);
+    const contents = stringBytes({ kind: 'string', hex: true, ...field.contents }, pdf);
     const cms =
       field.type === 'DocTimeStamp' || field.subFilter === 'ETSI.RFC3161'
         ? await verifyDocumentTimestamp(contents, signedBytes)
@@ -276,18 +277,6 @@ function signingTimeOf(reader: ObjectReader, field: SignatureField, scan: Revisi
   } catch {
     return undefined;
   }
-}
-
-/** The /Contents hexadecimal string's bytes (§7.3.4.3: whitespace ignored, an odd last digit is followed by 0). */
-function hexContents(pdf: Uint8Array, contents: { start: number; end: number }): Uint8Array {
-  const text = new TextDecoder('latin1').decode(pdf.subarray(contents.start + 1, contents.end - 1)).replace(/\s+/g, '');
-  const digits = text.length % 2 === 1 ? `${text}0` : text;
-  const out = new Uint8Array(digits.length / 2);
-  for (let i = 0; i < out.length; i++) {
-    const byte = Number.parseInt(digits.slice(i * 2, i * 2 + 2), 16);
-    out[i] = Number.isNaN(byte) ? 0 : byte;
-  }
-  return out;
 }
 
 function pemToDer(pem: string): Uint8Array {
