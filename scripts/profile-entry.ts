@@ -7,5 +7,6 @@ export { createFontCache } from '../src/fonts/font-cache';
 export { loadFontSet } from '../src/fonts/font-set';
 export { layoutDocument } from '../src/layout/document-layout';
 export { collectFontRequests } from '../src/layout/font-requests';
+export { DEFAULT_LIMITS } from '../src/limits';
 export { readDocx } from '../src/ooxml/docx-reader';
 export { paintPdf } from '../src/pdf/paint-pdf';

@@ -117,7 +117,8 @@ const assetsFetcher = {
   },
 };
 
-const OPTIONS = { revisions: 'markup', maxInflatedBytes: 20 * 26214400 };
+/** The worker's own options: markup revisions, the default budgets (src/limits.ts). */
+const options = (engine) => ({ revisions: 'markup', limits: engine.DEFAULT_LIMITS });
 const cpuMs = () => {
   const { user, system } = process.cpuUsage();
   return (user + system) / 1000;
@@ -133,7 +134,7 @@ async function convertAll(engine, files, fontCache, stages) {
     const bytes = new Uint8Array(readFileSync(file));
     try {
       if (!stages) {
-        pages += (await engine.convertDocxToPdf(bytes, OPTIONS, { assets: assetsFetcher, fontCache })).pages;
+        pages += (await engine.convertDocxToPdf(bytes, options(engine), { assets: assetsFetcher, fontCache })).pages;
         continue;
       }
       const stage = async (name, run) => {
@@ -145,7 +146,7 @@ async function convertAll(engine, files, fontCache, stages) {
         stages.times[name] = (stages.times[name] ?? 0) + cpuMs() - started;
         return result;
       };
-      const model = await stage('read', () => engine.readDocx(bytes, OPTIONS));
+      const model = await stage('read', () => engine.readDocx(bytes, options(engine)));
       const fonts = await stage('fonts', () =>
         engine.loadFontSet(engine.collectFontRequests(model), {
           assets: assetsFetcher,
@@ -253,12 +254,7 @@ async function memoryRun(file) {
   const engine = await import(pathToFileURL(bundleArg).href);
   const fontCache = engine.createFontCache();
   const bytes = new Uint8Array(readFileSync(file));
-  const convert = () =>
-    engine.convertDocxToPdf(
-      bytes,
-      { revisions: 'markup', maxInflatedBytes: 20 * 26214400 },
-      { assets: assetsFetcher, fontCache },
-    );
+  const convert = () => engine.convertDocxToPdf(bytes, options(engine), { assets: assetsFetcher, fontCache });
   await convert();
   globalThis.gc();
   const base = process.memoryUsage();

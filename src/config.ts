@@ -1,4 +1,5 @@
 import type { Env } from './env';
+import { DEFAULT_LIMITS, type Limits } from './limits';
 
 export type MailTransportName = 'log' | 'cloudflare' | 'resend';
 
@@ -11,6 +12,8 @@ export interface Config {
    * document limit by that much; the decoded document is held to `maxDocumentBytes`.
    */
   maxRequestBytes: number;
+  /** What one request may cost (src/limits.ts): inflated bytes, pages, layout time, decoded PDF streams. */
+  limits: Limits;
   allowHttpUrls: boolean;
   /** Undefined when not configured: only the auth routes need it, and they say so. */
   authSecret: string | undefined;
@@ -34,6 +37,7 @@ export function readConfig(env: Env): Config {
   return {
     maxDocumentBytes,
     maxRequestBytes: Math.ceil(maxDocumentBytes / 3) * 4 + ENVELOPE_BYTES,
+    limits: readLimits(env),
     allowHttpUrls: env.ALLOW_HTTP_URLS?.trim().toLowerCase() === 'true',
     authSecret: nonEmpty(env.AUTH_SECRET),
     mail: {
@@ -48,6 +52,25 @@ export function readConfig(env: Env): Config {
       tsaUrl: nonEmpty(env.TSA_URL),
     },
     trustedRootsPem: nonEmpty(env.TRUSTED_ROOTS),
+  };
+}
+
+function readLimits(env: Env): Limits {
+  const inflatedBytes = positiveInteger(env.MAX_INFLATED_BYTES, DEFAULT_LIMITS.inflatedBytes, 'MAX_INFLATED_BYTES');
+  return {
+    inflatedBytes,
+    // The XML parts are among all parts: their budget never exceeds the whole one.
+    inflatedXmlBytes: Math.min(
+      inflatedBytes,
+      positiveInteger(env.MAX_INFLATED_XML_BYTES, DEFAULT_LIMITS.inflatedXmlBytes, 'MAX_INFLATED_XML_BYTES'),
+    ),
+    pages: positiveInteger(env.MAX_PAGES, DEFAULT_LIMITS.pages, 'MAX_PAGES'),
+    layoutMs: positiveInteger(env.MAX_LAYOUT_SECONDS, DEFAULT_LIMITS.layoutMs / 1000, 'MAX_LAYOUT_SECONDS') * 1000,
+    decodedPdfStreamBytes: positiveInteger(
+      env.MAX_DECODED_PDF_BYTES,
+      DEFAULT_LIMITS.decodedPdfStreamBytes,
+      'MAX_DECODED_PDF_BYTES',
+    ),
   };
 }
 

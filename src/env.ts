@@ -2,6 +2,12 @@
 export interface Env {
   /** Largest document accepted, in bytes, after base64 decoding or fetching. Default 25 MiB. */
   MAX_DOCUMENT_BYTES?: string;
+  /** Per-request budgets (src/limits.ts, README "Configuration"); each defaults to DEFAULT_LIMITS. */
+  MAX_INFLATED_BYTES?: string;
+  MAX_INFLATED_XML_BYTES?: string;
+  MAX_PAGES?: string;
+  MAX_LAYOUT_SECONDS?: string;
+  MAX_DECODED_PDF_BYTES?: string;
   /** "true" lets `document.url` use plain http: (local development only). */
   ALLOW_HTTP_URLS?: string;
 

@@ -8,6 +8,7 @@
  * are loaded before the first edit, so a failure never leaves a half-filled document.
  */
 import { ApiError, type ErrorDetail } from '../errors';
+import type { PackageLimits } from '../ooxml/package-reader';
 import { type AnnotateField, fieldLabel, type PictureLoader, type PreparedPicture } from './annotate-types';
 import { fillCheckbox } from './checkbox-fill';
 import {
@@ -54,8 +55,8 @@ export interface AnnotateDeps extends PicturePlacementDeps {
 }
 
 export interface AnnotateOptions {
-  /** The most the whole package may inflate to (ZIP bombs); package-editor.ts has the default. */
-  maxInflatedBytes?: number;
+  /** The most the package may inflate to (ZIP bombs; src/limits.ts); DEFAULT_LIMITS when not given. */
+  limits?: PackageLimits;
 }
 
 /** What a template offers to fill (for the check script and a debugging path). */
@@ -92,7 +93,7 @@ export async function annotateDocx(
   deps: AnnotateDeps,
   options: AnnotateOptions = {},
 ): Promise<Uint8Array> {
-  const editor = openPackageEditor(bytes, options.maxInflatedBytes);
+  const editor = openPackageEditor(bytes, options.limits);
   const { main, parts } = readStories(editor);
   const controls = parts.flatMap((part) =>
     findControls(part.root).map((sdt) => ({ part, sdt, keys: controlKeys(sdt) })),
@@ -244,7 +245,7 @@ export async function annotateDocx(
 
 /** The fields a template offers: tagged controls and placeholder names, in every story part. */
 export function discoverFields(bytes: Uint8Array, options: AnnotateOptions = {}): DiscoveredFields {
-  const editor = openPackageEditor(bytes, options.maxInflatedBytes);
+  const editor = openPackageEditor(bytes, options.limits);
   const { parts } = readStories(editor);
   const controls: DiscoveredFields['controls'] = [];
   const placeholders: string[] = [];

@@ -1,3 +1,4 @@
+import type { PackageLimits } from '../ooxml/package-reader';
 import { annotateDocx } from './annotate-docx';
 import type { AnnotateField } from './annotate-types';
 import { pictureExtentEmu } from './picture-extent';
@@ -10,8 +11,8 @@ export interface FillOptions {
   allowHttp: boolean;
   /** Bytes one image may have (the document limit). */
   maxImageBytes: number;
-  /** Bytes the template's parts may inflate to in all (zip bombs). */
-  maxInflatedBytes: number;
+  /** Bytes the template's parts may inflate to (zip bombs; src/limits.ts). */
+  limits: PackageLimits;
 }
 
 /** Fills a DOCX template: the template editor wired to the picture side (API.md "POST /v1/annotate"). */
@@ -26,6 +27,6 @@ export function fillTemplate(bytes: Uint8Array, fields: AnnotateField[], options
       signatureTextRunsXml,
       isImageValue,
     },
-    { maxInflatedBytes: options.maxInflatedBytes },
+    { limits: options.limits },
   );
 }

@@ -7,7 +7,14 @@
  * Only changed and new parts are serialised and deflated anew.
  */
 import { ApiError } from '../errors';
-import { type OpcPackage, openPackage, type Relationship, relationshipsPartName } from '../ooxml/package-reader';
+import { DEFAULT_LIMITS } from '../limits';
+import {
+  type OpcPackage,
+  openPackage,
+  type PackageLimits,
+  type Relationship,
+  relationshipsPartName,
+} from '../ooxml/package-reader';
 import { DamagedZipError, entryData, readZipDirectory, type ZipEntry } from '../zip/zip-directory';
 import { type ZipEntry as OutputEntry, zipEntries } from '../zip/zip-writer';
 import { type Document, elementChildren, parsePartXml, serializePartXml } from './ooxml-dom';
@@ -15,9 +22,6 @@ import { type Document, elementChildren, parsePartXml, serializePartXml } from '
 const RELATIONSHIPS_NS = 'http://schemas.openxmlformats.org/package/2006/relationships';
 const CONTENT_TYPES_NS = 'http://schemas.openxmlformats.org/package/2006/content-types';
 const CONTENT_TYPES_PART = '[Content_Types].xml';
-
-/** The whole package may inflate to this much: templates are documents, not archives of data. */
-export const DEFAULT_MAX_INFLATED_BYTES = 256 * 1024 * 1024;
 
 export interface PackageEditor {
   readonly opc: OpcPackage;
@@ -35,9 +39,9 @@ export interface PackageEditor {
   finish(): Promise<Uint8Array>;
 }
 
-export function openPackageEditor(bytes: Uint8Array, maxInflatedBytes = DEFAULT_MAX_INFLATED_BYTES): PackageEditor {
+export function openPackageEditor(bytes: Uint8Array, limits: PackageLimits = DEFAULT_LIMITS): PackageEditor {
   const entries = readEntries(bytes);
-  const opc = openPackage(bytes, maxInflatedBytes);
+  const opc = openPackage(bytes, limits);
   const byKey = new Map(entries.map((entry) => [key(entry.name), entry]));
   const doms = new Map<string, Document>();
   const added = new Map<string, { name: string; bytes: Uint8Array }>();

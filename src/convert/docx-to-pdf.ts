@@ -4,8 +4,9 @@
  */
 import type { FontCache } from '../fonts/font-cache';
 import { loadFontSet } from '../fonts/font-set';
-import { layoutPages, type PageSink } from '../layout/document-layout';
+import { type LayoutOptions, layoutPages, type PageSink } from '../layout/document-layout';
 import { collectFontNeeds } from '../layout/font-requests';
+import { Budget, type Limits } from '../limits';
 import type { DocumentModel } from '../model/document';
 import { readDocx } from '../ooxml/docx-reader';
 import { checkPngsAhead } from '../ooxml/image-resource';
@@ -16,8 +17,10 @@ export type RevisionMode = 'markup' | 'final' | 'original';
 
 export interface DocxToPdfOptions {
   revisions: RevisionMode;
-  /** Zip-bomb guard: the most the package may inflate to. */
-  maxInflatedBytes: number;
+  /** What the conversion may cost (src/limits.ts): inflated bytes, pages, time. */
+  limits: Limits;
+  /** The clock the time budget reads; Date.now unless a test drives it. */
+  now?: () => number;
 }
 
 export interface EngineResources {
@@ -43,8 +46,11 @@ export async function convertDocxToPdf(
   // Each page is painted as layout hands it over and its display list let go of; the model is out
   // of reach once the pages are laid out (it lives in layOut's frame only), so writing the PDF's
   // objects does not hold it as well.
+  const budget = new Budget(options.limits, options.now);
   const painter = await PdfPainter.create();
-  const { parts, warnings } = await layOut(bytes, options, resources, (page, faces) => painter.add(page, faces));
+  const { parts, warnings } = await layOut(bytes, options, budget, resources, (page, faces) =>
+    painter.add(page, faces),
+  );
   const pages = painter.pageCount;
   const pdf = await painter.finish(parts);
   return { pdf, pages, warnings };
@@ -53,21 +59,22 @@ export async function convertDocxToPdf(
 async function layOut(
   bytes: Uint8Array,
   options: DocxToPdfOptions,
+  budget: Budget,
   resources: EngineResources,
   sink: PageSink,
 ): Promise<{ parts: DocumentParts; warnings: string[] }> {
   // The reader is synchronous: the large parts are inflated natively first, and the PNGs among
   // them checked natively, so that it need not do either with fflate.
-  const partsAhead = await readPartsAhead(bytes, options.maxInflatedBytes);
+  const partsAhead = await readPartsAhead(bytes, options.limits);
   const checkedPngs = await checkPngsAhead(partsAhead.values());
   const model = readDocx(bytes, {
     revisions: options.revisions,
-    maxInflatedBytes: options.maxInflatedBytes,
+    limits: options.limits,
     partsAhead,
     checkedPngs,
   });
   partsAhead.clear();
-  return layOutModel(model, { markup: options.revisions === 'markup' }, resources, sink);
+  return layOutModel(model, { markup: options.revisions === 'markup', budget }, resources, sink);
 }
 
 /**
@@ -76,7 +83,7 @@ async function layOut(
  */
 export async function layOutModel(
   model: DocumentModel,
-  layout: { markup: boolean },
+  layout: LayoutOptions,
   resources: EngineResources,
   sink: PageSink,
 ): Promise<{ parts: DocumentParts; warnings: string[] }> {
@@ -92,10 +99,17 @@ export async function layOutModel(
   return { parts, warnings: [...model.warnings, ...fonts.warnings] };
 }
 
-/** A model to PDF bytes: layOutModel with each page painted as it is handed over. */
-export async function modelToPdf(model: DocumentModel, resources: EngineResources): Promise<ConvertedPdf> {
+/**
+ * A model to PDF bytes: layOutModel with each page painted as it is handed over, under `budget`
+ * (pages and time; started when the request's conversion began).
+ */
+export async function modelToPdf(
+  model: DocumentModel,
+  resources: EngineResources,
+  budget: Budget,
+): Promise<ConvertedPdf> {
   const painter = await PdfPainter.create();
-  const { parts, warnings } = await layOutModel(model, { markup: false }, resources, (page, faces) =>
+  const { parts, warnings } = await layOutModel(model, { markup: false, budget }, resources, (page, faces) =>
     painter.add(page, faces),
   );
   const pages = painter.pageCount;

@@ -5,6 +5,7 @@
  */
 import { writeDocx } from '../docx-writer/docx-writer';
 import { readHtml } from '../html/html-reader';
+import { Budget, type Limits } from '../limits';
 import { renderMarkdown } from '../markdown/markdown-renderer';
 import { createImageLoader, type ImageLoaderOptions } from '../markup/image-loader';
 import { type EngineResources, modelToPdf } from './docx-to-pdf';
@@ -14,6 +15,10 @@ export interface MarkupConvertOptions {
   to: 'pdf' | 'docx';
   pageSize: 'letter' | 'a4';
   images: ImageLoaderOptions;
+  /** What the conversion may cost (src/limits.ts): pages and time for PDF output. */
+  limits: Limits;
+  /** The clock the time budget reads; Date.now unless a test drives it. */
+  now?: () => number;
 }
 
 export interface ConvertedMarkup {
@@ -28,6 +33,7 @@ export async function convertMarkup(
   options: MarkupConvertOptions,
   resources: EngineResources,
 ): Promise<ConvertedMarkup> {
+  const budget = new Budget(options.limits, options.now);
   const text = decodeText(bytes);
   const { html, title } = options.from === 'md' ? renderMarkdown(text) : { html: text, title: undefined };
   const model = await readHtml(html, {
@@ -36,7 +42,7 @@ export async function convertMarkup(
     loadImages: createImageLoader(options.images),
   });
   if (options.to === 'docx') return { bytes: await writeDocx(model), warnings: model.warnings };
-  const pdf = await modelToPdf(model, resources);
+  const pdf = await modelToPdf(model, resources, budget);
   return { bytes: pdf.pdf, pages: pdf.pages, warnings: pdf.warnings };
 }
 

@@ -6,6 +6,7 @@
  * PAGEREF forward): then it waits for the end of the flow, and every page after it too.
  */
 import type { FontFace, FontSet } from '../fonts/font-face';
+import type { Budget } from '../limits';
 import type { DocumentModel, PageGeometry, Section } from '../model/document';
 import type { LaidOutDocument, OutlineEntry, Page, PageItem } from './display-list';
 import { DrawingRenderer } from './drawing-layout';
@@ -19,6 +20,8 @@ import { verticalItems, virtualPage } from './vertical-text';
 export interface LayoutOptions {
   /** revisions=markup: insertions/deletions coloured with change bars. */
   markup: boolean;
+  /** The request's pages and time (src/limits.ts), counted as each page is finished. */
+  budget?: Budget;
 }
 
 /** Adds the page's bookmarks to `pages` (bookmark → page number), the first occurrence winning. */
@@ -174,6 +177,8 @@ export function layoutPages(
     bookmarkPages: anchors,
   });
   flowDocument(model, fonts, headerFooter, (frame) => {
+    // Page boundaries are where a runaway document is stopped: past the page cap or the deadline.
+    options.budget?.page();
     pageCount++;
     noteBookmarks(frame, anchors);
     sectionPageCounts.set(

@@ -8,7 +8,14 @@ import { IdentityCache } from './identity-cache';
 import { numberNoteReferences, type SectionNoteNumbering } from './note-numbering';
 import { readNotes } from './notes-reader';
 import { NO_NUMBERING, readNumbering } from './numbering';
-import { type OpcPackage, openPackage, type PartsAhead, type Relationship, relationshipKind } from './package-reader';
+import {
+  type OpcPackage,
+  openPackage,
+  type PackageLimits,
+  type PartsAhead,
+  type Relationship,
+  relationshipKind,
+} from './package-reader';
 import { PartError } from './part-error';
 import { type DocumentContext, newStory, type RevisionMode, type StoryContext } from './read-context';
 import { type HeaderFooterSlot, readSectionProperties, type SectionProperties } from './section-reader';
@@ -23,16 +30,17 @@ import { type ChildStream, child, type XmlElement } from './xml-tree';
  * document model, with the style cascade resolved. Synchronous and single-pass over each part.
  *
  * Errors: bytes that are not a ZIP, or a ZIP without word/document.xml → UNSUPPORTED_MEDIA_TYPE;
- * a damaged archive, a main document that cannot be found or parsed, a DTD anywhere, or more
- * inflated bytes than `maxInflatedBytes` → INVALID_DOCUMENT. Missing or broken optional parts
- * (styles, numbering, settings, theme, headers, pictures) fall back to defaults with a warning.
+ * a damaged archive, a main document that cannot be found or parsed, or a DTD anywhere →
+ * INVALID_DOCUMENT; more inflated bytes than `limits` allow → DOCUMENT_TOO_COMPLEX. Missing or
+ * broken optional parts (styles, numbering, settings, theme, headers, pictures) fall back to
+ * defaults with a warning.
  */
 
 export interface ReadDocxOptions {
   /** markup: every change shown and marked; final: changes accepted; original: changes rejected. */
   revisions: RevisionMode;
-  /** The most bytes the package may inflate to, all parts read together (ZIP bomb guard). */
-  maxInflatedBytes: number;
+  /** The most bytes the package may inflate to, all parts and the XML parts (ZIP bomb guard, src/limits.ts). */
+  limits: PackageLimits;
   /** Parts read ahead (readPartsAhead); each is taken out of the map when it is read. */
   partsAhead?: PartsAhead;
   /** Image bytes whose PNG data was checked ahead (checkPngsAhead). */
@@ -61,7 +69,7 @@ export function readDocx(bytes: Uint8Array, options: ReadDocxOptions): DocumentM
     warnings.push(message);
   };
   try {
-    return readPackage(openPackage(bytes, options.maxInflatedBytes, warn, options.partsAhead), options, warnings, warn);
+    return readPackage(openPackage(bytes, options.limits, warn, options.partsAhead), options, warnings, warn);
   } catch (error) {
     // Part problems that reach this far are fatal ones (a DTD, limits) or in required parts.
     throw toApiError(error);

@@ -1,5 +1,6 @@
 import { Inflate, inflateSync } from 'fflate';
 import { ApiError } from '../errors';
+import { describeBytes, type Limits, tooComplex } from '../limits';
 import { canInflateNatively, inflateExactly } from '../zip/native-inflate';
 import { DamagedZipError, entryData, readZipDirectory, type ZipEntry } from '../zip/zip-directory';
 import { PartError } from './part-error';
@@ -8,10 +9,16 @@ import { type ChildStream, DEFAULT_XML_LIMITS, parseXml, type XmlElement, type X
 /**
  * The Open Packaging Conventions layer (ECMA-376 Part 2): parts by name, content types,
  * relationships. Parts are inflated only when asked for, once, and every byte inflated counts
- * against one budget for the whole package, so a ZIP bomb is refused before it can exhaust memory.
+ * against the package's budget (all parts, and the XML parts among them: src/limits.ts), so a ZIP
+ * bomb is refused before it can exhaust memory. Sizes the ZIP directory declares are never taken
+ * on trust: a part is inflated into buffers of the size its data really has, counted as they
+ * fill, and stopped the moment it passes the budget or its declared size.
  * The large parts the reader will want may be inflated natively beforehand (readPartsAhead); the
  * reader then takes them as read, counting them against the same budget.
  */
+
+/** The budgets a package is read under (src/limits.ts). */
+export type PackageLimits = Pick<Limits, 'inflatedBytes' | 'inflatedXmlBytes'>;
 
 export interface Relationship {
   id: string;
@@ -52,7 +59,8 @@ export function relationshipKind(relationship: Relationship): string {
 /**
  * Deflate cannot expand data by more than 1032:1 (a 258-byte match per 2 bits, RFC 1951), so an
  * entry whose compressed size times this cannot exceed the remaining budget is inflated in one
- * call; larger ones are inflated in slices and counted as they go.
+ * call (into a buffer fflate grows to the real size, never one of the declared size); larger ones
+ * are inflated in slices and counted as they go.
  */
 const MAX_DEFLATE_RATIO = 1032;
 /** Compressed bytes fed per step when counting: at most ~16 MiB of output per step. */
@@ -95,13 +103,14 @@ const XML_OPTIONS: XmlParseOptions = {
  */
 export function openPackage(
   bytes: Uint8Array,
-  maxInflatedBytes: number,
+  limits: PackageLimits,
   warn: (message: string) => void = () => {},
   partsAhead?: PartsAhead,
 ): OpcPackage {
   const byName = partEntries(readEntries(bytes));
 
   let inflated = 0;
+  let inflatedXml = 0;
   const partCache = new Map<string, Uint8Array>();
   const xmlCache = new Map<string, XmlElement>();
   const relsCache = new Map<string, Relationship[]>();
@@ -113,13 +122,19 @@ export function openPackage(
     if (cached) return cached;
     const entry = byName.get(key);
     if (entry === undefined) return undefined;
-    const remaining = maxInflatedBytes - inflated;
-    if (entry.size > remaining) throw bombError(maxInflatedBytes, entry.name);
+    const xml = isXmlPart(key);
+    // The tighter of the two budgets this part counts against.
+    const budget =
+      xml && limits.inflatedXmlBytes - inflatedXml < limits.inflatedBytes - inflated
+        ? { left: limits.inflatedXmlBytes - inflatedXml, cap: limits.inflatedXmlBytes, of: 'XML parts' }
+        : { left: limits.inflatedBytes - inflated, cap: limits.inflatedBytes, of: 'parts' };
     // Taken out of the map, so that a parsed part's bytes are released with the cache entry.
     const ahead = partsAhead?.get(entry.localHeaderOffset);
     if (ahead) partsAhead?.delete(entry.localHeaderOffset);
-    const data = ahead ?? inflateEntry(bytes, entry, remaining, maxInflatedBytes);
+    if (ahead && ahead.length > budget.left) throw bombError(budget.cap, budget.of, entry.name);
+    const data = ahead ?? inflateEntry(bytes, entry, budget.left, () => bombError(budget.cap, budget.of, entry.name));
     inflated += data.length;
+    if (xml) inflatedXml += data.length;
     partCache.set(key, data);
     return data;
   };
@@ -244,7 +259,7 @@ function readAhead(name: string): boolean {
  * runtime without native inflation) is left to the reader, which reports it exactly as it would
  * have; the result is only ever a cache.
  */
-export async function readPartsAhead(bytes: Uint8Array, maxInflatedBytes: number): Promise<PartsAhead> {
+export async function readPartsAhead(bytes: Uint8Array, limits: PackageLimits): Promise<PartsAhead> {
   const ahead: PartsAhead = new Map();
   let entries: ZipEntry[];
   try {
@@ -253,9 +268,12 @@ export async function readPartsAhead(bytes: Uint8Array, maxInflatedBytes: number
     return ahead;
   }
   const native = canInflateNatively();
-  let remaining = maxInflatedBytes;
+  let remaining = limits.inflatedBytes;
+  let remainingXml = limits.inflatedXmlBytes;
   for (const entry of partEntries(entries).values()) {
-    if (entry.flags & 1 || !readAhead(entry.name) || entry.size > remaining) continue;
+    const xml = isXmlPart(entry.name.toLowerCase());
+    if (entry.flags & 1 || !readAhead(entry.name) || entry.size > (xml ? Math.min(remaining, remainingXml) : remaining))
+      continue;
     const stored = entry.method === 0 && entry.name.toLowerCase().includes('/media/');
     const large = native && entry.method === 8 && entry.compressedSize >= NATIVE_INFLATE_MIN_BYTES;
     if (!stored && !large) continue;
@@ -273,6 +291,7 @@ export async function readPartsAhead(bytes: Uint8Array, maxInflatedBytes: number
     if (!part) continue;
     ahead.set(entry.localHeaderOffset, part);
     remaining -= part.length;
+    if (xml) remainingXml -= part.length;
   }
   return ahead;
 }
@@ -298,7 +317,11 @@ function readEntries(bytes: Uint8Array): ZipEntry[] {
   }
 }
 
-function inflateEntry(bytes: Uint8Array, entry: ZipEntry, remaining: number, cap: number): Uint8Array {
+/**
+ * The entry's bytes, at most `remaining` of them (else `overBudget()` is thrown) and at most the
+ * size the directory declares (else the part is damaged).
+ */
+function inflateEntry(bytes: Uint8Array, entry: ZipEntry, remaining: number, overBudget: () => ApiError): Uint8Array {
   if (entry.flags & 1) {
     throw new PartError(`The part ${entry.name} is encrypted inside the ZIP archive and cannot be read.`, false);
   }
@@ -312,7 +335,7 @@ function inflateEntry(bytes: Uint8Array, entry: ZipEntry, remaining: number, cap
     throw error;
   }
   if (entry.method === 0) {
-    if (data.length > remaining) throw bombError(cap, entry.name);
+    if (data.length > remaining) throw overBudget();
     return data;
   }
   if (entry.method !== 8) {
@@ -324,13 +347,14 @@ function inflateEntry(bytes: Uint8Array, entry: ZipEntry, remaining: number, cap
   if (data.length === 0) return new Uint8Array(0);
   try {
     if (data.length * MAX_DEFLATE_RATIO + 1024 <= remaining) {
-      // One call into a buffer of the declared size plus one byte: a longer result shows the
-      // directory lied about the size, which a valid archive never does.
-      const out = inflateSync(data, { out: new Uint8Array(entry.size + 1) });
+      // One call, into a buffer fflate grows as the data needs: the declared size is only a
+      // claim, and a directory declaring 480 MB for a 2 KB part must not cost 480 MB. A longer
+      // result than declared shows the directory lied, which a valid archive never does.
+      const out = inflateSync(data);
       if (out.length > entry.size) throw new PartError(sizeMismatch(entry.name), false);
       return out;
     }
-    return inflateCounting(data, entry, remaining, cap);
+    return inflateCounting(data, entry, remaining, overBudget);
   } catch (error) {
     if (error instanceof PartError || error instanceof ApiError) throw error;
     throw new PartError(`The part ${entry.name} is corrupt: its compressed data cannot be decompressed.`, false);
@@ -338,12 +362,12 @@ function inflateEntry(bytes: Uint8Array, entry: ZipEntry, remaining: number, cap
 }
 
 /** Inflates in slices, stopping as soon as the output passes the budget or the declared size. */
-function inflateCounting(data: Uint8Array, entry: ZipEntry, remaining: number, cap: number): Uint8Array {
+function inflateCounting(data: Uint8Array, entry: ZipEntry, remaining: number, overBudget: () => ApiError): Uint8Array {
   const chunks: Uint8Array[] = [];
   let total = 0;
   const inflater = new Inflate((chunk) => {
     total += chunk.length;
-    if (total > remaining) throw bombError(cap, entry.name);
+    if (total > remaining) throw overBudget();
     if (total > entry.size) throw new PartError(sizeMismatch(entry.name), false);
     chunks.push(chunk);
   });
@@ -361,21 +385,20 @@ function inflateCounting(data: Uint8Array, entry: ZipEntry, remaining: number, c
   return out;
 }
 
-function bombError(cap: number, name: string): ApiError {
-  return new ApiError(
-    'INVALID_DOCUMENT',
-    `The document expands to more than ${describeBytes(cap)} when decompressed (while reading ${name}); files that inflate this much are refused as likely ZIP bombs. Send a smaller document.`,
+function bombError(cap: number, of: string, name: string): ApiError {
+  return tooComplex(
+    `its ${of} expand to more than ${describeBytes(cap)} when decompressed (while reading ${name}); archives that inflate this much are refused as likely ZIP bombs`,
+    describeBytes(cap),
   );
+}
+
+/** XML parts (and relationship parts, which are XML) count against the XML budget as well. */
+function isXmlPart(key: string): boolean {
+  return key.endsWith('.xml') || key.endsWith('.rels');
 }
 
 function sizeMismatch(name: string): string {
   return `The part ${name} decompresses to more bytes than the ZIP directory declares; the archive is damaged or was tampered with.`;
-}
-
-function describeBytes(count: number): string {
-  if (count >= 1024 * 1024) return `${Math.round((count / (1024 * 1024)) * 10) / 10} MiB`;
-  if (count >= 1024) return `${Math.round((count / 1024) * 10) / 10} KiB`;
-  return `${count} bytes`;
 }
 
 /** ZIP item names and OPC part names ("/word/document.xml", percent-encoded) to one lookup key. */

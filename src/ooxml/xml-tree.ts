@@ -1,4 +1,5 @@
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
+import { tooComplex } from '../limits';
 import { CONVENTIONAL_PREFIXES } from './namespaces';
 import { PartError } from './part-error';
 import { MalformedXmlError, scanXml } from './xml-scanner';
@@ -115,7 +116,7 @@ export const DEFAULT_XML_LIMITS: XmlParseOptions = { maxDepth: 256, maxElements:
 
 /**
  * Parses `xml` (the bytes of part `partName`, or its text); throws PartError naming the part,
- * fatal for a DTD or exceeded limits.
+ * fatal for a DTD; exceeded limits throw DOCUMENT_TOO_COMPLEX.
  */
 export function parseXml(
   xml: Uint8Array | string,
@@ -389,17 +390,18 @@ export class TreeBuilder {
     return true;
   }
 
+  // Depth and element count are budgets of the request (src/limits.ts): DOCUMENT_TOO_COMPLEX.
   private tooDeep(): never {
-    throw new PartError(
-      `The part ${this.partName} nests elements more than ${this.options.maxDepth} levels deep, which no real document does; the file is refused.`,
-      true,
+    throw tooComplex(
+      `the part ${this.partName} nests elements more than ${this.options.maxDepth} levels deep, which no real document does`,
+      `${this.options.maxDepth} levels`,
     );
   }
 
   private tooManyElements(): never {
-    throw new PartError(
-      `The part ${this.partName} has more than ${this.options.maxElements.toLocaleString('en-US')} elements, more than this service reads from one part; the file is refused.`,
-      true,
+    throw tooComplex(
+      `the part ${this.partName} has more than ${this.options.maxElements.toLocaleString('en-US')} elements`,
+      `${this.options.maxElements.toLocaleString('en-US')} elements per part`,
     );
   }
 

@@ -57,15 +57,14 @@ export const annotateRouter = (engine: Pick<EngineResources, 'fontCache' | 'fall
     const filled = await fillTemplate(template.bytes, body.fields, {
       allowHttp: config.allowHttpUrls,
       maxImageBytes: config.maxDocumentBytes,
-      // As for conversion: a DOCX may inflate to 20× the document limit and no more.
-      maxInflatedBytes: config.maxDocumentBytes * 20,
+      limits: config.limits,
     });
     if (to === 'docx') {
       return c.json({ document: { base64: dataUri(DOCX_MEDIA_TYPE, filled), contentType: DOCX_MEDIA_TYPE } }, 200);
     }
     const result = await convertDocxToPdf(
       filled,
-      { revisions: 'markup', maxInflatedBytes: config.maxDocumentBytes * 20 },
+      { revisions: 'markup', limits: config.limits },
       engineResources(c.env.ASSETS, engine),
     );
     c.header('X-Quire-Pages', String(result.pages));

@@ -119,6 +119,7 @@ export const convertRouter = (engine: Pick<EngineResources, 'fontCache' | 'fallb
             maxTotalBytes: MAX_MARKUP_IMAGE_BYTES,
             maxImageBytes: MAX_MARKUP_IMAGE_BYTES,
           },
+          limits: config.limits,
         },
         engineResources(c.env.ASSETS, engine),
       );
@@ -130,8 +131,7 @@ export const convertRouter = (engine: Pick<EngineResources, 'fontCache' | 'fallb
     }
     const result = await convertDocxToPdf(
       bytes,
-      // A DOCX may inflate to 20× the document limit and no more (zip bombs).
-      { revisions: query.revisions, maxInflatedBytes: config.maxDocumentBytes * 20 },
+      { revisions: query.revisions, limits: config.limits },
       engineResources(c.env.ASSETS, engine),
     );
     c.header('Content-Type', 'application/pdf');

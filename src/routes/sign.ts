@@ -100,17 +100,12 @@ export const signRouter = (
       const resources = engineResources(c.env.ASSETS, engine);
       const pdf =
         input.format === 'docx'
-          ? (
-              await convertDocxToPdf(
-                input.bytes,
-                { revisions: 'markup', maxInflatedBytes: config.maxDocumentBytes * 20 },
-                resources,
-              )
-            ).pdf
+          ? (await convertDocxToPdf(input.bytes, { revisions: 'markup', limits: config.limits }, resources)).pdf
           : input.bytes;
       const signed = await signDocument(pdf, body, {
         identity,
         engine: resources,
+        limits: config.limits,
         now: new Date(),
         newEventId: () => crypto.randomUUID(),
         ...(config.signing.tsaUrl ? { tsa: { url: config.signing.tsaUrl } } : {}),

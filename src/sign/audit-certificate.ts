@@ -4,6 +4,7 @@
  * the same incremental update, so the signature covers them.
  */
 import { type EngineResources, modelToPdf } from '../convert/docx-to-pdf';
+import type { Budget } from '../limits';
 import { buildAuditModel, type PageSize } from './audit-model';
 import type { AuditCertificateInfo } from './sign-types';
 
@@ -14,8 +15,9 @@ import type { AuditCertificateInfo } from './sign-types';
 export async function renderAuditCertificate(
   info: AuditCertificateInfo,
   engine: EngineResources,
+  budget: Budget,
   size?: PageSize,
 ): Promise<Uint8Array> {
-  const { pdf } = await modelToPdf(buildAuditModel(info, size), engine);
+  const { pdf } = await modelToPdf(buildAuditModel(info, size), engine, budget);
   return pdf;
 }

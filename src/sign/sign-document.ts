@@ -2,6 +2,7 @@ import { PDFDocument, type PDFPage } from 'pdf-lib';
 import type { EngineResources } from '../convert/docx-to-pdf';
 import { sha256Hex } from '../crypto/digest';
 import { ApiError } from '../errors';
+import { Budget, type Limits } from '../limits';
 import { signatureInventory } from '../verify/signature-inventory';
 import { appendPdfPages } from './append-pages';
 import { renderAuditCertificate } from './audit-certificate';
@@ -14,6 +15,8 @@ import type { AuditEvent, SigningIdentity, TimestampAuthority } from './sign-typ
 export interface SignDocumentOptions {
   identity: SigningIdentity;
   engine: EngineResources;
+  /** What the request may cost (src/limits.ts): the certificate's pages and time, the PDF's decoded streams. */
+  limits: Limits;
   /** The service clock: the signature's /M and the time the certificate states. */
   now: Date;
   /** A fresh id when the request gives no eventId. */
@@ -81,6 +84,7 @@ export async function signDocument(
         certificate: await summarizeCertificate(options.identity.chain[0] as Uint8Array),
       },
       options.engine,
+      new Budget(options.limits),
       lastPageSize,
     );
     certificatePages = (await PDFDocument.load(certificatePdf)).getPageCount();

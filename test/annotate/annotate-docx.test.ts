@@ -325,7 +325,9 @@ describe('annotateDocx: the package and failures', () => {
   it('refuses a package that inflates past the budget (a ZIP bomb) before parsing it', async () => {
     const body = `<w:body><w:p><w:r><w:t>{{a}}</w:t></w:r></w:p>${'<w:p/>'.repeat(200_000)}</w:body>`;
     const error = await rejection(
-      annotateDocx(buildDocx({ document: body }), [text('a', 'A')], deps, { maxInflatedBytes: 512 * 1024 }),
+      annotateDocx(buildDocx({ document: body }), [text('a', 'A')], deps, {
+        limits: { inflatedBytes: 512 * 1024, inflatedXmlBytes: 512 * 1024 },
+      }),
     );
     expect(error.code).toBe('INVALID_DOCUMENT');
     expect(error.message).toMatch(/ZIP bomb/);

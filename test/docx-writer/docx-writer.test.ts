@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { convertDocxToPdf } from '../../src/convert/docx-to-pdf';
 import { writeDocx } from '../../src/docx-writer/docx-writer';
 import { createFontCache } from '../../src/fonts/font-cache';
+import { DEFAULT_LIMITS } from '../../src/limits';
 import { MARKUP_STYLES_XML } from '../../src/markup/markup-styles';
 import type { Block, DocumentModel, ImageInline, Inline, Paragraph, Section, Table } from '../../src/model/document';
 import { readDocx } from '../../src/ooxml/docx-reader';
@@ -12,7 +13,7 @@ import { collect, paragraphs, textOf } from '../ooxml/model-queries';
 import { pdfText } from '../pdf/pdf-text';
 import { para, richModel, sampleTable, text } from './markup-model';
 
-const READ = { revisions: 'markup' as const, maxInflatedBytes: 64 * 1024 * 1024 };
+const READ = { revisions: 'markup' as const, limits: DEFAULT_LIMITS };
 
 function parts(bytes: Uint8Array): Record<string, string> {
   const files = unzipSync(bytes);

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { modelToPdf } from '../../src/convert/docx-to-pdf';
 import { createFontCache } from '../../src/fonts/font-cache';
 import { readHtml } from '../../src/html/html-reader';
+import { Budget, DEFAULT_LIMITS } from '../../src/limits';
 import { pageText } from '../pdf/pdf-text';
 import { blocksOf, fakeLoader, paragraphs, pngDataUri, read, textOf } from './html-fixtures';
 
@@ -61,7 +62,11 @@ describe('readHtml → PDF', () => {
       <p><img src="${pngDataUri(10, 10)}" alt="dot"></p>
       <section class="footnotes"><ol><li id="fn1"><p>The note. <a href="#fnref1" class="footnote-backref">back</a></p></li></ol></section>`;
     const model = await read(html);
-    const { pdf, pages } = await modelToPdf(model, { assets: env.ASSETS, fontCache: createFontCache() });
+    const { pdf, pages } = await modelToPdf(
+      model,
+      { assets: env.ASSETS, fontCache: createFontCache() },
+      new Budget(DEFAULT_LIMITS),
+    );
     expect(pages).toBe(1);
     const doc = await PDFDocument.load(pdf);
     const text = pageText(doc, 0);

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { modelToPdf } from '../../src/convert/docx-to-pdf';
 import { writeDocx } from '../../src/docx-writer/docx-writer';
 import { createFontCache } from '../../src/fonts/font-cache';
+import { Budget, DEFAULT_LIMITS } from '../../src/limits';
 import type { DocumentModel, MathInline, Paragraph } from '../../src/model/document';
 import { type MathNode, mathText } from '../../src/model/math';
 import { readDocx } from '../../src/ooxml/docx-reader';
@@ -193,7 +194,11 @@ describe('writeDocx: MathML as Office Math (ECMA-376 Part 1 §22.1)', () => {
     const model = await read(
       `<p>Inline <math ${MATHML}><msup><mi>x</mi><mn>2</mn></msup></math> here.</p>${QUADRATIC}`,
     );
-    const { pdf } = await modelToPdf(model, { assets: env.ASSETS, fontCache: createFontCache() });
+    const { pdf } = await modelToPdf(
+      model,
+      { assets: env.ASSETS, fontCache: createFontCache() },
+      new Budget(DEFAULT_LIMITS),
+    );
     const text = pageText(await PDFDocument.load(pdf), 0);
     expect(text).toMatch(/Inline\s*x\s*2\s*here\./);
     expect(text).toMatch(/x\s*=\s*−\s*b\s*±\s*b\s*2\s*−\s*4\s*a\s*c\s*2\s*a/);
@@ -212,7 +217,7 @@ describe('readDocx: Office Math back into the model', () => {
         <mover accent="true"><mi>v</mi><mo>→</mo></mover><mroot><mi>y</mi><mn>3</mn></mroot><mphantom><mi>p</mi></mphantom>
         <mfrac linethickness="0"><mi>n</mi><mi>k</mi></mfrac><mi>x</mi><mrow><mi>y</mi><mo>+</mo><mi>z</mi></mrow>
       </math>`);
-    const back = readDocx(await writeDocx(model), { revisions: 'markup', maxInflatedBytes: 64 * 1024 * 1024 });
+    const back = readDocx(await writeDocx(model), { revisions: 'markup', limits: DEFAULT_LIMITS });
     const written = allMath(model);
     const readBack = allMath(back);
     expect(written).toHaveLength(3);

@@ -5,6 +5,7 @@ import { loadFontSet } from '../../src/fonts/font-set';
 import type { LaidOutDocument, PathItem, RectItem, TextItem } from '../../src/layout/display-list';
 import { layoutDocument } from '../../src/layout/document-layout';
 import { collectFontRequests } from '../../src/layout/font-requests';
+import { DEFAULT_LIMITS } from '../../src/limits';
 import type { DocumentModel } from '../../src/model/document';
 import { readDocx } from '../../src/ooxml/docx-reader';
 import { mintKey, withKey } from '../helpers/accounts';
@@ -261,7 +262,7 @@ describe('picture bullets', () => {
         'word/media/bullet.png': tinyPng(4, 4),
       },
     });
-    const model = readDocx(docx, { revisions: 'markup', maxInflatedBytes: 1 << 26 });
+    const model = readDocx(docx, { revisions: 'markup', limits: DEFAULT_LIMITS });
     const [item] = paragraphs(model);
     expect(item?.label?.image).toMatchObject({ imageId: 'word/media/bullet.png', width: 9, height: 9 });
     const doc = await layout(model);

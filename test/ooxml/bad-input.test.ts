@@ -4,7 +4,10 @@ import { ApiError } from '../../src/errors';
 import { readDocx } from '../../src/ooxml/docx-reader';
 import { buildDocx, paragraph, zipParts } from './docx-fixture';
 
-const OPTIONS = { revisions: 'markup', maxInflatedBytes: 8 * 1024 * 1024 } as const;
+const OPTIONS = {
+  revisions: 'markup',
+  limits: { inflatedBytes: 8 * 1024 * 1024, inflatedXmlBytes: 8 * 1024 * 1024 },
+} as const;
 
 function errorOf(bytes: Uint8Array, options: Parameters<typeof readDocx>[1] = OPTIONS): ApiError {
   try {
@@ -93,7 +96,10 @@ describe('bad input', () => {
   it('refuses a part that inflates beyond the cap (a ZIP bomb), whatever its directory claims', () => {
     const big = `<w:body><w:p><w:r><w:t>${'A'.repeat(3_000_000)}</w:t></w:r></w:p></w:body>`;
     const bytes = buildDocx({ document: big });
-    const small = { revisions: 'markup', maxInflatedBytes: 1024 * 1024 } as const;
+    const small = {
+      revisions: 'markup',
+      limits: { inflatedBytes: 1024 * 1024, inflatedXmlBytes: 1024 * 1024 },
+    } as const;
     const error = errorOf(bytes, small);
     expect(error.code).toBe('INVALID_DOCUMENT');
     expect(error.message).toMatch(/expands to more than 1 MiB/);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_LIMITS } from '../../src/limits';
 import type { Paragraph } from '../../src/model/document';
 import { readDocx } from '../../src/ooxml/docx-reader';
 import { buildDocx } from './docx-fixture';
@@ -11,7 +12,7 @@ describe('complex-script run properties', () => {
     const document = `<w:body>
 <w:p><w:pPr><w:pStyle w:val="Strong"/><w:bidi/></w:pPr><w:r><w:rPr><w:rtl/><w:iCs/></w:rPr><w:t>مرحبا</w:t></w:r><w:r><w:rPr><w:cs/><w:b/></w:rPr><w:t>x</w:t></w:r></w:p>
 </w:body>`;
-    const model = readDocx(buildDocx({ styles, document }), { revisions: 'markup', maxInflatedBytes: 1 << 24 });
+    const model = readDocx(buildDocx({ styles, document }), { revisions: 'markup', limits: DEFAULT_LIMITS });
     const paragraph = model.sections[0]?.blocks[0] as Paragraph;
     expect(paragraph.props.rtl).toBe(true);
     const [arabic, latin] = paragraph.inlines.map((inline) => (inline.kind === 'text' ? inline.props : undefined));
@@ -25,7 +26,7 @@ describe('complex-script run properties', () => {
     const styles = `<w:style w:type="paragraph" w:default="1" w:styleId="Normal"><w:name w:val="Normal"/></w:style>
 <w:style w:type="character" w:styleId="Quote"><w:name w:val="Quote"/><w:rPr><w:rFonts w:eastAsia="SimSun" w:hint="eastAsia"/></w:rPr></w:style>`;
     const document = `<w:body><w:p><w:r><w:rPr><w:rStyle w:val="Quote"/></w:rPr><w:t>“a”</w:t></w:r><w:r><w:t>b</w:t></w:r></w:p></w:body>`;
-    const model = readDocx(buildDocx({ styles, document }), { revisions: 'markup', maxInflatedBytes: 1 << 24 });
+    const model = readDocx(buildDocx({ styles, document }), { revisions: 'markup', limits: DEFAULT_LIMITS });
     const paragraph = model.sections[0]?.blocks[0] as Paragraph;
     const [hinted, plain] = paragraph.inlines.map((inline) => (inline.kind === 'text' ? inline.props : undefined));
     expect(hinted).toMatchObject({ fontEastAsia: 'SimSun', fontHintEastAsia: true });

@@ -1,3 +1,4 @@
+import { DEFAULT_LIMITS } from '../../src/limits';
 import type { Block, DocumentModel, Inline, Paragraph, TextInline } from '../../src/model/document';
 import { mathText } from '../../src/model/math';
 import { type ReadDocxOptions, readDocx } from '../../src/ooxml/docx-reader';
@@ -5,7 +6,7 @@ import { buildDocx, type DocxParts } from './docx-fixture';
 
 /** Reads a package built from `parts` (markup revisions, a generous inflate cap unless told). */
 export function readParts(parts: DocxParts, options: Partial<ReadDocxOptions> = {}): DocumentModel {
-  return readDocx(buildDocx(parts), { revisions: 'markup', maxInflatedBytes: 64 * 1024 * 1024, ...options });
+  return readDocx(buildDocx(parts), { revisions: 'markup', limits: DEFAULT_LIMITS, ...options });
 }
 
 /** Every paragraph of the body, tables included, in order. */

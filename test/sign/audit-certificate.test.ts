@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { engineResources } from '../../src/convert/docx-to-pdf';
 import { createFontCache, FALLBACK_FONT_CACHE_CAPACITY } from '../../src/fonts/font-cache';
 import type { TextItem } from '../../src/layout/display-list';
+import { Budget, DEFAULT_LIMITS } from '../../src/limits';
 import { appendPdfPages } from '../../src/sign/append-pages';
 import { renderAuditCertificate } from '../../src/sign/audit-certificate';
 import { buildAuditModel, certificatePageSize } from '../../src/sign/audit-model';
@@ -17,7 +18,7 @@ const engine = engineResources(env.ASSETS, {
 });
 
 async function certificateText(info = auditInfo(), size?: { width: number; height: number }): Promise<string[]> {
-  return pdfText(await renderAuditCertificate(info, engine, size));
+  return pdfText(await renderAuditCertificate(info, engine, new Budget(DEFAULT_LIMITS), size));
 }
 
 describe('renderAuditCertificate', () => {
@@ -152,9 +153,13 @@ describe('renderAuditCertificate', () => {
   });
 
   it('takes the page size it is given', async () => {
-    const pdf = await PDFDocument.load(await renderAuditCertificate(auditInfo(), engine, { width: 595, height: 842 }));
+    const pdf = await PDFDocument.load(
+      await renderAuditCertificate(auditInfo(), engine, new Budget(DEFAULT_LIMITS), { width: 595, height: 842 }),
+    );
     expect(pdf.getPage(0).getSize()).toEqual({ width: 595, height: 842 });
-    const letter = await PDFDocument.load(await renderAuditCertificate(auditInfo(), engine));
+    const letter = await PDFDocument.load(
+      await renderAuditCertificate(auditInfo(), engine, new Budget(DEFAULT_LIMITS)),
+    );
     expect(letter.getPage(0).getSize()).toEqual({ width: 612, height: 792 });
   });
 });
@@ -164,7 +169,11 @@ describe('appendPdfPages', () => {
     const doc = await PDFDocument.create();
     doc.addPage([300, 400]);
     doc.addPage([300, 400]);
-    const certificate = await renderAuditCertificate(auditInfo({ events: manyEvents(120) }), engine);
+    const certificate = await renderAuditCertificate(
+      auditInfo({ events: manyEvents(120) }),
+      engine,
+      new Budget(DEFAULT_LIMITS),
+    );
     const certificatePages = (await PDFDocument.load(certificate)).getPageCount();
     expect(certificatePages).toBeGreaterThan(1);
     await appendPdfPages(doc, certificate);
@@ -178,7 +187,10 @@ describe('appendPdfPages', () => {
   it('scales pages of another size to the size asked for', async () => {
     const doc = await PDFDocument.create();
     doc.addPage([300, 400]);
-    await appendPdfPages(doc, await renderAuditCertificate(auditInfo(), engine), { width: 300, height: 400 });
+    await appendPdfPages(doc, await renderAuditCertificate(auditInfo(), engine, new Budget(DEFAULT_LIMITS)), {
+      width: 300,
+      height: 400,
+    });
     for (const page of doc.getPages()) expect(page.getSize()).toEqual({ width: 300, height: 400 });
   });
 });

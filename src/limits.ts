@@ -1,0 +1,113 @@
+/**
+ * What one request may cost: the budgets of API.md's `DOCUMENT_TOO_COMPLEX`, in one place.
+ *
+ * Quire is a public API, and a document of a few kilobytes can ask for gigabytes (a ZIP directory
+ * declaring 480 MB per part, a 1 GiB object stream, 50,000 page breaks) or minutes of CPU (one
+ * 20-million-character word). An isolate has 128 MB and one JavaScript thread, so every such
+ * request is refused with a clear 422 naming the budget, before it can take the isolate, and the
+ * requests queued behind it, down. The values that a deployment may want to move are settings
+ * (README "Configuration"); the rest are fixed here.
+ *
+ * Each budget is plain data handed to the stage that spends it (the package reader, layout, the
+ * PDF pre-scan of /v1/sign); `Budget` is the one running account of a request's pages and time.
+ */
+import { ApiError } from './errors';
+
+export interface Limits {
+  /** Bytes all parts of a DOCX package may inflate to, together (MAX_INFLATED_BYTES). */
+  inflatedBytes: number;
+  /** Bytes its XML parts may inflate to, together (MAX_INFLATED_XML_BYTES); part of inflatedBytes. */
+  inflatedXmlBytes: number;
+  /** Pages one conversion may produce (MAX_PAGES). */
+  pages: number;
+  /**
+   * Milliseconds a conversion may run, reading included, before layout stops it at the next page
+   * boundary (MAX_LAYOUT_SECONDS).
+   */
+  layoutMs: number;
+  /** Bytes /v1/sign's PDF parser may decode from object and cross-reference streams (MAX_DECODED_PDF_BYTES). */
+  decodedPdfStreamBytes: number;
+}
+
+const MiB = 1024 * 1024;
+
+/**
+ * 96 MiB inflated in all, 64 MiB of it XML: a real document's XML is rarely a tenth of that (the
+ * largest corpus document, 184 pages with a 948-row table, inflates to 9 MiB), and parsed XML
+ * takes about its own size again in the isolate's 128 MB. 5,000 pages is ten times the longest
+ * real document seen (600 pages); 8 s of layout is ten times what that one takes.
+ */
+export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
+  inflatedBytes: 96 * MiB,
+  inflatedXmlBytes: 64 * MiB,
+  pages: 5000,
+  layoutMs: 8000,
+  decodedPdfStreamBytes: 64 * MiB,
+});
+
+/**
+ * Characters one paragraph may hold (its text runs together). Line breaking and painting are
+ * linear in it, but a paragraph is laid out whole before any of its lines is placed; a million
+ * characters is some 400 pages of one paragraph.
+ */
+export const MAX_PARAGRAPH_CHARACTERS = 1_000_000;
+
+/** The 422 of a budget: what was exceeded, its value, and what the caller can do. */
+export function tooComplex(what: string, limit: string): ApiError {
+  return new ApiError(
+    'DOCUMENT_TOO_COMPLEX',
+    `The document is too complex to process: ${what} (the limit is ${limit}). Split it into smaller documents, or simplify it, and send it again.`,
+  );
+}
+
+/** A byte count as people read it: "96 MiB", "512 KiB", "900 bytes". */
+export function describeBytes(count: number): string {
+  if (count >= MiB) return `${Math.round((count / MiB) * 10) / 10} MiB`;
+  if (count >= 1024) return `${Math.round((count / 1024) * 10) / 10} KiB`;
+  return `${count} bytes`;
+}
+
+/**
+ * The running account of one conversion's pages and time. Layout calls `page()` as it finishes
+ * each page; the clock is read there, so a conversion stops within a page of its deadline.
+ *
+ * The clock is a parameter: tests drive it, and Date.now is the one used in the worker. (workerd
+ * in production advances its clock only at I/O, as a Spectre mitigation, so there the page cap
+ * and the per-paragraph cap bound the work and the platform's own CPU limit is the backstop;
+ * locally and in tests the clock runs.)
+ */
+export class Budget {
+  readonly limits: Readonly<Limits>;
+  readonly #now: () => number;
+  readonly #started: number;
+  #pages = 0;
+
+  constructor(limits: Readonly<Limits>, now: () => number = Date.now) {
+    this.limits = limits;
+    this.#now = now;
+    this.#started = now();
+  }
+
+  /** Counts a finished page; throws DOCUMENT_TOO_COMPLEX past the page cap or the deadline. */
+  page(): void {
+    this.#pages++;
+    if (this.#pages > this.limits.pages) {
+      throw tooComplex(
+        `it lays out to more than ${this.limits.pages.toLocaleString('en-US')} pages`,
+        `${this.limits.pages} pages`,
+      );
+    }
+    this.checkTime();
+  }
+
+  /** Throws DOCUMENT_TOO_COMPLEX once the conversion has run past its time. */
+  checkTime(): void {
+    const elapsed = this.#now() - this.#started;
+    if (elapsed > this.limits.layoutMs) {
+      throw tooComplex(
+        `laying it out took more than ${this.limits.layoutMs / 1000} s (stopped after ${this.#pages} pages)`,
+        `${this.limits.layoutMs / 1000} s`,
+      );
+    }
+  }
+}
