@@ -301,7 +301,7 @@ describe('annotateDocx: the package and failures', () => {
     expect(error.message).toContain('group "nogroup"');
   });
 
-  it('refuses a corrupt ZIP, a DOCTYPE and a 10,000-deep part with INVALID_DOCUMENT', async () => {
+  it('refuses a corrupt ZIP and a DOCTYPE with INVALID_DOCUMENT, a 10,000-deep part with DOCUMENT_TOO_COMPLEX', async () => {
     const good = buildDocx({ document: '<w:body><w:p/></w:body>' });
     const corrupt = good.slice(0, good.length - 30);
     expect((await rejection(annotateDocx(corrupt, [text('a', 'A')], deps))).code).toBe('INVALID_DOCUMENT');
@@ -318,7 +318,7 @@ describe('annotateDocx: the package and failures', () => {
       document: `<w:body><w:p><w:r><w:t>{{a}}</w:t></w:r></w:p>${'<w:sdt><w:sdtContent>'.repeat(10_000)}${'</w:sdtContent></w:sdt>'.repeat(10_000)}</w:body>`,
     });
     const tooDeep = await rejection(annotateDocx(deep, [text('a', 'A')], deps));
-    expect(tooDeep.code).toBe('INVALID_DOCUMENT');
+    expect(tooDeep.code).toBe('DOCUMENT_TOO_COMPLEX');
     expect(tooDeep.message).toContain('word/document.xml');
   });
 
@@ -329,7 +329,7 @@ describe('annotateDocx: the package and failures', () => {
         limits: { inflatedBytes: 512 * 1024, inflatedXmlBytes: 512 * 1024 },
       }),
     );
-    expect(error.code).toBe('INVALID_DOCUMENT');
+    expect(error.code).toBe('DOCUMENT_TOO_COMPLEX');
     expect(error.message).toMatch(/ZIP bomb/);
   });
 

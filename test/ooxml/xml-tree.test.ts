@@ -250,7 +250,7 @@ describe('the XML tree', () => {
     expect(plain(tree)).toEqual(plain(unshared));
     // Shared elements still count against the limit, each time they recur.
     expect(() => parseXml(new TextEncoder().encode(xml), 'document.xml', { ...options, maxElements: 21 })).toThrow(
-      PartError,
+      /more than 21 elements/,
     );
     expect(() =>
       parseXml(new TextEncoder().encode(xml), 'document.xml', { ...options, maxElements: 22 }),
