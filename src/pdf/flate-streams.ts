@@ -50,6 +50,14 @@ export class FlateStreams {
     return ref;
   }
 
+  /** A reference to a FlateDecode stream whose data `deflated` already is (zlib format, RFC 1950). */
+  addDeflated(deflated: Uint8Array, dict: StreamDict = {}): PDFRef {
+    const { context } = this;
+    const ref = context.nextRef();
+    context.assign(ref, context.stream(deflated, { ...dict, Filter: 'FlateDecode' }));
+    return ref;
+  }
+
   /** Resolves once every stream added so far is written. */
   done(): Promise<void> {
     return this.#last;

@@ -9,6 +9,7 @@
  * painter holding every page would make them (fonts, images, pages, each page's content and
  * links…), so that the bytes are the same either way.
  */
+import { zlibSync } from 'fflate';
 import { PDFDocument, PDFName, type PDFPage, PDFRef } from 'pdf-lib';
 import type { FontFace } from '../fonts/font-face';
 import type { LaidOutDocument, LinkItem, Page } from '../layout/display-list';
@@ -35,11 +36,22 @@ interface PaintedPage {
   width: number;
   height: number;
   content: Uint8Array;
+  /** `content` is deflated already (see HELD_CONTENT_BYTES). */
+  deflated: boolean;
   resources: ResourceUse[];
   links: LinkItem[];
   /** The display list, kept only when the page draws images (see PdfPainter.finish). */
   page?: Page;
 }
+
+/**
+ * Page contents are held as written until the PDF is made, then deflated natively one after
+ * another (flate-streams.ts). Past this many bytes held, each further page is deflated as it is
+ * added, with fflate (synchronous, as layout is): a page of dense text is some 13 KB of content
+ * and a fifth of that deflated, so 5,000 pages (the page budget, src/limits.ts) would otherwise
+ * hold 65 MB of the isolate's 128. Below it (about 600 pages of dense text) nothing changes.
+ */
+const HELD_CONTENT_BYTES = 8 * 1024 * 1024;
 
 /** The rest of a laid-out document, which the painter needs once every page is in. */
 export type DocumentParts = Omit<LaidOutDocument, 'pages'>;
@@ -56,6 +68,8 @@ export class PdfPainter {
   readonly #pages: PaintedPage[] = [];
   /** Every page's content is written here, then copied out at its length. */
   readonly #content = new ContentBytes();
+  /** Bytes of page content held as written (not deflated). */
+  #held = 0;
 
   private constructor(pdfDoc: PDFDocument) {
     this.#pdfDoc = pdfDoc;
@@ -91,10 +105,14 @@ export class PdfPainter {
     }
     const resources: ResourceUse[] = [];
     const content = pageContent(page, this.#resources(resources, this.#imageOrder), this.#content);
+    // zlib format at zlib's default level, as CompressionStream('deflate') writes it.
+    const deflated = content.length > 0 && this.#held + content.length > HELD_CONTENT_BYTES;
+    if (!deflated) this.#held += content.length;
     this.#pages.push({
       width: page.width,
       height: page.height,
-      content: content.slice(),
+      content: deflated ? zlibSync(content, { level: 6 }) : content.slice(),
+      deflated,
       resources,
       links,
       ...(images ? { page } : {}),
@@ -124,7 +142,8 @@ export class PdfPainter {
         if (use.kind === 'font') pdfPage.node.setFontDictionary(PDFName.of(use.name), this.#font(use.key).ref);
         else pdfPage.node.setXObject(PDFName.of(use.name), images.get(use.key) as PDFRef);
       }
-      if (page.content.length > 0) pdfPage.node.addContentStream(streams.add(page.content));
+      if (page.deflated) pdfPage.node.addContentStream(streams.addDeflated(page.content));
+      else if (page.content.length > 0) pdfPage.node.addContentStream(streams.add(page.content));
       for (const item of page.links) {
         const annotation = linkAnnotation(context, item, page.height, anchorExists);
         if (annotation) pdfPage.node.addAnnot(annotation);
@@ -219,6 +238,7 @@ export class PdfPainter {
       const kept = { ...page, items: page.items.filter((item) => item.kind !== 'image' || images.has(item.image)) };
       const resources: ResourceUse[] = [];
       painted.content = pageContent(kept, this.#resources(resources, imageIndex), this.#content).slice();
+      painted.deflated = false;
       painted.resources = resources;
     }
   }

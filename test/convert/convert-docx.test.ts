@@ -149,11 +149,11 @@ describe('POST /v1/convert refuses bad input with the error body', () => {
     expect(body.message).toMatch(/DTD|DOCTYPE/i);
   });
 
-  it('a zip bomb (an XML part inflating past the 64 MiB XML budget) → 422 DOCUMENT_TOO_COMPLEX, without inflating it all', async () => {
-    // 70 MiB of spaces deflates to ~70 KiB.
-    const huge = `<w:body><w:p><w:r><w:t>${' '.repeat(70 * 1024 * 1024)}</w:t></w:r></w:p></w:body>`;
+  it('a zip bomb (an XML part inflating past the 32 MiB XML budget) → 422 DOCUMENT_TOO_COMPLEX, without inflating it all', async () => {
+    // 40 MiB of spaces deflates to ~40 KiB.
+    const huge = `<w:body><w:p><w:r><w:t>${' '.repeat(40 * 1024 * 1024)}</w:t></w:r></w:p></w:body>`;
     const body = await expectError(await convert(buildDocx({ document: huge })), 422, 'DOCUMENT_TOO_COMPLEX');
-    expect(body.message).toMatch(/XML parts expand to more than 64 MiB/);
+    expect(body.message).toMatch(/XML parts expand to more than 32 MiB/);
   });
 
   it('a DOCX without word/document.xml → 415', async () => {
