@@ -10,7 +10,8 @@ import { createFontCache } from '../../src/fonts/font-cache';
 import { Budget, DEFAULT_LIMITS, type Limits } from '../../src/limits';
 import { mintKey, withKey } from '../helpers/accounts';
 import { call, expectError } from '../helpers/api';
-import { buildDocx, paragraph } from '../ooxml/docx-fixture';
+import { toBase64 } from '../input/helpers';
+import { buildDocx, declareZipSize, paragraph } from '../ooxml/docx-fixture';
 import { pdfText } from '../pdf/pdf-text';
 
 const engine = { assets: env.ASSETS, fontCache: createFontCache() };
@@ -125,5 +126,34 @@ describe('the per-request budgets (src/limits.ts)', () => {
     const texts = await pdfText(pdf);
     const foxes = texts.reduce((sum, page) => sum + (page.match(/fox/g)?.length ?? 0), 0);
     expect(foxes).toBe(2500 * 40);
+  });
+
+  it('a DOCX whose ZIP directory declares 480 MB per part converts at its real size, through convert and annotate', async () => {
+    const lying = declareZipSize(
+      buildDocx({ document: `<w:body>${paragraph('Dear {{name}},')}${paragraph('Small in truth.')}</w:body>` }),
+      undefined,
+      480_000_000,
+    );
+    expect(lying.length).toBeLessThan(4096);
+    const key = await mintKey();
+    const form = new FormData();
+    form.append('file', new File([lying as Uint8Array<ArrayBuffer>], 'lying.docx'));
+    const converted = await call('/v1/convert', withKey(key, { method: 'POST', body: form }));
+    expect(converted.status).toBe(200);
+    const [text] = await pdfText(new Uint8Array(await converted.arrayBuffer()));
+    expect(text).toContain('Small in truth.');
+
+    const annotated = await call(
+      '/v1/annotate?to=pdf',
+      withKey(key, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          document: { base64: toBase64(lying) },
+          fields: [{ id: 'name', type: 'text', value: 'Ada' }],
+        }),
+      }),
+    );
+    expect(annotated.status).toBe(200);
   });
 });

@@ -169,6 +169,23 @@ export function zipParts(parts: Record<string, string | Uint8Array>): Uint8Array
   );
 }
 
+/**
+ * The archive with the uncompressed size its central directory declares (APPNOTE §4.3.12) set to
+ * `size` for the entry `name`, or for every entry when `name` is undefined: a directory that lies.
+ */
+export function declareZipSize(zip: Uint8Array, name: string | undefined, size: number): Uint8Array {
+  const out = zip.slice();
+  const view = new DataView(out.buffer);
+  const encoded = name === undefined ? undefined : new TextEncoder().encode(name);
+  for (let at = 0; at + 46 <= out.length; at++) {
+    if (view.getUint32(at, true) !== 0x02014b50) continue;
+    const length = view.getUint16(at + 28, true);
+    if (encoded && (length !== encoded.length || !encoded.every((byte, i) => out[at + 46 + i] === byte))) continue;
+    view.setUint32(at + 24, size, true);
+  }
+  return out;
+}
+
 function xmlDeclaration(xml: string): string {
   return `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n${xml}`;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { openPackage, readPartsAhead, relationshipsPartName, resolveTarget } from '../../src/ooxml/package-reader';
-import { zipParts } from './docx-fixture';
+import { declareZipSize, zipParts } from './docx-fixture';
 
 /** A package budget of `count` bytes, for all parts and for the XML among them. */
 const bytes = (count: number) => ({ inflatedBytes: count, inflatedXmlBytes: count });
@@ -44,6 +44,27 @@ describe('the package reader', () => {
     expect(warnings[0]).toMatch(/document\.xml\.rels is not well-formed XML/);
   });
 
+  it('takes no declared size on trust: parts declared at 480 MB each are read at their real size', () => {
+    const zip = declareZipSize(
+      zipParts({ 'word/document.xml': '<w:document/>', 'word/media/a.png': 'png bytes' }),
+      undefined,
+      480_000_000,
+    );
+    const pkg = openPackage(zip, bytes(1024));
+    expect(new TextDecoder().decode(pkg.readPart('word/document.xml'))).toBe('<w:document/>');
+    expect(new TextDecoder().decode(pkg.readPart('word/media/a.png'))).toBe('png bytes');
+  });
+
+  it('counts XML parts against the XML budget as well as the whole one', () => {
+    const pkg = openPackage(
+      zipParts({ 'a.xml': 'x'.repeat(600), 'media/b.bin': 'y'.repeat(600), 'c.rels': 'z'.repeat(600) }),
+      { inflatedBytes: 2000, inflatedXmlBytes: 1000 },
+    );
+    expect(pkg.readPart('a.xml')?.length).toBe(600);
+    expect(pkg.readPart('media/b.bin')?.length).toBe(600);
+    expect(() => pkg.readPart('c.rels')).toThrow(/XML parts expand to more than 1000 bytes/);
+  });
+
   it('counts every inflated byte against one budget', () => {
     const pkg = openPackage(zipParts({ 'a.xml': 'x'.repeat(600), 'b.xml': 'y'.repeat(600) }), bytes(1000));
     expect(pkg.readPart('a.xml')?.length).toBe(600);
@@ -62,18 +83,6 @@ describe('the package reader', () => {
       return `${text}</root>`;
     }
 
-    /** Sets the uncompressed size the central directory declares for `name` (APPNOTE §4.3.12). */
-    function declareSize(zip: Uint8Array, name: string, size: number): Uint8Array {
-      const out = zip.slice();
-      const view = new DataView(out.buffer);
-      const encoded = new TextEncoder().encode(name);
-      for (let at = 0; at + 46 <= out.length; at++) {
-        if (view.getUint32(at, true) !== 0x02014b50 || view.getUint16(at + 28, true) !== encoded.length) continue;
-        if (encoded.every((byte, i) => out[at + 46 + i] === byte)) view.setUint32(at + 24, size, true);
-      }
-      return out;
-    }
-
     it('gives the reader the same bytes it would have inflated, and only parts it reads', async () => {
       const big = noisyXml(64 * 1024);
       const zip = zipParts({ 'word/document.xml': big, 'word/small.xml': '<a/>', 'word/embeddings/x.xml': big });
@@ -87,7 +96,7 @@ describe('the package reader', () => {
 
     it('leaves a part whose declared size is wrong to the reader, which refuses it as before', async () => {
       const big = noisyXml(64 * 1024);
-      const zip = declareSize(zipParts({ 'word/document.xml': big }), 'word/document.xml', 1000);
+      const zip = declareZipSize(zipParts({ 'word/document.xml': big }), 'word/document.xml', 1000);
       const ahead = await readPartsAhead(zip, bytes(1 << 24));
       expect(ahead.size).toBe(0);
       expect(() => openPackage(zip, bytes(1 << 24), () => {}, ahead).readPart('word/document.xml')).toThrow(
