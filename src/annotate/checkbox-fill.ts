@@ -4,6 +4,7 @@
  * the character w14:checkedState or w14:uncheckedState names (w14:val: hex code point, w14:font:
  * its font). Both must change, or Word and every other reader disagree on what is ticked.
  */
+import { xmlChars } from '../docx-writer/xml-escape';
 import { controlContent } from './content-control-finder';
 import { clearPlaceholderFlag } from './control-content';
 import { createW, type Element, elementChildren, ownerOf, W14_NS, wChild, wDescendants } from './ooxml-dom';
@@ -27,7 +28,9 @@ export function fillCheckbox(sdt: Element, checkbox: Element, checked: boolean):
   const written = w14Child(checkbox, checked ? 'checkedState' : 'uncheckedState');
   const fallback = checked ? DEFAULT_STATES.checked : DEFAULT_STATES.unchecked;
   const code = Number.parseInt(written?.getAttributeNS(W14_NS, 'val') ?? '', 16);
-  const glyph = String.fromCodePoint(Number.isFinite(code) && code > 0 && code <= 0x10ffff ? code : fallback.glyph);
+  const named = Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '';
+  // A state naming a character XML cannot hold (a control, a surrogate) would vanish when written.
+  const glyph = named !== '' && xmlChars(named) === named ? named : String.fromCodePoint(fallback.glyph);
   const font = written?.getAttributeNS(W14_NS, 'font') || fallback.font;
 
   const content = controlContent(sdt);

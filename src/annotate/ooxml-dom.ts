@@ -10,6 +10,7 @@
  * overflow the stack when written back; it is refused before xmldom sees it.
  */
 import { DOMParser, type Document, type Element, type Node, XMLSerializer } from '@xmldom/xmldom';
+import { xmlChars } from '../docx-writer/xml-escape';
 import { ApiError } from '../errors';
 import { PartError } from '../ooxml/part-error';
 import { DEFAULT_XML_LIMITS, decodeXmlBytes, parseXml, type XmlParseOptions } from '../ooxml/xml-tree';
@@ -73,9 +74,15 @@ export function parsePartXml(bytes: Uint8Array, partName: string): Document {
   }
 }
 
-/** The part as UTF-8 bytes, its XML declaration kept. */
+/**
+ * The part as UTF-8 bytes, its XML declaration kept. Every edited part is written here, so this is
+ * where the request's text (values, table cells, signature names, data-bound values, names in
+ * attributes) is made XML 1.0 characters (xmlChars): xmldom writes text and attribute values as
+ * given, a U+0000 or U+FFFF included, and one of them would make the whole DOCX unreadable. What
+ * was parsed is clean already (the reader refuses such characters), so only request text changes.
+ */
 export function serializePartXml(document: Document): Uint8Array {
-  return utf8.encode(new XMLSerializer().serializeToString(document));
+  return utf8.encode(xmlChars(new XMLSerializer().serializeToString(document)));
 }
 
 export function isElement(node: Node | null | undefined): node is Element {

@@ -1,37 +1,37 @@
 /**
- * Text and attribute values for the parts the DOCX writer makes. XML 1.0 (§2.2 Char) allows tab,
- * line feed, carriage return, U+0020–U+D7FF, U+E000–U+FFFD and the supplementary planes; anything
- * else (C0 controls, lone surrogates, U+FFFE/U+FFFF) would make the part unreadable, so it is
- * dropped rather than escaped (XML has no escape for it).
+ * The one gate between outside text and an XML part: the DOCX writer's text and attribute values
+ * (below), and every part annotate writes back (src/annotate/ooxml-dom.ts serializePartXml).
+ *
+ * XML 1.0 §2.2 (Char) allows tab, line feed, carriage return, U+0020–U+D7FF, U+E000–U+FFFD and the
+ * supplementary planes; §4.1 (WFC: Legal Character) forbids even a character reference to anything
+ * else, so there is no escape: one such character makes the part unreadable (Word and LibreOffice
+ * refuse the whole file). What becomes of them:
+ *
+ * - C0 controls other than tab, LF and CR, and the noncharacters U+FFFE/U+FFFF, are dropped. They
+ *   draw nothing and mean nothing in running text (a NUL from a C string, a form feed or vertical
+ *   tab pasted from a terminal), so the text as read is whole without them; a U+FFFD in their
+ *   place would print a replacement glyph the sender never wrote.
+ * - A lone surrogate (half of a character, e.g. an emoji cut in two by a truncated string) becomes
+ *   U+FFFD: a character was there and is lost, and U+FFFD is what converting the string to scalar
+ *   values gives (WHATWG Infra "convert to a scalar value string"; every UTF-8 encoder, TextEncoder
+ *   included, does the same), so the reader sees where.
  */
 
-/** Whether the UTF-16 unit at `i` starts (or is) an XML 1.0 character; surrogate pairs count as one. */
-function allowedAt(value: string, i: number): 0 | 1 | 2 {
-  const code = value.charCodeAt(i);
-  if (code < 0x20) return code === 0x09 || code === 0x0a || code === 0x0d ? 1 : 0;
-  if (code < 0xd800) return 1;
-  if (code <= 0xdbff) {
-    const next = value.charCodeAt(i + 1);
-    return next >= 0xdc00 && next <= 0xdfff ? 2 : 0;
-  }
-  if (code <= 0xdfff) return 0;
-  return code === 0xfffe || code === 0xffff ? 0 : 1;
-}
+/** Anything outside the Char production; with the u flag a surrogate pair is one code point. */
+const NOT_XML_CHAR = /[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/u;
+/** A surrogate not part of a pair (the u flag reads a pair as one code point, outside this class). */
+const LONE_SURROGATE = /[\ud800-\udfff]/gu;
+/** Once no surrogate is lone, what is left outside the Char production: C0 controls, U+FFFE, U+FFFF. */
+const DROPPED = /[^\t\n\r\u0020-\ufffd]/g;
 
-/** `value` with every character XML 1.0 does not allow removed (unchanged, not copied, when clean). */
+/**
+ * `value` made of XML 1.0 characters only: C0 controls (other than tab, LF, CR) and U+FFFE/U+FFFF
+ * dropped, lone surrogates made U+FFFD. The string itself comes back, not a copy, when it is clean
+ * (one native scan), so whole parts can go through it.
+ */
 export function xmlChars(value: string): string {
-  let out: string | undefined;
-  for (let i = 0; i < value.length; ) {
-    const width = allowedAt(value, i);
-    if (width === 0) {
-      out ??= value.slice(0, i);
-      i++;
-      continue;
-    }
-    if (out !== undefined) out += value.slice(i, i + width);
-    i += width;
-  }
-  return out ?? value;
+  if (!NOT_XML_CHAR.test(value)) return value;
+  return value.replace(LONE_SURROGATE, '\ufffd').replace(DROPPED, '');
 }
 
 /**
