@@ -20,37 +20,60 @@ export const ANNOTATE_LIMITS = {
   dimension: 10_000,
 } as const;
 
+/**
+ * Every object of the body is strict, as the top level is: a misspelt key (`colour`, `copyRowStyles`)
+ * would otherwise be ignored and the field filled as if it were not there. The message says what
+ * the object takes; the detail names the key where it is (`fields[0].options.colour`).
+ */
+function unknownKeys(takes: string) {
+  return {
+    error: (issue: { code?: string; keys?: string[] }) =>
+      issue.code === 'unrecognized_keys' && issue.keys
+        ? `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((key) => `"${key}"`).join(', ')}; ${takes}`
+        : undefined,
+  };
+}
+
 const Dimensions = z
-  .strictObject({
-    width: z.number().positive().max(ANNOTATE_LIMITS.dimension).optional(),
-    height: z.number().positive().max(ANNOTATE_LIMITS.dimension).optional(),
-  })
+  .strictObject(
+    {
+      width: z.number().positive().max(ANNOTATE_LIMITS.dimension).optional(),
+      height: z.number().positive().max(ANNOTATE_LIMITS.dimension).optional(),
+    },
+    unknownKeys('dimensions take width and height'),
+  )
   .openapi({ description: 'CSS pixels (96 per inch). With one side given, the other keeps the aspect ratio.' });
 
 const FIELD_TYPES = ['text', 'image', 'signature', 'table', 'checkbox'] as const;
 
 const FieldSchema = z
-  .object({
-    id: z.string().min(1).max(ANNOTATE_LIMITS.idLength).optional().openapi({
-      description:
-        'A content control (its w:tag, the fieldId/id in a JSON tag, or its w:id) or a {{placeholder}} name.',
-    }),
-    group: z.string().min(1).max(ANNOTATE_LIMITS.idLength).optional().openapi({
-      description: 'Every content control whose JSON w:tag has this "group" (or "groupId").',
-    }),
-    type: z.enum(FIELD_TYPES),
-    value: z.unknown().openapi({
-      description:
-        'text: a string; image: a data:image/… URI or https URL; signature: an image as for image, or the signer\'s name as text; table: rows of strings; checkbox: "true" or "false".',
-    }),
-    options: z
-      .object({
-        keepTextNodeStyles: z.boolean().optional(),
-        dimensions: Dimensions.optional(),
-        copyRowStyle: z.boolean().optional(),
-      })
-      .optional(),
-  })
+  .strictObject(
+    {
+      id: z.string().min(1).max(ANNOTATE_LIMITS.idLength).optional().openapi({
+        description:
+          'A content control (its w:tag, the fieldId/id in a JSON tag, or its w:id) or a {{placeholder}} name.',
+      }),
+      group: z.string().min(1).max(ANNOTATE_LIMITS.idLength).optional().openapi({
+        description: 'Every content control whose JSON w:tag has this "group" (or "groupId").',
+      }),
+      type: z.enum(FIELD_TYPES),
+      value: z.unknown().openapi({
+        description:
+          'text: a string; image: a data:image/… URI or https URL; signature: an image as for image, or the signer\'s name as text; table: rows of strings; checkbox: "true" or "false".',
+      }),
+      options: z
+        .strictObject(
+          {
+            keepTextNodeStyles: z.boolean().optional(),
+            dimensions: Dimensions.optional(),
+            copyRowStyle: z.boolean().optional(),
+          },
+          unknownKeys('options are keepTextNodeStyles, dimensions and copyRowStyle'),
+        )
+        .optional(),
+    },
+    unknownKeys('a field takes id or group, type, value and options'),
+  )
   .superRefine((field, ctx) => {
     if ((field.id === undefined) === (field.group === undefined)) {
       ctx.addIssue({ code: 'custom', path: [], message: 'give exactly one of id and group' });

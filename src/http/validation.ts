@@ -29,10 +29,12 @@ function issueText(issue: z.core.$ZodIssue): string {
 }
 
 export function validationError(error: z.ZodError, target: string): ApiError {
-  const details: ErrorDetail[] = error.issues.map((issue) => ({
-    field: fieldOf(issue.path, target),
-    issue: issueText(issue),
-  }));
+  const details: ErrorDetail[] = error.issues.flatMap((issue) =>
+    // An unknown key is named where it is (`fields[0].colour`), not by the object holding it.
+    issue.code === 'unrecognized_keys'
+      ? issue.keys.map((key) => ({ field: fieldOf([...issue.path, key], target), issue: issueText(issue) }))
+      : [{ field: fieldOf(issue.path, target), issue: issueText(issue) }],
+  );
   const [first] = details;
   const more = details.length > 1 ? ` (and ${details.length - 1} more; see details)` : '';
   const message = first ? `${first.field}: ${first.issue}${more}` : 'The request is not valid.';

@@ -216,6 +216,20 @@ describe('POST /v1/annotate', () => {
         'fields[0].options.dimensions.width',
       ],
       [{ fields: [{ id: 'a', type: 'text', value: 'x' }] }, 'document'],
+      // Field objects and their options are strict, like the body: the unknown key is named where it is.
+      [{ document, fields: [{ id: 'a', type: 'text', value: 'x', colour: 'red' }] }, 'fields[0].colour'],
+      [
+        { document, fields: [{ id: 'a', type: 'table', value: [['x']], options: { copyRowStyles: false } }] },
+        'fields[0].options.copyRowStyles',
+      ],
+      [
+        {
+          document,
+          fields: [{ id: 'a', type: 'image', value: 'https://x.example/a.png', options: { dimensions: { w: 3 } } }],
+        },
+        'fields[0].options.dimensions.w',
+      ],
+      [{ document, fields: [{ id: 'a', type: 'text', value: 'x' }], extra: 1 }, 'extra'],
     ];
     for (const [body, field] of cases) {
       const error = await expectError(await annotate(body), 400, 'VALIDATION_ERROR');
@@ -225,6 +239,28 @@ describe('POST /v1/annotate', () => {
       ).toContain(field);
     }
     await expectError(await annotate('{"document":'), 400, 'VALIDATION_ERROR');
+
+    const unknown = await expectError(
+      await annotate({ document, fields: [{ id: 'a', type: 'text', value: 'x', colour: 'red', size: 3 }] }),
+      400,
+      'VALIDATION_ERROR',
+    );
+    expect(unknown.details).toEqual([
+      { field: 'fields[0].colour', issue: expect.stringContaining('unknown keys "colour", "size"') },
+      { field: 'fields[0].size', issue: expect.stringContaining('a field takes id or group, type, value and options') },
+    ]);
+    expect(unknown.message).toMatch(/^fields\[0\]\.colour: unknown keys/);
+  });
+
+  it('the OpenAPI document says fields and their options take no other keys', async () => {
+    const doc = (await (await call('/openapi.json')).json()) as {
+      components: { schemas: Record<string, { additionalProperties?: unknown; properties?: Record<string, any> }> };
+    };
+    const field = doc.components.schemas.AnnotateField;
+    expect(field?.additionalProperties).toBe(false);
+    const options = field?.properties?.options;
+    expect(options?.additionalProperties).toBe(false);
+    expect(options?.properties?.dimensions?.additionalProperties).toBe(false);
   });
 
   it('refuses what is not a DOCX template, and a damaged one, with a clear 4xx', async () => {

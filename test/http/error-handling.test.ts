@@ -59,7 +59,7 @@ describe('validation errors', () => {
     expect(body.details).toEqual(
       expect.arrayContaining([
         { field: 'events', issue: 'Required (expected array)' },
-        expect.objectContaining({ field: 'signer', issue: expect.stringContaining('extra') }),
+        expect.objectContaining({ field: 'signer.extra', issue: expect.stringContaining('extra') }),
       ]),
     );
   });

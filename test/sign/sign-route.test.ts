@@ -199,7 +199,7 @@ describe('POST /v1/sign', () => {
       [{ document, signer: { ...signer, name: 'A' }, auditTrail }, 'signer.name'],
       [{ document, signer: { ...signer, ip: '999.1.1.1' }, auditTrail }, 'signer.ip'],
       [{ document, signer: { ...signer, userAgent: 'u'.repeat(1025) }, auditTrail }, 'signer.userAgent'],
-      [{ document, signer: { ...signer, role: 'admin' }, auditTrail }, 'signer'],
+      [{ document, signer: { ...signer, role: 'admin' }, auditTrail }, 'signer.role'],
       [{ document, signer, auditTrail: [] }, 'auditTrail'],
       [{ document, signer, auditTrail: [{ type: 'view', timestamp: '2026-11-22T10:00:00Z' }] }, 'auditTrail'],
       [
@@ -214,7 +214,7 @@ describe('POST /v1/sign', () => {
       [{ document, signer, auditTrail, eventId: 'e'.repeat(256) }, 'eventId'],
       [{ document, signer, auditTrail, metadata: { blob: 'm'.repeat(17 * 1024) } }, 'metadata'],
       [{ document, signer, auditTrail, certificate: { enabled: 'yes' } }, 'certificate.enabled'],
-      [{ document, signer, auditTrail, extra: 1 }, 'body'],
+      [{ document, signer, auditTrail, extra: 1 }, 'extra'],
     ];
     for (const [body, field] of cases) {
       const error = await expectError(await post('/v1/sign', body), 400, 'VALIDATION_ERROR');
