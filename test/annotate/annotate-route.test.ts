@@ -253,9 +253,11 @@ describe('POST /v1/annotate', () => {
   });
 
   it('the OpenAPI document says fields and their options take no other keys', async () => {
-    const doc = (await (await call('/openapi.json')).json()) as {
-      components: { schemas: Record<string, { additionalProperties?: unknown; properties?: Record<string, any> }> };
-    };
+    interface JsonSchema {
+      additionalProperties?: unknown;
+      properties?: Record<string, JsonSchema>;
+    }
+    const doc = (await (await call('/openapi.json')).json()) as { components: { schemas: Record<string, JsonSchema> } };
     const field = doc.components.schemas.AnnotateField;
     expect(field?.additionalProperties).toBe(false);
     const options = field?.properties?.options;
