@@ -35,10 +35,25 @@ const ConvertQuery = z.object({
   pageSize: z.enum(['letter', 'a4']).default('letter').openapi({ description: 'Page size for md/html sources.' }),
 });
 
+/**
+ * Why the `file` part is not one uploaded file. The form validator gives a name sent twice as an
+ * array of its values, and a part without a filename (RFC 7578 §4.2) as a string: each is told
+ * apart from a missing part, so the caller learns what to change.
+ */
+function filePartProblem(input: unknown): string {
+  if (Array.isArray(input)) {
+    return `exactly one multipart part "file" is expected, and the request has ${input.length}; send one document per request`;
+  }
+  if (typeof input === 'string') {
+    return 'the multipart part "file" is a text field; send the document as a file (a part with a filename)';
+  }
+  return 'Attach the document as the multipart part "file"';
+}
+
 const ConvertForm = z.object({
   file: z
-    .instanceof(File, { message: 'Attach the document as the multipart part "file"' })
-    .openapi({ type: 'string', format: 'binary', description: 'The document.' }),
+    .instanceof(File, { error: (issue) => filePartProblem(issue.input) })
+    .openapi({ type: 'string', format: 'binary', description: 'The document: exactly one part named file.' }),
 });
 
 const route = createRoute({
