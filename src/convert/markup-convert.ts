@@ -5,6 +5,7 @@
  */
 import { writeDocx } from '../docx-writer/docx-writer';
 import { readHtml } from '../html/html-reader';
+import { decodeText } from '../input/text-encoding';
 import { Budget, type Limits } from '../limits';
 import { renderMarkdown } from '../markdown/markdown-renderer';
 import { createImageLoader, type ImageLoaderOptions } from '../markup/image-loader';
@@ -34,7 +35,7 @@ export async function convertMarkup(
   resources: EngineResources,
 ): Promise<ConvertedMarkup> {
   const budget = new Budget(options.limits, options.now);
-  const text = decodeText(bytes);
+  const text = decodeText(bytes, options.from === 'html');
   const { html, title } = options.from === 'md' ? renderMarkdown(text) : { html: text, title: undefined };
   const model = await readHtml(html, {
     pageSize: options.pageSize,
@@ -44,22 +45,4 @@ export async function convertMarkup(
   if (options.to === 'docx') return { bytes: await writeDocx(model), warnings: model.warnings };
   const pdf = await modelToPdf(model, resources, budget);
   return { bytes: pdf.pdf, pages: pdf.pages, warnings: pdf.warnings };
-}
-
-/**
- * The source's text: UTF-16 when a byte order mark says so, else UTF-8 (WHATWG Encoding
- * §4.1 "decode": a BOM wins), malformed sequences replaced rather than refused.
- */
-function decodeText(bytes: Uint8Array): string {
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes);
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) {
-    // Swapped into little-endian order: workerd's TextDecoder is not sure to know 'utf-16be'.
-    const swapped = new Uint8Array(bytes.length & ~1);
-    for (let i = 0; i + 1 < bytes.length; i += 2) {
-      swapped[i] = bytes[i + 1] as number;
-      swapped[i + 1] = bytes[i] as number;
-    }
-    return new TextDecoder('utf-16le').decode(swapped);
-  }
-  return new TextDecoder('utf-8').decode(bytes);
 }

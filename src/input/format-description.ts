@@ -89,8 +89,6 @@ const BINARY_KINDS: readonly (readonly [signature: ArrayLike<number>, descriptio
   [[0xff, 0xd8, 0xff], 'a JPEG image'],
   [ascii('GIF8'), 'a GIF image'],
   [[0x1f, 0x8b], 'a gzip-compressed file'],
-  [[0xfe, 0xff], 'UTF-16 text'],
-  [[0xff, 0xfe], 'UTF-16 text'],
 ];
 
 function describeBinary(bytes: Uint8Array): string {

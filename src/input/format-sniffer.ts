@@ -1,7 +1,8 @@
 import { ApiError } from '../errors';
 import { DamagedZipError, listZipEntryNames } from '../zip/zip-directory';
-import { ascii, indexOfBytes, latin1, startsWith, utf16le } from './byte-patterns';
+import { ascii, indexOfBytes, startsWith, utf16le } from './byte-patterns';
 import { describeContent, describeExpected } from './format-description';
+import { sniffTextEncoding, type TextEncoding } from './text-encoding';
 
 /** What the bytes are, as far as the endpoints care. */
 export type SniffedFormat =
@@ -31,13 +32,11 @@ const OLE_SIGNATURE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
 const ENCRYPTED_PACKAGE = utf16le('EncryptedPackage');
 const PDF_HEADER_WINDOW = 1024;
 const HTML_WINDOW = 1024;
-const TEXT_SAMPLE = 64 * 1024;
-const UTF8_BOM = [0xef, 0xbb, 0xbf];
 
 /**
  * Sniffs the format from the bytes alone; a file name, data URI type or Content-Type is never
  * consulted (API.md "Document input object"). Reads at most the ZIP central directory, the first
- * 64 KiB for text, and an OLE file's bytes for one name; nothing is decompressed.
+ * 64 KiB for text (text-encoding.ts), and an OLE file's bytes for one name; nothing is decompressed.
  */
 export function sniffFormat(bytes: Uint8Array): SniffedFormat {
   // Formats with a signature at offset 0 come first: a ZIP or OLE file can hold "%PDF-" in its
@@ -48,9 +47,11 @@ export function sniffFormat(bytes: Uint8Array): SniffedFormat {
     return indexOfBytes(bytes, ENCRYPTED_PACKAGE) === -1 ? 'ole' : 'encrypted-ooxml';
   }
   if (hasLatePdfHeader(bytes)) return 'pdf';
-  if (looksLikeHtml(bytes)) return 'html';
-  if (isUtf8Text(bytes)) return 'text';
-  return 'binary';
+  // Text in any encoding a browser would read it in (text-encoding.ts): UTF-16 has NULs, Latin-1
+  // is not UTF-8, and neither is binary data.
+  const encoding = sniffTextEncoding(bytes, true);
+  if (!encoding) return 'binary';
+  return looksLikeHtml(bytes, encoding) ? 'html' : 'text';
 }
 
 /**
@@ -133,29 +134,16 @@ function hasLatePdfHeader(bytes: Uint8Array): boolean {
  * An HTML document announces itself in its first bytes: a doctype, or an <html>, <head> or <body>
  * start tag (a subset of the patterns of WHATWG MIME Sniffing §7.1), or a comment or XML declaration
  * with a doctype or <html> later in the first KiB. The tag name must end there: <header> is not <head>.
+ * The bytes are read in their encoding, so UTF-16 HTML is HTML too.
  */
-function looksLikeHtml(bytes: Uint8Array): boolean {
-  const start = startsWith(bytes, UTF8_BOM) ? UTF8_BOM.length : 0;
-  const head = latin1(bytes.subarray(start, start + HTML_WINDOW))
+function looksLikeHtml(bytes: Uint8Array, encoding: TextEncoding): boolean {
+  const window = bytes.subarray(encoding.bom, encoding.bom + HTML_WINDOW);
+  const head = new TextDecoder(encoding.encoding, { fatal: false, ignoreBOM: true })
+    .decode(window, { stream: true })
     .replace(/^[\t\n\f\r ]+/, '')
     .toLowerCase();
   if (/^(?:<!doctype\s+html|<(?:html|head|body))(?=[\s>/])/.test(head)) return true;
   if (head.startsWith('<!--') || head.startsWith('<?xml'))
     return /<!doctype\s+html(?=[\s>])|<html(?=[\s>/])/.test(head);
   return false;
-}
-
-/**
- * Text is valid UTF-8 with no NUL byte, judged on the first 64 KiB. When the sample cuts the file,
- * `stream: true` keeps a multi-byte character split at the cut from counting as an error.
- */
-function isUtf8Text(bytes: Uint8Array): boolean {
-  const sample = bytes.subarray(0, TEXT_SAMPLE);
-  if (sample.includes(0)) return false;
-  try {
-    new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(sample, { stream: bytes.length > TEXT_SAMPLE });
-    return true;
-  } catch {
-    return false;
-  }
 }

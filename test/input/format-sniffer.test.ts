@@ -44,7 +44,11 @@ describe('sniffFormat', () => {
     ['Markdown', bytesOf('# Contract\n\nThe **parties** agree — “quoted” ✓.\n'), 'text'],
     ['text mentioning %PDF- without a version', bytesOf('A PDF starts with %PDF- and a version.'), 'text'],
     ['binary with NUL bytes', new Uint8Array([0x00, 0x01, 0x02, 0x03, 0xff]), 'binary'],
-    ['invalid UTF-8', new Uint8Array([0x61, 0xc3, 0x28, 0x62]), 'binary'],
+    // Not UTF-8, so windows-1252 (text-encoding.ts): Latin-1 text, as a browser reads it.
+    ['bytes that are not UTF-8, such as Latin-1', new Uint8Array([0x61, 0xc3, 0x28, 0x62]), 'text'],
+    ['bytes that are not UTF-8, with control characters', new Uint8Array([0x61, 0xc3, 0x01, 0x62]), 'binary'],
+    ['UTF-16LE text with a BOM', new Uint8Array([0xff, 0xfe, 0x61, 0x00, 0xe9, 0x00]), 'text'],
+    ['UTF-16BE text without a BOM', new Uint8Array([0x00, 0x61, 0x00, 0xe9, 0x00, 0x0a]), 'text'],
     ['a PNG image', new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]), 'binary'],
   ];
 
@@ -56,8 +60,8 @@ describe('sniffFormat', () => {
     const text = new Uint8Array(70 * 1024).fill(0x61);
     text.set(bytesOf('€'), 64 * 1024 - 1); // three bytes, the first one inside the sample
     expect(sniffFormat(text)).toBe('text');
-    // A file that ends inside a character is not valid UTF-8.
-    expect(sniffFormat(bytesOf('abc€').subarray(0, 5))).toBe('binary');
+    // A file that ends inside a character is not valid UTF-8: windows-1252 text.
+    expect(sniffFormat(bytesOf('abc€').subarray(0, 5))).toBe('text');
   });
 });
 
