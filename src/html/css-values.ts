@@ -79,7 +79,8 @@ export interface LengthContext {
 
 /** A length in points; `percentOf` resolves %. Unitless 0 is 0; other unitless numbers are refused. */
 export function parseLength(value: string, context: LengthContext, percentOf?: number): number | undefined {
-  const m = /^(-?(?:\d+\.?\d*|\.\d+))([a-z%]*)$/i.exec(value.trim());
+  // One way to match each number (a fraction only after the point), so a failing match is linear.
+  const m = /^(-?(?:\d+(?:\.\d*)?|\.\d+))([a-z%]*)$/i.exec(value.trim());
   if (!m) return undefined;
   const n = Number.parseFloat(m[1] ?? '');
   if (!Number.isFinite(n)) return undefined;

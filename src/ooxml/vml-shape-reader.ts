@@ -17,9 +17,11 @@ const CSS_UNITS: Record<string, number> = { pt: 1, in: 72, cm: 72 / 2.54, mm: 72
 /** A CSS length ("12pt", "1.5in", "0") in points, or undefined. */
 export function cssLength(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
-  const match = /^\s*(-?[0-9]*\.?[0-9]+)\s*(pt|in|cm|mm|px|pc|)\s*$/i.exec(value);
+  // One way to match each number and space (as units.ts measure does), so a failing match is
+  // linear in the value's length, however many digits or spaces a hostile style holds.
+  const match = /^(-?(?:[0-9]+(?:\.[0-9]+)?|\.[0-9]+))\s*(pt|in|cm|mm|px|pc)?$/i.exec(value.trim());
   if (!match) return undefined;
-  const number = Number(match[1]) * (CSS_UNITS[(match[2] as string).toLowerCase()] ?? 0.75);
+  const number = Number(match[1]) * (CSS_UNITS[(match[2] ?? '').toLowerCase()] ?? 0.75);
   return Number.isFinite(number) ? number : undefined;
 }
 
