@@ -139,12 +139,14 @@ export function layoutPages(
         layer.push(...turnCellItems(turned, placed.turn, faces));
       }
       paintParagraphFrames(layer, upright);
-      items.push(...layer);
+      // Item by item, not spread as arguments: a header is never split across pages, and one of
+      // 100,000 underlined characters paints more items than a call takes (a stack overflow).
+      for (const item of layer) items.push(item);
     }
-    items.splice(layersStart, 0, ...under);
-    items.push(...frame.rules);
+    for (const item of frame.rules) items.push(item);
+    const ordered = [...items.slice(0, layersStart), ...under, ...items.slice(layersStart)];
     const physical = physicalPages.get(section);
-    const pictured = drawPictures(items, pictures, fonts, faces, images);
+    const pictured = drawPictures(ordered, pictures, fonts, faces, images);
     const drawn = physical ? verticalItems(pictured, physical, faces) : pictured;
     for (const placed of frame.lines) {
       const level = placed.laid.paragraph.props.outlineLevel;
