@@ -55,6 +55,34 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
  */
 export const MAX_PARAGRAPH_CHARACTERS = 1_000_000;
 
+/**
+ * Pixels of PNG, GIF, BMP, TIFF and WebP images one conversion checks or decodes, all together
+ * (JPEGs pass through unread and do not count). Each costs work in proportion to its pixels
+ * (inflating to check it, decoding, splitting alpha), before layout reaches a page boundary where
+ * the time budget is read: twenty 16-megapixel PNGs of 70 KB each took 26 s and 1.3 GB. 200
+ * megapixels is a hundred full-HD screenshots; images past it are left out with a warning, as a
+ * damaged one is, and the text still converts.
+ */
+export const MAX_IMAGE_PIXELS = 200_000_000;
+
+/**
+ * Huffman-table entries /v1/sign lets pdf-lib's inflater build while it parses the PDF, all
+ * streams together. pdf-lib builds a table of 2^(longest code) entries (up to 32,768) for every
+ * dynamic deflate block, however little the block holds: 12 bytes can ask for one, and 1 MB of
+ * such empty blocks kept it busy for 4 s. A real stream has a block per 16 KiB or more of output,
+ * so 64 MiB of object streams needs about 270 million entries at the very most; 256 million is
+ * about half a second of pdf-lib's time.
+ */
+export const MAX_INFLATE_TABLE_ENTRIES = 256 * 1024 * 1024;
+
+/**
+ * Entries the cross-reference streams of a PDF to sign may declare, all together. pdf-lib makes
+ * an object of each declared entry, whether the stream's data holds it or not, and keeps about
+ * 170 bytes per entry: 200,000 entries are 34 MB, a quarter of an isolate. A file within the
+ * 25 MiB document limit with more objects than that is one pdf-lib could not hold anyway.
+ */
+export const MAX_XREF_STREAM_ENTRIES = 200_000;
+
 /** The 422 of a budget: what was exceeded, its value, and what the caller can do. */
 export function tooComplex(what: string, limit: string): ApiError {
   return new ApiError(

@@ -90,7 +90,7 @@ export function createPictureLoader(options: {
     // GIF and BMP are decoded only to be checked: a budget lets the check keep the pixels
     // (dropped at once) instead of encoding a PNG nobody uses, up to the budget's 16 MiB.
     const kept = format === 'png' || format === 'jpeg' || format === 'gif' || format === 'bmp';
-    const check = checkImage(bytes, false, format === 'gif' || format === 'bmp' ? new PixelBudget() : undefined);
+    const check = checkImage(bytes, undefined, format === 'gif' || format === 'bmp' ? new PixelBudget() : undefined);
     if (!('image' in check)) {
       throw invalid(label, 'problem' in check ? check.problem : 'the image could not be read');
     }

@@ -9,13 +9,14 @@ import { Inflate, Unzlib } from 'fflate';
 
 /**
  * Input per step: 8 KiB (at most ~8 MiB of output), or more when the ceiling is large anyway, up
- * to 64 KiB. One step never yields more than about the ceiling (or 8 MiB) before the count is
+ * to 16 KiB. One step never yields more than about the ceiling (or 16 MiB) before the count is
  * checked. Every step costs fflate a fresh output buffer of at least 128 KiB and a copy of its
  * 32 KiB window, so steps much smaller than that made inflating twice as slow: this is the
- * validation of every PNG a document holds.
+ * validation of every PNG a document holds. Larger steps let one step of a 1000:1 stream allocate
+ * 64 MB at once: twenty such PNGs took the worker past a gigabyte of garbage.
  */
 function sliceSize(maxBytes: number): number {
-  return Math.min(64 * 1024, Math.max(8 * 1024, Math.floor(maxBytes / 1032)));
+  return Math.min(16 * 1024, Math.max(8 * 1024, Math.floor(maxBytes / 1032)));
 }
 
 class CeilingExceeded extends Error {}

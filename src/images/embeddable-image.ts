@@ -19,7 +19,7 @@ import { decodeGif, isGif } from './gif-decoder';
 import { isJpeg, toEmbeddableJpeg } from './jpeg-info';
 import type { PixelBudget } from './pixel-budget';
 import { encodePng, isOpaque } from './png-encoder';
-import { isPng, toEmbeddablePng } from './png-info';
+import { isPng, type PngDataCheck, toEmbeddablePng } from './png-info';
 import { type ImageLimits, imageLimits, type RgbaImage } from './raster';
 import { decodeTiff, isTiff } from './tiff-decoder';
 import { decodeWebp, isWebp } from './webp-decoder';
@@ -69,7 +69,7 @@ function fromRgba(image: RgbaImage | undefined, budget: PixelBudget | undefined)
 function convert(
   bytes: Uint8Array,
   limits: ImageLimits,
-  pngChecked: boolean,
+  pngChecked: PngDataCheck | undefined,
   budget: PixelBudget | undefined,
 ): ImageResource | undefined {
   switch (sniffImageFormat(bytes)) {
@@ -102,24 +102,24 @@ function convert(
 }
 
 /**
- * `pngChecked`: the bytes are a PNG whose data pngDataInflates proved whole, under the same limits.
+ * `pngChecked`: what pngDataInflates found of the PNG's data, under the same limits (png-info.ts).
  * `pixels`: the conversion's budget for decoded images kept as pixels (without one, PNG).
  */
 export function toEmbeddableImage(
   bytes: Uint8Array,
-  options?: { maxPixels?: number; pngChecked?: boolean; pixels?: undefined },
+  options?: { maxPixels?: number; pngChecked?: PngDataCheck | undefined; pixels?: undefined },
 ): EncodedImage | undefined;
 export function toEmbeddableImage(
   bytes: Uint8Array,
-  options: { maxPixels?: number; pngChecked?: boolean; pixels?: PixelBudget | undefined },
+  options: { maxPixels?: number; pngChecked?: PngDataCheck | undefined; pixels?: PixelBudget | undefined },
 ): ImageResource | undefined;
 export function toEmbeddableImage(
   bytes: Uint8Array,
-  options?: { maxPixels?: number; pngChecked?: boolean; pixels?: PixelBudget | undefined },
+  options?: { maxPixels?: number; pngChecked?: PngDataCheck | undefined; pixels?: PixelBudget | undefined },
 ): ImageResource | undefined {
   try {
     if (!(bytes instanceof Uint8Array) || bytes.length === 0) return undefined;
-    return convert(bytes, imageLimits(options?.maxPixels), options?.pngChecked ?? false, options?.pixels);
+    return convert(bytes, imageLimits(options?.maxPixels), options?.pngChecked, options?.pixels);
   } catch {
     // Out-of-range reads (DataView), allocation failures: a file we cannot decode.
     return undefined;

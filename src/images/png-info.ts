@@ -23,7 +23,7 @@
  * §11.2.3 PLTE, §8.2 Adam7 passes; APNG: §11.3.6 acTL, fcTL, fdAT.
  */
 
-import { inflateExactly } from '../zip/native-inflate';
+import { inflatedLength } from '../zip/native-inflate';
 import { boundedInflate } from './bounded-inflate';
 import { decodePngPixels } from './png-decoder';
 import { concatBytes, encodePng } from './png-encoder';
@@ -209,38 +209,44 @@ function idatData(info: PngInfo): Uint8Array {
   return info.idat.length === 1 ? (info.idat[0] as Uint8Array) : concatBytes(info.idat);
 }
 
-/**
- * The most inflated data checked natively: the check holds the whole output for a moment (the
- * synchronous check counts it without keeping it), so larger images are left to that one.
- */
-const NATIVE_CHECK_MAX_BYTES = 16 * 1024 * 1024;
+/** What pngDataInflates found of a PNG's data. */
+export type PngDataCheck = 'whole' | 'broken';
 
 /**
- * Whether the PNG is within `limits` and its IDAT stream inflates to exactly the size its header
- * implies, found with the runtime's native zlib (native-inflate.ts). False means only "not shown
- * here": toEmbeddablePng then checks it itself, and decides as it always did.
+ * Whether the PNG's IDAT stream inflates to exactly the size its header implies, found with the
+ * runtime's native zlib (native-inflate.ts), counted as it streams (a 16-megapixel PNG inflates to
+ * 64 MB, never held). 'whole': it does. 'broken': it surely does not, whoever inflates it: it
+ * yields more, or ends cleanly short. Undefined: not shown here (not a PNG within `limits`, no
+ * native zlib, or zlib refused what fflate reads — bytes after the stream, a wrong Adler-32):
+ * toEmbeddablePng then checks it itself, and decides as it always did.
  */
-export async function pngDataInflates(bytes: Uint8Array, limits: ImageLimits): Promise<boolean> {
+export async function pngDataInflates(bytes: Uint8Array, limits: ImageLimits): Promise<PngDataCheck | undefined> {
   const header = checkedHeader(bytes, limits);
-  if (!header || header.expected > NATIVE_CHECK_MAX_BYTES) return false;
-  return (await inflateExactly(idatData(header.info), 'deflate', header.expected)) !== undefined;
+  if (!header) return undefined;
+  const counted = await inflatedLength(idatData(header.info), 'deflate', header.expected);
+  if (!counted) return undefined;
+  if (counted.length > header.expected) return 'broken';
+  if (counted.complete) return counted.length === header.expected ? 'whole' : 'broken';
+  return undefined;
 }
 
 /**
  * Returns PNG bytes pdf-lib's embedPng renders correctly, or undefined for a malformed, truncated
- * or too large file. `dataChecked`: pngDataInflates has shown the data whole, under the same limits.
+ * or too large file. `dataChecked`: what pngDataInflates found of the data, under the same limits.
  */
 export function toEmbeddablePng(
   bytes: Uint8Array,
   limits: ImageLimits,
-  dataChecked = false,
+  dataChecked?: PngDataCheck,
 ): EmbeddablePng | undefined {
+  // Surely broken: inflating it again here would only find the same.
+  if (dataChecked === 'broken') return undefined;
   const header = checkedHeader(bytes, limits);
   if (!header) return undefined;
   const { info, expected } = header;
   const mustDecode = info.interlaced && expected > upngInflateBuffer(info);
   let inflated: { bytes: Uint8Array; length: number } | undefined;
-  if (!dataChecked || mustDecode) {
+  if (dataChecked !== 'whole' || mustDecode) {
     inflated = boundedInflate(idatData(info), expected, { keep: mustDecode });
     if (!inflated || inflated.length !== expected) return undefined;
   }

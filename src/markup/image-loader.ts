@@ -158,8 +158,8 @@ async function fetchImage(url: string, maxBytes: number, context: LoadContext): 
 }
 
 async function decode(bytes: Uint8Array, pixels: PixelBudget): Promise<LoadedImage> {
-  // A PNG whose data inflates natively to the right size need not be inflated again by checkImage.
-  const pngChecked = (await checkPngsAhead([bytes])).has(bytes);
+  // A PNG whose data was checked natively need not be inflated again by checkImage.
+  const pngChecked = (await checkPngsAhead([bytes])).get(bytes);
   const check = checkImage(bytes, pngChecked, pixels);
   if ('image' in check) return { image: check.image };
   if ('picture' in check) return { problem: 'EMF/WMF pictures are not supported here' };

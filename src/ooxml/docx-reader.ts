@@ -5,6 +5,7 @@ import { BlockReader, readBlockContent } from './block-reader';
 import { readCoreProperties } from './core-properties';
 import { readEmbeddedFonts } from './embedded-fonts';
 import { IdentityCache } from './identity-cache';
+import type { CheckedPngs } from './image-resource';
 import { numberNoteReferences, type SectionNoteNumbering } from './note-numbering';
 import { readNotes } from './notes-reader';
 import { NO_NUMBERING, readNumbering } from './numbering';
@@ -43,8 +44,8 @@ export interface ReadDocxOptions {
   limits: PackageLimits;
   /** Parts read ahead (readPartsAhead); each is taken out of the map when it is read. */
   partsAhead?: PartsAhead;
-  /** Image bytes whose PNG data was checked ahead (checkPngsAhead). */
-  checkedPngs?: ReadonlySet<Uint8Array>;
+  /** What checkPngsAhead found of the PNGs among the image parts. */
+  checkedPngs?: CheckedPngs;
 }
 
 /** Relationship types (last segment) of the parts read besides the main document. */
@@ -121,7 +122,7 @@ function readPackage(
     images: {},
     pictures: {},
     imageIds: new Map(),
-    checkedPngs: options.checkedPngs ?? new Set(),
+    checkedPngs: options.checkedPngs ?? new Map(),
     pixelBudget: new PixelBudget(),
     customNoteMarks: new Set(),
     cellBorders: new IdentityCache(4096),

@@ -504,7 +504,7 @@ export function resolveImage(story: StoryContext, relationshipId: string): strin
     doc.imageIds.set(partName, null);
     return undefined;
   }
-  const checked = checkImage(bytes, doc.checkedPngs.has(bytes), doc.pixelBudget);
+  const checked = checkImage(bytes, doc.checkedPngs.get(bytes), doc.pixelBudget);
   if ('problem' in checked) {
     doc.warn(`The picture ${partName} is left out: ${checked.problem}.`);
     doc.imageIds.set(partName, null);

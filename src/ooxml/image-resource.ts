@@ -1,7 +1,8 @@
 import { sniffImageFormat, toEmbeddableImage } from '../images/embeddable-image';
 import type { PixelBudget } from '../images/pixel-budget';
-import { pngDataInflates } from '../images/png-info';
+import { type PngDataCheck, pngDataInflates, readPngInfo } from '../images/png-info';
 import { imageLimits } from '../images/raster';
+import { MAX_IMAGE_PIXELS } from '../limits';
 import { isMetafile, readMetafile } from '../metafile/read-metafile';
 import type { ImageResource } from '../model/document';
 import type { MetafilePicture } from '../model/metafile';
@@ -36,27 +37,47 @@ function vectorFormat(bytes: Uint8Array): string | undefined {
 }
 
 /**
- * The image parts among `parts` that are PNGs whose compressed data inflates natively to exactly
- * the size their header implies (png-info.ts pngDataInflates): checkImage then need not inflate
- * them again. What cannot be proven here is simply checked by checkImage as before.
+ * PNGs checked ahead, natively (png-info.ts pngDataInflates): whole when the compressed data
+ * inflates to exactly the size the header implies, broken when it surely does not. checkImage then
+ * need not inflate them again. What is not here is checked by checkImage as before.
  */
-export async function checkPngsAhead(parts: Iterable<Uint8Array>): Promise<Set<Uint8Array>> {
-  const checked = new Set<Uint8Array>();
+export type CheckedPngs = ReadonlyMap<Uint8Array, PngDataCheck>;
+
+/** The image parts among `parts` that are PNGs, checked natively (CheckedPngs). */
+export async function checkPngsAhead(parts: Iterable<Uint8Array>): Promise<CheckedPngs> {
+  const checked = new Map<Uint8Array, PngDataCheck>();
   const limits = imageLimits(MAX_PIXELS);
+  // No more than the reader will accept (MAX_IMAGE_PIXELS): past it, proving more is wasted work.
+  let pixelsLeft = MAX_IMAGE_PIXELS;
   for (const bytes of parts) {
-    if (sniffImageFormat(bytes) === 'png' && (await pngDataInflates(bytes, limits))) checked.add(bytes);
+    if (sniffImageFormat(bytes) !== 'png') continue;
+    const info = readPngInfo(bytes);
+    if (!info) continue;
+    pixelsLeft -= info.width * info.height;
+    if (pixelsLeft < 0) break;
+    const found = await pngDataInflates(bytes, limits);
+    if (found) checked.set(bytes, found);
   }
   return checked;
 }
 
 /**
- * `pngChecked`: the bytes are a PNG whose data checkPngsAhead proved whole. `pixels`: the
- * conversion's budget for decoded images handed to the painter as pixels.
+ * `pngChecked`: what checkPngsAhead found of the bytes (CheckedPngs). `pixels`: the conversion's
+ * budgets for images (pixel-budget.ts).
  */
-export function checkImage(bytes: Uint8Array, pngChecked = false, pixels?: PixelBudget): ImageCheck {
-  const image = toEmbeddableImage(bytes, { maxPixels: MAX_PIXELS, pngChecked, pixels });
-  if (image) return { image };
+export function checkImage(bytes: Uint8Array, pngChecked?: PngDataCheck, pixels?: PixelBudget): ImageCheck {
   const raster = sniffImageFormat(bytes);
+  // JPEGs pass through unread; every other raster costs work in proportion to its pixels.
+  const costly = raster !== undefined && raster !== 'jpeg';
+  if (costly && pixels?.pixelsSpent) {
+    return {
+      problem: `the document's PNG, GIF, BMP, TIFF and WebP images pass ${MAX_IMAGE_PIXELS / 1e6} megapixels in all, the most one conversion reads`,
+    };
+  }
+  const image = toEmbeddableImage(bytes, { maxPixels: MAX_PIXELS, pngChecked, pixels });
+  // A damaged image may have cost as much work as the largest accepted one before it failed.
+  if (costly) pixels?.spendPixels(image ? image.pixelWidth * image.pixelHeight : MAX_PIXELS);
+  if (image) return { image };
   if (raster) {
     return { problem: `the ${raster.toUpperCase()} image is damaged, or larger than ${MAX_PIXELS / 1e6} megapixels` };
   }

@@ -12,6 +12,7 @@ import type {
 import type { MetafilePicture } from '../model/metafile';
 import type { FieldInstruction } from './field-instruction';
 import type { IdentityCache } from './identity-cache';
+import type { CheckedPngs } from './image-resource';
 import { ListCounters, type NumberingDefinitions } from './numbering';
 import type { OpcPackage, Relationship } from './package-reader';
 import type { DocumentSettingsPart } from './settings-reader';
@@ -41,7 +42,7 @@ export interface DocumentContext {
   /** Image part → its id, or null when it could not be used (so it is reported once). */
   imageIds: Map<string, string | null>;
   /** Image part bytes whose PNG data was proven whole ahead of reading (image-resource.ts). */
-  checkedPngs: ReadonlySet<Uint8Array>;
+  checkedPngs: CheckedPngs;
   /** Room for decoded images kept as pixels for the painter (images/pixel-budget.ts). */
   pixelBudget: PixelBudget;
   /** Note references whose mark is the text of the run after them (w:customMarkFollows): they take no number. */

@@ -221,6 +221,9 @@ export class PdfPainter {
       if (!resource) throw new Error(`An image item uses ${key}, which the document's images do not have.`);
       const ref = await embedImage(this.#pdfDoc, streams, resource);
       if (ref) images.set(key, ref);
+      // One image's planes at a time: a PNG with alpha is split into two buffers as large as its
+      // pixels, held until deflated, and twenty 16-megapixel ones queued together held 1.3 GB.
+      await streams.done();
     }
     return images;
   }

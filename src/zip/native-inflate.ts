@@ -20,6 +20,36 @@ export function canInflateNatively(): boolean {
 }
 
 /**
+ * How many bytes `data` inflates to, counted natively as it streams and let go of chunk by chunk:
+ * nothing the size of the output is ever held. Counting stops once past `limit` (the length is
+ * then more than `limit`). `complete`: the stream ended as a valid one; false when zlib refused it
+ * (corrupt data, bytes after its end, a wrong checksum), with the length it had reached. Undefined
+ * when this runtime cannot inflate natively.
+ */
+export async function inflatedLength(
+  data: Uint8Array,
+  format: NativeDeflateFormat,
+  limit: number,
+): Promise<{ length: number; complete: boolean } | undefined> {
+  if (!canInflateNatively()) return undefined;
+  let length = 0;
+  try {
+    const reader = new Blob([data]).stream().pipeThrough(new DecompressionStream(format)).getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return { length, complete: true };
+      length += value.byteLength;
+      if (length > limit) {
+        await reader.cancel().catch(() => {});
+        return { length, complete: false };
+      }
+    }
+  } catch {
+    return { length, complete: false };
+  }
+}
+
+/**
  * `data` (zlib, RFC 1950, or raw deflate, RFC 1951) inflated to exactly `size` bytes, or
  * undefined when it is not exactly that (or cannot be inflated natively here).
  */

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { PixelBudget } from '../../src/images/pixel-budget';
 import { encodePng } from '../../src/images/png-encoder';
 import { checkImage, checkPngsAhead } from '../../src/ooxml/image-resource';
+import { crc32 } from '../images/helpers';
 
 function gradientPng(width: number, height: number): Uint8Array {
   const data = new Uint8Array(width * height * 4);
@@ -31,14 +33,36 @@ describe('PNG data checked ahead of the reader', () => {
     const damaged = truncatedIdat(good);
     const text = new TextEncoder().encode('<w:document/>');
     const checked = await checkPngsAhead([good, damaged, text]);
-    expect(checked.has(good)).toBe(true);
+    expect(checked.get(good)).toBe('whole');
+    // Cut short, zlib stops with an error: fflate decides (checkImage), as it always did.
     expect(checked.has(damaged)).toBe(false);
     expect(checked.has(text)).toBe(false);
   });
 
+  it("finds a PNG whose data inflates past its header's size surely broken, so the reader does not inflate it again", async () => {
+    const good = gradientPng(40, 30);
+    // The header says 39 columns: the rows of 40 inflate to more than 39-column rows take.
+    const narrower = good.slice();
+    const view = new DataView(narrower.buffer);
+    view.setUint32(16, 39);
+    view.setUint32(29, crc32(narrower.subarray(12, 29)));
+    const checked = await checkPngsAhead([narrower]);
+    expect(checked.get(narrower)).toBe('broken');
+    expect(checkImage(narrower, 'broken')).toHaveProperty('problem');
+  });
+
+  it("leaves out PNG and decoded images past the conversion's pixel allowance, with the reason, and keeps JPEGs", () => {
+    const budget = new PixelBudget(16 * 1024 * 1024, 2000);
+    const png = () => gradientPng(40, 30);
+    expect(checkImage(png(), undefined, budget)).toHaveProperty('image');
+    expect(checkImage(png(), undefined, budget)).toHaveProperty('image');
+    const third = checkImage(png(), undefined, budget);
+    expect(third).toEqual({ problem: expect.stringMatching(/pass 200 megapixels in all/) });
+  });
+
   it('gives the same image whether or not the data was checked ahead', () => {
     const good = gradientPng(40, 30);
-    expect(checkImage(good, true)).toEqual(checkImage(good));
+    expect(checkImage(good, 'whole')).toEqual(checkImage(good));
     expect(checkImage(truncatedIdat(good))).toHaveProperty('problem');
   });
 });
