@@ -9,63 +9,23 @@
 // mutation from a PRNG seeded with (seed, index) alone, so `--seed S --only N` remakes variant N
 // without the others; every 5xx or hang is also written to --out (default /tmp/quire-verify-fuzz).
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { concatBytes as concat, flipBytes, pickWeighted, rngFor } from './fuzz-kit.mjs';
 import { root } from './local-setup.mjs';
 import { LONG_MD, markdownPdf, SHORT_MD, signed } from './signed-inputs.mjs';
-import { startQuire } from './worker-harness.mjs';
+import { fuzzOptions, runFuzz } from './worker-harness.mjs';
 
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const at = args.indexOf(name);
-  return at >= 0 ? args[at + 1] : fallback;
-};
-const seed = Number(option('--seed', String(Math.floor(Math.random() * 2 ** 31)))) >>> 0;
-const count = Number(option('--count', '2000'));
-const only = option('--only', undefined)
-  ?.split(',')
-  .map(Number)
-  .filter((n) => Number.isInteger(n) && n >= 0);
-const timeoutMs = Number(option('--timeout', '20000'));
-const out = resolve(option('--out', join(tmpdir(), 'quire-verify-fuzz')));
+const options = fuzzOptions(process.argv.slice(2), { label: 'verify-fuzz', saveFlag: '--out' });
+const { seed } = options;
 const corpus = resolve(root, '..', 'shared', 'corpus');
-
-// ---------------------------------------------------------------------------------------------
-// PRNG: splitmix32 mixes (seed, index) into the state of mulberry32.
-
-function mix32(value) {
-  let z = (value + 0x9e3779b9) | 0;
-  z = Math.imul(z ^ (z >>> 16), 0x85ebca6b);
-  z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
-  return (z ^ (z >>> 16)) >>> 0;
-}
-
-function rngFor(variantSeed, index) {
-  let state = mix32(mix32(variantSeed) ^ Math.imul(index + 1, 0x27d4eb2d));
-  const next = () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (n) => Math.floor(next() * n);
-  return {
-    next,
-    int,
-    /** An integer in [min, max]. */
-    range: (min, max) => min + int(max - min + 1),
-    pick: (list) => list[int(list.length)],
-    bytes: (n) => Uint8Array.from({ length: n }, () => int(256)),
-  };
-}
 
 // ---------------------------------------------------------------------------------------------
 // Where things are in a PDF (found in its Latin-1 text).
 
 const latin1 = (bytes) => Buffer.from(bytes).toString('latin1');
 const fromLatin1 = (text) => new Uint8Array(Buffer.from(text, 'latin1'));
-const concat = (...parts) => new Uint8Array(Buffer.concat(parts.map((part) => Buffer.from(part))));
 
 function spans(text, pattern, group = 0) {
   const out = [];
@@ -120,17 +80,6 @@ function interestingNumber(rng, length) {
 function splice(bytes, start, end, replacement) {
   const middle = typeof replacement === 'string' ? fromLatin1(replacement) : replacement;
   return concat(bytes.subarray(0, start), middle, bytes.subarray(end));
-}
-
-function flipBytes(rng, bytes, n, [from, to] = [0, bytes.length]) {
-  const copy = new Uint8Array(bytes);
-  const at = [];
-  for (let i = 0; i < n && to > from; i++) {
-    const position = from + rng.int(to - from);
-    copy[position] ^= rng.range(1, 255);
-    at.push(position);
-  }
-  return { bytes: copy, at };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -449,17 +398,6 @@ const MUTATIONS = [
   },
 ];
 
-const totalWeight = MUTATIONS.reduce((sum, m) => sum + m.weight, 0);
-
-function drawMutation(rng) {
-  let at = rng.next() * totalWeight;
-  for (const mutation of MUTATIONS) {
-    at -= mutation.weight;
-    if (at < 0) return mutation;
-  }
-  return MUTATIONS[0];
-}
-
 /** Variant `index`: its base and 1 mutation (sometimes 2 or 3, stacked), drawn from (seed, index). */
 function makeVariant(bases, index) {
   const rng = rngFor(seed, index);
@@ -469,7 +407,7 @@ function makeVariant(bases, index) {
   const rounds = rng.next() < 0.85 ? 1 : rng.range(2, 3);
   for (let round = 0; round < rounds; round++) {
     for (let attempt = 0; attempt < 20; attempt++) {
-      const mutation = drawMutation(rng);
+      const mutation = pickWeighted(rng, MUTATIONS);
       const result = mutation.apply(rng, bytes, regionsOf(bytes));
       if (!result) continue;
       bytes = result.bytes;
@@ -529,103 +467,23 @@ async function buildBases(quire) {
 // ---------------------------------------------------------------------------------------------
 // The run.
 
-async function postVerify(quire, bytes) {
-  const body = JSON.stringify({ document: { base64: Buffer.from(bytes).toString('base64') } });
-  for (let attempt = 0; ; attempt++) {
-    const started = performance.now();
-    try {
-      const res = await quire.fetch('/v1/verify', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body,
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      const text = await res.text();
-      const ms = performance.now() - started;
-      if (res.status === 429 && attempt < 3) {
-        quire.renewKey();
-        continue;
-      }
-      return { status: res.status, ms, text };
-    } catch (error) {
-      const ms = performance.now() - started;
-      if (error?.name === 'TimeoutError' || error?.name === 'AbortError') return { status: 'hang', ms, text: '' };
-      return { status: 'fetch-error', ms, text: String(error?.cause ?? error) };
-    }
-  }
-}
-
-const percentile = (sorted, p) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] : 0;
-
-console.log(`verify-fuzz seed ${seed} (repeat with --seed ${seed}${only ? ` --only ${only.join(',')}` : ''})`);
-let quire = await startQuire();
-const counts = new Map();
-const times = [];
-const failures = [];
-try {
-  const bases = await buildBases(quire);
-  console.log(`bases (${bases.length}): ${bases.map((b) => `${b.name} ${b.bytes.length} B`).join(', ')}`);
-  const indices = only ?? Array.from({ length: count }, (_, i) => i);
-  for (const index of indices) {
-    const variant = makeVariant(bases, index);
-    const result = await postVerify(quire, variant.bytes);
-    counts.set(result.status, (counts.get(result.status) ?? 0) + 1);
-    times.push(result.ms);
-    const bad = result.status === 'hang' || result.status === 'fetch-error' || result.status >= 500;
-    if (only || bad) {
-      console.log(
-        `variant ${index}  base ${variant.base}  ${variant.bytes.length} B  ${result.status}  ${result.ms.toFixed(0)} ms  ${variant.mutation}`,
-      );
-      if (only) console.log(`  body: ${result.text.slice(0, 600)}`);
-    }
-    if (bad) {
-      mkdirSync(out, { recursive: true });
-      const file = join(out, `seed-${seed}-variant-${index}.pdf`);
-      writeFileSync(file, variant.bytes);
-      failures.push({
-        index,
-        base: variant.base,
-        mutation: variant.mutation,
-        status: result.status,
-        body: result.text,
-        file,
-      });
-      console.log(`  body: ${result.text.slice(0, 600)}\n  saved ${file}`);
-      if (typeof result.status !== 'number') {
-        // The isolate may still be busy with it: a fresh worker for the rest.
-        await quire.dispose().catch(() => {});
-        quire = await startQuire();
-      }
-    }
-    const done = times.length;
-    if (!only && done % 250 === 0) console.log(`… ${done}/${indices.length}`);
-  }
-} finally {
-  await quire.dispose();
-}
-
-const sorted = [...times].sort((a, b) => a - b);
-const numeric = [...counts.keys()].filter((k) => typeof k === 'number').sort((a, b) => a - b);
-const fiveXX = numeric.filter((s) => s >= 500).reduce((sum, s) => sum + counts.get(s), 0);
-const hangs = counts.get('hang') ?? 0;
-const fetchErrors = counts.get('fetch-error') ?? 0;
-if (failures.length) {
-  console.log(`\n5xx / hangs (${failures.length}), reproduce with --seed ${seed} --only N:`);
-  for (const f of failures) {
-    console.log(
-      `  --only ${f.index}  ${f.status}  base ${f.base}  ${f.mutation}\n    ${f.body.slice(0, 300)}\n    ${f.file}`,
-    );
-  }
-}
-console.log(
-  `\nseed ${seed}  p50 ${percentile(sorted, 0.5).toFixed(0)} ms  p95 ${percentile(sorted, 0.95).toFixed(0)} ms  max ${(sorted.at(-1) ?? 0).toFixed(0)} ms`,
-);
-const statusText = numeric
-  .filter((s) => s < 500)
-  .map((s) => `${s}: ${counts.get(s)}`)
-  .join('  ');
-console.log(
-  `variants ${times.length}  ${statusText}  5xx: ${fiveXX}  hangs: ${hangs}${fetchErrors ? `  fetch errors: ${fetchErrors}` : ''}  max ${(sorted.at(-1) ?? 0).toFixed(0)} ms`,
-);
-process.exitCode = fiveXX || hangs || fetchErrors ? 1 : 0;
+let bases = [];
+const failures = await runFuzz({
+  label: 'verify-fuzz',
+  options,
+  extension: 'pdf',
+  prepare: async (quire) => {
+    bases = await buildBases(quire);
+    console.log(`bases (${bases.length}): ${bases.map((b) => `${b.name} ${b.bytes.length} B`).join(', ')}`);
+  },
+  makeVariant: (index) => makeVariant(bases, index),
+  requestFor: (variant) => ({
+    path: '/v1/verify',
+    init: {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ document: { base64: Buffer.from(variant.bytes).toString('base64') } }),
+    },
+  }),
+});
+process.exitCode = failures ? 1 : 0;

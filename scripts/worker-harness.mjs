@@ -1,11 +1,12 @@
 // The worker started in process on workerd (wrangler's DevEnv, as `wrangler dev` and startWorker
 // use it: Miniflare, local bindings, no network), with a local API key, for scripts that drive it:
-// bench and convert-dir.
+// bench, convert-dir and the fuzz runs.
 
 import { spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { unstable_DevEnv } from 'wrangler';
 import { prepareFallbackFonts } from './fallback-fonts.mjs';
 import { applyLocalMigrations, ensureDevVars, root } from './local-setup.mjs';
@@ -118,7 +119,9 @@ export async function startQuire({ vars = {} } = {}) {
   const worker = await devEnv.startWorker({
     config: join(root, 'wrangler.toml'),
     bindings: Object.fromEntries(Object.entries(vars).map(([name, value]) => [name, { type: 'plain_text', value }])),
-    dev: { server: { hostname: '127.0.0.1', port: 0 }, inspector: false, logLevel: 'error' },
+    // No reload when a source file changes: a run measures the code it started with, and a
+    // reload drops the requests in flight (seen as connection resets while others edit src/).
+    dev: { server: { hostname: '127.0.0.1', port: 0 }, inspector: false, logLevel: 'error', watch: false },
   });
   await worker.ready;
   const [{ proxyData }] = await reloaded;
@@ -168,14 +171,18 @@ export function sourceFiles(dir, extensions) {
   return out.sort((a, b) => a.path.localeCompare(b.path));
 }
 
+/** A multipart/form-data body whose part `file` holds `bytes`, as /v1/convert takes it. */
+export async function multipartFile(bytes, name) {
+  const form = new FormData();
+  form.append('file', new Blob([bytes]), name);
+  // Encoded here: startWorker's fetch does not serialise FormData.
+  const encoded = new Response(form);
+  return { body: await encoded.arrayBuffer(), headers: { 'Content-Type': encoded.headers.get('Content-Type') ?? '' } };
+}
+
 export async function convertFile(quire, file, to = 'pdf') {
   const from = file.extension ?? 'docx';
-  const form = new FormData();
-  form.append('file', new Blob([readFileSync(file.path)]), `${file.name}.${from}`);
-  // Encode the multipart body here: startWorker's fetch does not serialise FormData.
-  const encoded = new Response(form);
-  const body = await encoded.arrayBuffer();
-  const headers = { 'Content-Type': encoded.headers.get('Content-Type') ?? '' };
+  const { body, headers } = await multipartFile(readFileSync(file.path), `${file.name}.${from}`);
   const started = performance.now();
   // A corpus of more than 120 documents passes the per-key rate limit within a minute.
   const res = await fetchRetrying(quire, `/v1/convert?from=${from}&to=${to}`, { method: 'POST', body, headers });
@@ -223,4 +230,169 @@ export async function signWithQuire(quire, bytes, body) {
   const answer = await res.json();
   if (res.status !== 200) throw new Error(`/v1/sign answered ${res.status}: ${JSON.stringify(answer)}`);
   return new Uint8Array(Buffer.from(answer.document.base64, 'base64'));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The fuzz runs (verify-fuzz, convert-fuzz): the options they share, one request per variant,
+// the worker restarted after a hang, and the summary they print.
+
+/** `--name value` from the command line, or `fallback`. */
+export function commandOption(args, name, fallback) {
+  const at = args.indexOf(name);
+  return at >= 0 ? args[at + 1] : fallback;
+}
+
+/**
+ * The options every fuzz takes: --seed (random and printed when absent), --count, --only I[,J…],
+ * --timeout ms (a hang), and where variants are saved (`saveFlag`, default a folder under the
+ * system's temp; never inside the repository, which holds no corpus-derived bytes).
+ */
+export function fuzzOptions(args, { label, saveFlag }) {
+  const seed = Number(commandOption(args, '--seed', String(Math.floor(Math.random() * 2 ** 31)))) >>> 0;
+  const only = commandOption(args, '--only', undefined)
+    ?.split(',')
+    .map(Number)
+    .filter((n) => Number.isInteger(n) && n >= 0);
+  const save = resolve(commandOption(args, saveFlag, join(tmpdir(), `quire-${label}`)));
+  if (`${save}/`.startsWith(`${root}/`))
+    throw new Error(`${saveFlag} ${save}: variants are saved outside the repository`);
+  return {
+    seed,
+    count: Number(commandOption(args, '--count', '2000')),
+    only,
+    timeoutMs: Number(commandOption(args, '--timeout', '20000')),
+    save,
+  };
+}
+
+/** A 4xx/5xx body that is not API.md's error object ("Errors"): what is wrong with it. */
+function errorBodyProblem(res, text) {
+  let body;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return 'the error body is not JSON';
+  }
+  for (const key of ['code', 'error', 'message', 'requestId']) {
+    if (typeof body?.[key] !== 'string' || !body[key]) return `the error body has no ${key}`;
+  }
+  if (body.requestId !== res.headers.get('X-Request-Id')) return 'requestId differs from X-Request-Id';
+  if (!/^application\/json/.test(res.headers.get('Content-Type') ?? '')) return 'an error that is not application/json';
+  return undefined;
+}
+
+/**
+ * One request of a fuzz: its status (or 'hang' past `timeoutMs`, 'fetch-error' when the
+ * connection failed), time, body (as text unless it is the 200's document) and a contract problem.
+ * A 429 from the per-key rate limit is sent again with a fresh key.
+ */
+async function fuzzRequest(quire, request, timeoutMs, check) {
+  for (let attempt = 0; ; attempt++) {
+    const started = performance.now();
+    try {
+      const res = await quire.fetch(request.path, { ...request.init, signal: AbortSignal.timeout(timeoutMs) });
+      const bytes = new Uint8Array(await res.arrayBuffer());
+      const ms = performance.now() - started;
+      if (res.status === 429 && attempt < 3) {
+        quire.renewKey();
+        continue;
+      }
+      const text = res.status === 200 ? '' : new TextDecoder().decode(bytes);
+      const problem = res.status >= 400 ? errorBodyProblem(res, text) : check?.(res, bytes);
+      return { status: res.status, ms, text, problem };
+    } catch (error) {
+      const ms = performance.now() - started;
+      if (error?.name === 'TimeoutError' || error?.name === 'AbortError') return { status: 'hang', ms, text: '' };
+      return { status: 'fetch-error', ms, text: String(error?.cause ?? error) };
+    }
+  }
+}
+
+const percentile = (sorted, p) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] : 0;
+
+/**
+ * Runs a fuzz against a worker started here: `makeVariant(index)` gives { bytes, base, mutation },
+ * `requestFor(variant)` the { path, init } to send (or a promise of it), `check(res, bytes)` a problem with a 200 (or
+ * undefined). A 5xx, a hang, a failed connection or an answer outside the contract is a failure:
+ * printed with its index and mutation, and its variant saved to `options.save` (with --only,
+ * every variant is). After a hang or a failed connection the worker is started again, so one
+ * wedged isolate does not fail the rest. Prints the summary line; returns the failures' count.
+ */
+export async function runFuzz({ label, options, extension, prepare, makeVariant, requestFor, check, startOptions }) {
+  const { seed, count, only, timeoutMs, save } = options;
+  console.log(`${label} seed ${seed} (repeat with --seed ${seed}${only ? ` --only ${only.join(',')}` : ''})`);
+  let quire = await startQuire(startOptions);
+  const counts = new Map();
+  const timed = [];
+  const failures = [];
+  let rssPeak = 0;
+  const saveVariant = (variant) => {
+    mkdirSync(save, { recursive: true });
+    const file = join(save, `seed-${seed}-variant-${variant.index}.${extension}`);
+    writeFileSync(file, variant.bytes);
+    return file;
+  };
+  try {
+    await prepare?.(quire);
+    const indices = only ?? Array.from({ length: count }, (_, i) => i);
+    for (const index of indices) {
+      const variant = makeVariant(index);
+      const result = await fuzzRequest(quire, await requestFor(variant), timeoutMs, check);
+      rssPeak = Math.max(rssPeak, workerdRssMiB() ?? 0);
+      counts.set(result.status, (counts.get(result.status) ?? 0) + 1);
+      timed.push({ ms: result.ms, index, status: result.status, base: variant.base, mutation: variant.mutation });
+      const bad =
+        result.status === 'hang' || result.status === 'fetch-error' || result.status >= 500 || Boolean(result.problem);
+      if (only || bad) {
+        console.log(
+          `variant ${index}  base ${variant.base}  ${variant.bytes.length} B  ${result.status}  ${result.ms.toFixed(0)} ms  ${variant.mutation}`,
+        );
+        console.log(`  body: ${result.text.slice(0, 600)}${result.problem ? `\n  contract: ${result.problem}` : ''}`);
+        const file = saveVariant(variant);
+        console.log(`  saved ${file}`);
+        if (bad) failures.push({ ...variant, ...result, file });
+      }
+      if (typeof result.status !== 'number') {
+        // The isolate may still be busy with it: a fresh worker for the rest.
+        await quire.dispose().catch(() => {});
+        quire = await startQuire(startOptions);
+      }
+      if (!only && timed.length % 250 === 0) console.log(`… ${timed.length}/${indices.length}`);
+    }
+  } finally {
+    await quire.dispose();
+  }
+
+  const sorted = timed.map((t) => t.ms).sort((a, b) => a - b);
+  const numeric = [...counts.keys()].filter((k) => typeof k === 'number').sort((a, b) => a - b);
+  const fiveXX = numeric.filter((s) => s >= 500).reduce((sum, s) => sum + counts.get(s), 0);
+  const hangs = counts.get('hang') ?? 0;
+  const fetchErrors = counts.get('fetch-error') ?? 0;
+  const outsideContract = failures.filter((f) => typeof f.status === 'number' && f.status < 500).length;
+  if (failures.length) {
+    console.log(
+      `\n5xx / hangs / answers outside the contract (${failures.length}), reproduce with --seed ${seed} --only N:`,
+    );
+    for (const f of failures) {
+      console.log(
+        `  --only ${f.index}  ${f.status}  base ${f.base}  ${f.mutation}\n    ${f.problem ?? f.text.slice(0, 300)}\n    ${f.file}`,
+      );
+    }
+  }
+  console.log('\nslowest:');
+  for (const t of [...timed].sort((a, b) => b.ms - a.ms).slice(0, 5)) {
+    console.log(`  ${t.ms.toFixed(0)} ms  --only ${t.index}  ${t.status}  base ${t.base}  ${t.mutation.slice(0, 200)}`);
+  }
+  console.log(
+    `\nseed ${seed}  p50 ${percentile(sorted, 0.5).toFixed(0)} ms  p95 ${percentile(sorted, 0.95).toFixed(0)} ms  max ${(sorted.at(-1) ?? 0).toFixed(0)} ms  workerd RSS peak ${rssPeak.toFixed(0)} MiB`,
+  );
+  const statusText = numeric
+    .filter((s) => s < 500)
+    .map((s) => `${s}: ${counts.get(s)}`)
+    .join('  ');
+  console.log(
+    `variants ${timed.length}  ${statusText}  5xx: ${fiveXX}  hangs: ${hangs}${fetchErrors ? `  fetch errors: ${fetchErrors}` : ''}${outsideContract ? `  outside the contract: ${outsideContract}` : ''}  max ${(sorted.at(-1) ?? 0).toFixed(0)} ms`,
+  );
+  return failures.length;
 }
