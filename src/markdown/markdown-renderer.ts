@@ -2,6 +2,7 @@ import MarkdownIt from 'markdown-it';
 import footnote from 'markdown-it-footnote';
 import { splitFrontMatter } from './front-matter';
 import { linkifyPretest } from './linkify-pretest';
+import { nestingCap } from './nesting-cap';
 import { taskLists } from './task-lists';
 import { wwwAutolinks } from './www-autolinks';
 
@@ -35,7 +36,8 @@ export function renderMarkdown(source: string): RenderedMarkdown {
  *
  * Safety comes from markdown-it's defaults, kept on purpose:
  * - `maxNesting` 100 (the 'default' preset): block quotes, lists and inline nesting deeper than
- *   that stop nesting, so 10 000 `>` cannot exhaust the stack.
+ *   that stop nesting, so 100 000 `>` cannot exhaust the stack. What lies deeper is kept as text
+ *   at the 100th level (nesting-cap.ts), where markdown-it alone would drop it.
  * - `validateLink` drops `javascript:`, `vbscript:`, `file:` and `data:` URLs other than
  *   `data:image/(gif|png|jpeg|webp)` from links and images written in Markdown. Raw HTML is
  *   passed through as written; the HTML reader decides what it honours.
@@ -43,6 +45,7 @@ export function renderMarkdown(source: string): RenderedMarkdown {
  */
 function createMarkdownIt() {
   return new MarkdownIt('default', { html: true, linkify: true, typographer: false })
+    .use(nestingCap)
     .use(footnote)
     .use(taskLists)
     .use(wwwAutolinks)

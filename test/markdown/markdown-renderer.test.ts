@@ -211,6 +211,35 @@ describe('renderMarkdown: hostile input', () => {
     expect(elapsed).toBeLessThan(3000);
   });
 
+  it('keeps what lies past 100 levels of block quotes, flattened into the 100th (nesting-cap.ts)', () => {
+    for (const source of [`${'>'.repeat(100_000)} deep text`, `${'> '.repeat(100_000)}deep text`]) {
+      let out = '';
+      expect(timed(() => (out = html(source)))).toBeLessThan(3000);
+      expect(out.match(/<blockquote>/g)).toHaveLength(100);
+      expect(out).toContain('<p>deep text</p>');
+    }
+    // Paragraphs at the cap stay paragraphs; deeper quote markers go, other text stays.
+    const deep = '>'.repeat(150);
+    expect(
+      html(`${deep} first *one*
+${deep} > still first
+${deep}
+${deep} - second
+
+after`),
+    ).toBe(
+      `${'<blockquote>\n'.repeat(100)}<p>first <em>one</em>\nstill first</p>\n<p>- second</p>\n${'</blockquote>\n'.repeat(100)}<p>after</p>\n`,
+    );
+  });
+
+  it('keeps what lies past the nesting cap in lists', () => {
+    expect(html(`${'- '.repeat(200)}x`)).toMatch(/<li>[^<]*x[^<]*<\/li>/);
+    const source = Array.from({ length: 200 }, (_, i) => `${'  '.repeat(i)}- item ${i}`).join('\n');
+    const out = html(`${source}\n\nafter`);
+    expect(out).toContain('item 199');
+    expect(out).toContain('<p>after</p>');
+  });
+
   it('renders 10 000 nested list items', () => {
     const source = Array.from({ length: 10_000 }, (_, i) => `${'  '.repeat(i)}- item`).join('\n');
     const elapsed = timed(() => expect(html(source)).toContain('<li>'));
