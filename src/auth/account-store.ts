@@ -6,6 +6,10 @@
 export interface StoredCode {
   codeHmac: string;
   expiresAt: number;
+  /**
+   * Tries taken (column failed_attempts): counted before each comparison (takeTry), and a right
+   * code deletes the row, so while the row lives they are the wrong tries.
+   */
   failedAttempts: number;
 }
 
@@ -73,27 +77,32 @@ export class AccountStore {
     return row ? { codeHmac: row.code_hmac, expiresAt: row.expires_at, failedAttempts: row.failed_attempts } : null;
   }
 
-  /** Counts a wrong try; returns the tries made so far (0 if the code is gone). */
-  async recordFailedAttempt(email: string): Promise<number> {
+  /**
+   * Takes one try at the code, before it is compared: one statement counts it and hands back the
+   * code to compare, and only while fewer than `maxTries` were taken and the code has not expired.
+   * However many requests race, at most `maxTries` of them get a code to compare. Null when no try
+   * is left to take (no code, dead, or expired: findCode says which).
+   */
+  async takeTry(email: string, maxTries: number, now: number): Promise<{ codeHmac: string; tries: number } | null> {
     const row = await this.db
       .prepare(
-        'UPDATE verification_codes SET failed_attempts = failed_attempts + 1 WHERE email = ?1 RETURNING failed_attempts',
+        `UPDATE verification_codes SET failed_attempts = failed_attempts + 1
+         WHERE email = ?1 AND failed_attempts < ?2 AND expires_at > ?3 RETURNING code_hmac, failed_attempts`,
       )
-      .bind(email)
-      .first<{ failed_attempts: number }>();
-    return row?.failed_attempts ?? 0;
+      .bind(email, maxTries, now)
+      .first<{ code_hmac: string; failed_attempts: number }>();
+    return row ? { codeHmac: row.code_hmac, tries: row.failed_attempts } : null;
   }
 
   /**
-   * Deletes the code if it is still the one that was checked and still usable: one statement, so
-   * two requests racing with the same code cannot both consume it. True when this call consumed it.
+   * Deletes the code if it is still the one a try was taken on: one statement, so two requests
+   * racing with the right code cannot both consume it, and a code replaced meanwhile is not.
+   * True when this call consumed it.
    */
-  async consumeCode(email: string, codeHmac: string, maxFailedAttempts: number, now: number): Promise<boolean> {
+  async consumeCode(email: string, codeHmac: string): Promise<boolean> {
     const result = await this.db
-      .prepare(
-        'DELETE FROM verification_codes WHERE email = ?1 AND code_hmac = ?2 AND failed_attempts < ?3 AND expires_at > ?4',
-      )
-      .bind(email, codeHmac, maxFailedAttempts, now)
+      .prepare('DELETE FROM verification_codes WHERE email = ?1 AND code_hmac = ?2')
+      .bind(email, codeHmac)
       .run();
     return result.meta.changes === 1;
   }

@@ -60,38 +60,51 @@ function codeRefused(message: string): ApiError {
 /**
  * Checks `code` for `email`; on success the code is consumed and a new API key issued. Every
  * refusal says which of no code, dead, expired or wrong it was.
+ *
+ * A try is taken (counted in D1) before the code is compared, in the same statement that hands
+ * the stored code over (AccountStore.takeTry), so at most MAX_FAILED_ATTEMPTS comparisons ever
+ * happen per code, however many requests race: reading the count, comparing, then counting let
+ * ten concurrent guesses compare eight or nine times. The right code then consumes the row by a
+ * delete of that very code, so it is used once and never after being replaced.
  */
 export async function verifyCode(deps: RegistrationDeps, email: string, code: string): Promise<IssuedApiKey> {
   const now = deps.now();
-  const stored = await deps.store.findCode(email);
   const again = 'request a new one with /v1/auth/register';
-  if (!stored) {
-    throw codeRefused(
-      `No verification code is pending for this email (it was never requested or already used); ${again}.`,
-    );
-  }
-  if (stored.failedAttempts >= MAX_FAILED_ATTEMPTS) {
-    throw codeRefused(`This code is dead after ${MAX_FAILED_ATTEMPTS} wrong tries; ${again}.`);
-  }
-  if (stored.expiresAt <= now) {
-    throw codeRefused(`This code has expired (codes work for ${CODE_TTL_SECONDS / 60} minutes); ${again}.`);
-  }
+  const taken = await deps.store.takeTry(email, MAX_FAILED_ATTEMPTS, now);
+  if (!taken) throw await noTryLeft(deps, email, now, again);
   const candidate = await codeHmac(deps.secret, email, code);
-  if (!hexDigestsEqual(candidate, stored.codeHmac)) {
-    const tries = await deps.store.recordFailedAttempt(email);
-    const left = MAX_FAILED_ATTEMPTS - tries;
+  if (!hexDigestsEqual(candidate, taken.codeHmac)) {
+    const left = MAX_FAILED_ATTEMPTS - taken.tries;
     throw codeRefused(
       left > 0
         ? `The code is wrong; ${left} ${left === 1 ? 'try' : 'tries'} left.`
         : `The code is wrong, and after ${MAX_FAILED_ATTEMPTS} wrong tries it is dead; ${again}.`,
     );
   }
-  if (!(await deps.store.consumeCode(email, stored.codeHmac, MAX_FAILED_ATTEMPTS, now))) {
-    // Another request consumed (or killed, or replaced) it between the check and now.
+  if (!(await deps.store.consumeCode(email, taken.codeHmac))) {
+    // Another request consumed (or replaced) it between the try and now.
     throw codeRefused(`This code has just been used or replaced; ${again}.`);
   }
   const apiKey = generateApiKey();
   const createdAt = new Date(now).toISOString();
   await deps.store.issueKey(email, await hashApiKey(apiKey), 'email', createdAt);
   return { apiKey, email, createdAt };
+}
+
+/** Why no try could be taken: no code pending, dead after its tries, or expired. */
+async function noTryLeft(deps: RegistrationDeps, email: string, now: number, again: string): Promise<ApiError> {
+  const stored = await deps.store.findCode(email);
+  if (!stored) {
+    return codeRefused(
+      `No verification code is pending for this email (it was never requested or already used); ${again}.`,
+    );
+  }
+  if (stored.failedAttempts >= MAX_FAILED_ATTEMPTS) {
+    return codeRefused(`This code is dead after ${MAX_FAILED_ATTEMPTS} wrong tries; ${again}.`);
+  }
+  if (stored.expiresAt <= now) {
+    return codeRefused(`This code has expired (codes work for ${CODE_TTL_SECONDS / 60} minutes); ${again}.`);
+  }
+  // A new code arrived between the try and this read: it has tries left, but this request had none.
+  return codeRefused(`This code has just been used or replaced; ${again}.`);
 }
