@@ -26,6 +26,35 @@ async function deflate(bytes: Uint8Array): Promise<Uint8Array> {
   return new Uint8Array(await new Response(compressor.readable).arrayBuffer());
 }
 
+/**
+ * A zlib stream (RFC 1950) written chunk by chunk with the runtime's CompressionStream, its output
+ * read as it comes: for data too large to hold whole before deflating (an image's planes). zlib
+ * deflates without flushing between writes, so the bytes are those of one write of it all.
+ * Undefined where the runtime has no CompressionStream.
+ */
+export function chunkedDeflate():
+  | { write(chunk: Uint8Array): Promise<void>; finish(): Promise<Uint8Array>; abort(): void }
+  | undefined {
+  if (typeof CompressionStream === 'undefined') return undefined;
+  const compressor = new CompressionStream('deflate');
+  const writer = compressor.writable.getWriter();
+  const output = new Response(compressor.readable).arrayBuffer();
+  output.catch(() => {});
+  return {
+    async write(chunk) {
+      await writer.ready;
+      await writer.write(chunk);
+    },
+    async finish() {
+      await writer.close();
+      return new Uint8Array(await output);
+    },
+    abort() {
+      writer.abort().catch(() => {});
+    },
+  };
+}
+
 export class FlateStreams {
   readonly context: PDFContext;
   /**

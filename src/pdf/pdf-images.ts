@@ -29,7 +29,7 @@ import { concatBytes } from '../images/png-encoder';
 import { type PngInfo, pngInflatedSize, readPngInfo } from '../images/png-info';
 import type { DecodedImage, ImageResource } from '../model/document';
 import { inflateExactly } from '../zip/native-inflate';
-import type { FlateStreams } from './flate-streams';
+import { chunkedDeflate, type FlateStreams } from './flate-streams';
 import { hexOfBytes } from './pdf-strings';
 
 /** pdf-lib's LiteralObject, which it does not export. */
@@ -49,15 +49,22 @@ function deflatedImage(streams: FlateStreams, samples: Uint8Array, dict: PdfDict
   return streams.add(samples, { Type: 'XObject', Subtype: 'Image', ...dict });
 }
 
-/** An 8-bit DeviceGray soft mask (§11.6.5.3), of possibly PNG-predicted samples. */
-function softMask(streams: FlateStreams, width: number, height: number, samples: Uint8Array, predicted: boolean) {
-  return deflatedImage(streams, samples, {
+/** The dictionary of an 8-bit DeviceGray soft mask (§11.6.5.3), of possibly PNG-predicted samples. */
+function softMaskDict(width: number, height: number, predicted: boolean): PdfDict {
+  return {
+    Type: 'XObject',
+    Subtype: 'Image',
     Width: width,
     Height: height,
     BitsPerComponent: 8,
     ColorSpace: 'DeviceGray',
     ...(predicted ? { DecodeParms: pngPredictor(1, 8, width) } : {}),
-  });
+  };
+}
+
+/** An 8-bit DeviceGray soft mask (§11.6.5.3), of possibly PNG-predicted samples, to deflate. */
+function softMask(streams: FlateStreams, width: number, height: number, samples: Uint8Array, predicted: boolean) {
+  return streams.add(samples, softMaskDict(width, height, predicted));
 }
 
 function idatStream(info: PngInfo): Uint8Array {
@@ -135,64 +142,161 @@ async function inflateIdat(info: PngInfo): Promise<Uint8Array | undefined> {
   return inflated && inflated.length === expected ? inflated.bytes : undefined;
 }
 
-/** 8-bit grey+alpha or RGBA, not interlaced: split the filtered rows into colour and alpha. */
-async function embedAlphaSplit(streams: FlateStreams, info: PngInfo): Promise<PDFRef | undefined> {
-  const inflated = await inflateIdat(info);
-  if (!inflated) return undefined;
-  const { width, height, channels } = info;
-  const colours = channels - 1;
-  const colour = new Uint8Array(height * (1 + width * colours));
-  const alpha = new Uint8Array(height * (1 + width));
-  // Unfiltered alpha of this row and the one above, to learn whether any pixel is not opaque.
-  let row: Uint8Array = new Uint8Array(width);
-  let previous: Uint8Array | undefined;
-  let opaque = true;
-  let at = 0;
-  let c = 0;
-  let a = 0;
-  for (let y = 0; y < height; y++) {
-    const filter = inflated[at++] as number;
-    if (filter > 4) return undefined;
-    colour[c++] = filter;
-    alpha[a++] = filter;
-    const alphaStart = a;
-    // The two layouts written out: an inner loop over the colours cost more than the copying.
-    if (colours === 3) {
-      for (let x = 0; x < width; x++, at += 4, c += 3) {
-        colour[c] = inflated[at] as number;
-        colour[c + 1] = inflated[at + 1] as number;
-        colour[c + 2] = inflated[at + 2] as number;
-        alpha[a++] = inflated[at + 3] as number;
-      }
-    } else {
-      for (let x = 0; x < width; x++, at += 2) {
-        colour[c++] = inflated[at] as number;
-        alpha[a++] = inflated[at + 1] as number;
-      }
-    }
-    if (opaque) {
-      row.set(alpha.subarray(alphaStart, a));
-      unfilter(filter, row, previous, 1);
-      for (let x = 0; x < width; x++) {
-        if (row[x] !== 255) {
-          opaque = false;
-          break;
+/**
+ * Splits PNG-filtered rows of 8-bit grey+alpha or RGBA into colour rows and alpha rows (each with
+ * the row's filter byte), a batch of rows at a time, and learns whether every pixel is opaque
+ * (which needs the alpha unfiltered, row by row).
+ */
+class AlphaSplitter {
+  readonly width: number;
+  readonly colours: number;
+  /** Unfiltered alpha of this row and the one above. */
+  #row: Uint8Array;
+  #previous: Uint8Array | undefined;
+  opaque = true;
+
+  constructor(width: number, colours: number) {
+    this.width = width;
+    this.colours = colours;
+    this.#row = new Uint8Array(width);
+  }
+
+  /** Splits `rows` rows of `source` into `colour` and `alpha`; false for a filter type PNG has not. */
+  split(source: Uint8Array, rows: number, colour: Uint8Array, alpha: Uint8Array): boolean {
+    const { width, colours } = this;
+    let at = 0;
+    let c = 0;
+    let a = 0;
+    for (let y = 0; y < rows; y++) {
+      const filter = source[at++] as number;
+      if (filter > 4) return false;
+      colour[c++] = filter;
+      alpha[a++] = filter;
+      const alphaStart = a;
+      // The two layouts written out: an inner loop over the colours cost more than the copying.
+      if (colours === 3) {
+        for (let x = 0; x < width; x++, at += 4, c += 3) {
+          colour[c] = source[at] as number;
+          colour[c + 1] = source[at + 1] as number;
+          colour[c + 2] = source[at + 2] as number;
+          alpha[a++] = source[at + 3] as number;
+        }
+      } else {
+        for (let x = 0; x < width; x++, at += 2) {
+          colour[c++] = source[at] as number;
+          alpha[a++] = source[at + 1] as number;
         }
       }
-      const done = previous ?? new Uint8Array(width);
-      previous = row;
-      row = done;
+      if (this.opaque) {
+        const row = this.#row;
+        row.set(alpha.subarray(alphaStart, a));
+        unfilter(filter, row, this.#previous, 1);
+        for (let x = 0; x < width; x++) {
+          if (row[x] !== 255) {
+            this.opaque = false;
+            break;
+          }
+        }
+        this.#row = this.#previous ?? new Uint8Array(width);
+        this.#previous = row;
+      }
     }
+    return true;
   }
-  const SMask = opaque ? undefined : softMask(streams, width, height, alpha, true);
-  return deflatedImage(streams, colour, {
+}
+
+/** Filtered rows split per step when streaming: about 4 MiB of them. */
+const SPLIT_BATCH_BYTES = 4 * 1024 * 1024;
+
+/**
+ * The colour and alpha planes deflated, streamed: the IDAT data is inflated natively and split a
+ * batch of rows at a time into two deflating streams, so nothing the size of the image is held
+ * (a 16-megapixel RGBA PNG is 64 MB inflated and 64 MB more split, half the isolate's memory at
+ * once otherwise). Undefined when the runtime cannot stream both ways, or zlib refuses the data:
+ * the caller then inflates it whole, and fflate decides as it always did.
+ */
+async function splitStreaming(
+  info: PngInfo,
+  colours: number,
+): Promise<{ colour: Uint8Array; alpha: Uint8Array; opaque: boolean } | undefined> {
+  if (typeof DecompressionStream === 'undefined') return undefined;
+  const colourOut = chunkedDeflate();
+  const alphaOut = chunkedDeflate();
+  if (!colourOut || !alphaOut) return undefined;
+  const { width } = info;
+  const rowBytes = 1 + width * (colours + 1);
+  const expected = pngInflatedSize(info);
+  const rowsPerBatch = Math.max(1, Math.floor(SPLIT_BATCH_BYTES / rowBytes));
+  const batch = new Uint8Array(rowsPerBatch * rowBytes);
+  const colour = new Uint8Array(rowsPerBatch * (1 + width * colours));
+  const alpha = new Uint8Array(rowsPerBatch * (1 + width));
+  const splitter = new AlphaSplitter(width, colours);
+  let filled = 0;
+  let total = 0;
+  const flush = async (rows: number): Promise<boolean> => {
+    if (!splitter.split(batch, rows, colour, alpha)) return false;
+    // Copies: a chunk written must stay as it is until the compressor has read it.
+    await colourOut.write(colour.slice(0, rows * (1 + width * colours)));
+    await alphaOut.write(alpha.slice(0, rows * (1 + width)));
+    return true;
+  };
+  try {
+    const reader = new Blob([idatStream(info)]).stream().pipeThrough(new DecompressionStream('deflate')).getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.byteLength;
+      if (total > expected) {
+        await reader.cancel().catch(() => {});
+        throw new Error('more data than the header says');
+      }
+      for (let at = 0; at < value.byteLength; ) {
+        const take = Math.min(value.byteLength - at, batch.length - filled);
+        batch.set(value.subarray(at, at + take), filled);
+        filled += take;
+        at += take;
+        if (filled === batch.length) {
+          if (!(await flush(rowsPerBatch))) throw new Error('a filter type PNG does not have');
+          filled = 0;
+        }
+      }
+    }
+    if (total !== expected || (filled > 0 && !(await flush(filled / rowBytes))))
+      throw new Error('not the size expected');
+    return { colour: await colourOut.finish(), alpha: await alphaOut.finish(), opaque: splitter.opaque };
+  } catch {
+    colourOut.abort();
+    alphaOut.abort();
+    return undefined;
+  }
+}
+
+/** 8-bit grey+alpha or RGBA, not interlaced: split the filtered rows into colour and alpha. */
+async function embedAlphaSplit(streams: FlateStreams, info: PngInfo): Promise<PDFRef | undefined> {
+  const { width, height, channels } = info;
+  const colours = channels - 1;
+  const colourDict: PdfDict = {
+    Type: 'XObject',
+    Subtype: 'Image',
     Width: width,
     Height: height,
     BitsPerComponent: 8,
     ColorSpace: colourSpace(info),
     DecodeParms: pngPredictor(colours, 8, width),
-    ...(SMask ? { SMask } : {}),
-  });
+  };
+  const streamed = await splitStreaming(info, colours);
+  if (streamed) {
+    const SMask = streamed.opaque ? undefined : streams.addDeflated(streamed.alpha, softMaskDict(width, height, true));
+    return streams.addDeflated(streamed.colour, { ...colourDict, ...(SMask ? { SMask } : {}) });
+  }
+  const inflated = await inflateIdat(info);
+  if (!inflated) return undefined;
+  const colour = new Uint8Array(height * (1 + width * colours));
+  const alpha = new Uint8Array(height * (1 + width));
+  const splitter = new AlphaSplitter(width, colours);
+  if (!splitter.split(inflated, height, colour, alpha)) return undefined;
+  const SMask = splitter.opaque ? undefined : softMask(streams, width, height, alpha, true);
+  return streams.add(colour, { ...colourDict, ...(SMask ? { SMask } : {}) });
 }
 
 /** The alpha plane of decoded RGBA, or undefined when every pixel is opaque. */
