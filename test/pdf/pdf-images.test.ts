@@ -101,7 +101,13 @@ function unpredict(data: Uint8Array, rowBytes: number, bpp: number, height: numb
 }
 
 /** An 8-bit PNG whose rows use every filter type in turn (None, Sub, Up, Average, Paeth). */
-function filteredPng(width: number, height: number, colorType: number, pixel: (x: number, y: number) => number[]) {
+function filteredPng(
+  width: number,
+  height: number,
+  colorType: number,
+  pixel: (x: number, y: number) => number[],
+  afterStream: number[] = [],
+) {
   const channels = pixel(0, 0).length;
   const rowBytes = width * channels;
   const rows: number[][] = [];
@@ -125,7 +131,7 @@ function filteredPng(width: number, height: number, colorType: number, pixel: (x
   return concat(
     PNG_SIGNATURE,
     ihdr(width, height, 8, colorType),
-    pngChunk('IDAT', zlibSync(Uint8Array.from(filtered))),
+    pngChunk('IDAT', concat(zlibSync(Uint8Array.from(filtered)), afterStream)),
     pngChunk('IEND', []),
   );
 }
@@ -288,6 +294,14 @@ describe('embedPng', () => {
       smask: true,
     },
     {
+      // zlib refuses bytes after the stream (fflate and pdf-lib's decoder read them): the image is
+      // then inflated whole, as before.
+      name: 'RGBA 8-bit with bytes after its zlib stream',
+      png: () => filteredPng(7, 10, 6, (x, y) => [x * 30, y * 20, 9, 255 - x * y], [0, 0, 0, 0]),
+      passThrough: false,
+      smask: true,
+    },
+    {
       name: 'RGBA 8-bit, all opaque',
       png: () => filteredPng(7, 10, 6, (x, y) => [x * 30, y * 20, (x * y) % 256, 255]),
       passThrough: false,
@@ -419,5 +433,43 @@ describe('embedPng', () => {
     expect(await embedPng(streams, badFilter)).toBeUndefined();
     const jpeg = { format: 'jpeg' as const, bytes: Uint8Array.from([1, 2]), pixelWidth: 1, pixelHeight: 1 };
     expect(await embedImage(pdf, streams, jpeg)).toBeUndefined();
+  });
+});
+
+describe('a PNG with alpha larger than one split batch', () => {
+  it('gives the same planes streamed a batch at a time as inflated whole', async () => {
+    // 2,000 × 600 RGBA: 600 rows of 8,001 bytes, two batches of the 4 MiB split; Paeth-filtered
+    // rows of a varied image, so that each row depends on the one above across the batch edge.
+    const width = 2000;
+    const height = 600;
+    const rowBytes = 1 + width * 4;
+    const raw = new Uint8Array(height * rowBytes);
+    for (let y = 0; y < height; y++) {
+      raw[y * rowBytes] = y % 5;
+      for (let i = 1; i < rowBytes; i++) raw[y * rowBytes + i] = (i * 7 + y * 13) & 0xff;
+    }
+    const png = (afterStream: number[]) =>
+      concat(
+        PNG_SIGNATURE,
+        ihdr(width, height, 8, 6),
+        pngChunk('IDAT', concat(zlibSync(raw), afterStream)),
+        pngChunk('IEND', []),
+      );
+    const planes = async (bytes: Uint8Array) => {
+      const pdf = await PDFDocument.create();
+      const streams = new FlateStreams(pdf.context);
+      const ref = await embedPng(streams, bytes);
+      await streams.done();
+      const stream = pdf.context.lookup(ref as PDFRef) as PDFRawStream;
+      const smask = pdf.context.lookup(stream.dict.get(PDFName.of('SMask')) as PDFRef) as PDFRawStream;
+      return [unzlibSync(stream.contents), unzlibSync(smask.contents)];
+    };
+    // With bytes after the zlib stream, zlib refuses it and the image is inflated whole.
+    const streamed = await planes(png([]));
+    const whole = await planes(png([0, 0, 0, 0]));
+    expect(streamed[0]?.length).toBe(height * (1 + width * 3));
+    expect(streamed[1]?.length).toBe(height * (1 + width));
+    expect(streamed[0]?.every((byte, i) => byte === whole[0]?.[i])).toBe(true);
+    expect(streamed[1]?.every((byte, i) => byte === whole[1]?.[i])).toBe(true);
   });
 });
