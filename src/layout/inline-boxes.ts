@@ -15,6 +15,7 @@ import {
 import type { FontFace, FontRequest, FontSet } from '../fonts/font-face';
 import { isDefaultIgnorable } from '../fonts/shaping';
 import { standInLineMetrics } from '../fonts/word-line-metrics';
+import { MAX_PARAGRAPH_CHARACTERS, tooComplex } from '../limits';
 import type {
   Inline,
   LinkTarget,
@@ -614,6 +615,16 @@ function addBox(segment: Segment, box: Box): void {
   else segment.boxes.push(box);
 }
 
+/**
+ * The 422 of a paragraph past MAX_PARAGRAPH_CHARACTERS (counted in UTF-16 units, as the text is
+ * held). Every paragraph of every source format (DOCX, Markdown, HTML; body, table cell, header,
+ * note, text box) is segmented here before it is laid out, so this is the one place it is checked.
+ */
+function paragraphTooLong(): Error {
+  const limit = MAX_PARAGRAPH_CHARACTERS.toLocaleString('en-US');
+  return tooComplex(`a paragraph holds more than ${limit} characters`, `${limit} characters per paragraph`);
+}
+
 /** Turns a paragraph's inlines into segments of measured boxes. */
 export function paragraphSegments(paragraph: Paragraph, fonts: FontSet): Segment[] {
   const pieces: Piece[] = [];
@@ -622,6 +633,7 @@ export function paragraphSegments(paragraph: Paragraph, fonts: FontSet): Segment
     const piece = pieceText(inline);
     pieces.push({ inline, start: text.length, end: text.length + piece.length });
     text += piece;
+    if (text.length > MAX_PARAGRAPH_CHARACTERS) throw paragraphTooLong();
   }
   const cuts = cutPositions(text, pieces);
 

@@ -67,7 +67,7 @@ export function nextTabStop(position: number, paragraph: Paragraph, defaultTabSt
 }
 
 /** Width of what follows a tab, up to the next tab or break: what a right/center tab aligns. */
-function followingWidth(segments: Segment[], from: number): { width: number; decimal: number } {
+function followingWidth(segments: readonly Segment[], from: number): { width: number; decimal: number } {
   let width = 0;
   let decimal = -1;
   for (let i = from; i < segments.length; i++) {
@@ -85,27 +85,68 @@ function followingWidth(segments: Segment[], from: number): { width: number; dec
   return { width: width, decimal: decimal < 0 ? width : decimal };
 }
 
-/** Splits a segment too wide for an empty line at the last character that fits. */
-function splitOversized(segment: Segment, available: number): [Segment, Segment] | undefined {
+/**
+ * Splits a segment too wide for its line at the last character of its first box that fits in
+ * `available`: at least one character (`least` 1) on an empty line, where something must go, and
+ * possibly none (`least` 0) when the segment continues a word already on the line. Undefined when
+ * it cannot be split there (the first box is not text, or all of it fits).
+ *
+ * Linear in what the line holds, not in the word: code points are walked from the start only as
+ * far as the line reaches, and head and tail are slices (V8 slices a long string without copying
+ * it), so a million-character word breaks in time proportional to its length, not its square.
+ */
+function splitOversized(segment: Segment, available: number, least: 0 | 1): [Segment, Segment] | undefined {
   const [box] = segment.boxes;
-  if (segment.boxes.length !== 1 || !box || box.kind !== 'text') return undefined;
-  const chars = [...box.text];
+  if (box?.kind !== 'text') return undefined;
+  const { text } = box;
   let used = 0;
   let count = 0;
-  for (const ch of chars) {
-    const w = box.face.measure(ch) * box.size + box.props.characterSpacing;
-    if (used + w > available && count > 0) break;
+  let end = 0;
+  while (end < text.length) {
+    const next = end + ((text.codePointAt(end) as number) > 0xffff ? 2 : 1);
+    const w = box.face.measure(text.slice(end, next)) * box.size + box.props.characterSpacing;
+    if (used + w > available && count >= least) break;
     used += w;
     count++;
+    end = next;
   }
-  if (count >= chars.length) return undefined;
-  const head = chars.slice(0, count).join('');
-  const tail = chars.slice(count).join('');
+  if (end >= text.length || count === 0) return undefined;
+  const head = text.slice(0, end);
+  const tail = text.slice(end);
   const headWidth = box.face.measure(head) * box.size + box.props.characterSpacing * count;
+  const tailBox = part(box, tail, box.width - headWidth, box.space);
   return [
     { boxes: [part(box, head, headWidth, false)], width: headWidth, trailing: 0 },
-    { ...segment, boxes: [part(box, tail, box.width - headWidth, box.space)], width: segment.width - headWidth },
+    {
+      ...segment,
+      // The boxes after the first are a few spaces at most (pieces made by wordPieces).
+      boxes: segment.boxes.length === 1 ? [tailBox] : [tailBox, ...segment.boxes.slice(1)],
+      width: segment.width - headWidth,
+    },
   ];
+}
+
+/**
+ * A word set in several runs (several boxes: bold "foo" and plain "bar", a URL Word split by
+ * rsid) that is too wide for an empty line, as segments to place in turn: a box each, and the
+ * last box that is not white space together with the spaces after it, which keep the segment's
+ * trailing width, hanging punctuation and break. Each piece can be split at a character, as Word
+ * breaks such a word where the line ends, whatever run it is in.
+ */
+function wordPieces(segment: Segment): Segment[] {
+  const { boxes } = segment;
+  let last = boxes.length - 1;
+  while (last > 0 && boxes[last]?.kind === 'text' && boxes[last]?.space) last--;
+  const pieces: Segment[] = [];
+  for (let i = 0; i < last; i++) {
+    const box = boxes[i] as Box;
+    pieces.push({ boxes: [box], width: box.width, trailing: 0 });
+  }
+  let width = 0;
+  for (let i = last; i < boxes.length; i++) width += (boxes[i] as Box).width;
+  const end: Segment = { ...segment, boxes: boxes.slice(last), width: width - segment.trailing };
+  pieces.push(end);
+  return pieces;
 }
 
 /** A piece of `box`: its head and kept widths (Box.headWidth, keptWidth) were the whole text's, so they are not kept. */
@@ -113,15 +154,23 @@ function part(box: Box, text: string, width: number, space: boolean): Box {
   return { ...box, text, width, space, headWidth: undefined, keptWidth: undefined };
 }
 
-export function breakLines(paragraph: Paragraph, segments: Segment[], context: LineContext): BrokenLine[] {
+export function breakLines(paragraph: Paragraph, segments: readonly Segment[], context: LineContext): BrokenLine[] {
   const { indent } = paragraph.props;
   const lines: BrokenLine[] = [];
-  // Copied only if an oversized segment is split into two.
-  let queue = segments;
+  // The pieces of a split oversized segment still to place, the next one last: they come before
+  // segments[index]. Carried here rather than spliced into a copy of the segments, which cost a
+  // copy of the rest of the paragraph per split.
+  const pending: Segment[] = [];
+  /**
+   * Pieces of a word broken up by wordPieces (and the pieces split off them) that follow the
+   * piece before them on the line with no break opportunity between: one that does not fit is
+   * split to fill the line rather than sent whole to the next.
+   */
+  let continuing: Set<Segment> | undefined;
   let first = true;
   let index = 0;
 
-  while (index < queue.length || first) {
+  while (index < segments.length || pending.length > 0 || first) {
     const box = context.lineBox?.(lines.length);
     const start = (first ? indent.left + indent.firstLine : indent.left) + (box?.left ?? 0);
     const available = Math.max(1, context.areaWidth - indent.right - (box?.right ?? 0) - start);
@@ -133,13 +182,15 @@ export function breakLines(paragraph: Paragraph, segments: Segment[], context: L
     /** The hanging punctuation at the end of the last segment placed (part of `trailing`). */
     let hanging = 0;
 
-    while (index < queue.length) {
-      const segment = queue[index];
+    while (pending.length > 0 || index < segments.length) {
+      const carried = pending.length > 0;
+      const segment = carried ? (pending[pending.length - 1] as Segment) : segments[index];
       if (!segment) break;
       const lead = segment.boxes[0];
       if (lead?.kind === 'tab') {
         const stop = nextTabStop(start + x + trailing, paragraph, context.defaultTabStop);
-        const following = followingWidth(queue, index + 1);
+        // A tab is never a split piece, so what follows it starts at segments[index + 1].
+        const following = followingWidth(segments, index + 1);
         const origin = start + x + trailing;
         let target = stop.position;
         if (stop.align === 'right') target = stop.position - following.width;
@@ -157,18 +208,43 @@ export function breakLines(paragraph: Paragraph, segments: Segment[], context: L
         x += trailing + tabWidth;
         trailing = 0;
         hanging = 0;
-        index++;
+        if (carried) pending.pop();
+        else index++;
         continue;
       }
       const fits = x + trailing + segment.width <= reach + EPSILON;
-      if (!fits && line.placed.length > 0) break;
       if (!fits) {
-        const split = splitOversized(segment, available - x);
-        if (split) {
-          if (queue === segments) queue = [...segments];
-          queue.splice(index, 1, split[0], split[1]);
+        const empty = line.placed.length === 0;
+        const continues = continuing?.has(segment) === true;
+        if (!empty && !continues) break;
+        if (empty && segment.boxes.length > 1 && !continues) {
+          // A word of several runs: its boxes, to be split where the line ends.
+          if (carried) pending.pop();
+          else index++;
+          const pieces = wordPieces(segment);
+          continuing ??= new Set();
+          // The first piece is marked too: it is at the start of the line anyway, and marked it is
+          // split rather than broken up again when it is the whole word (a word and its spaces).
+          for (let i = pieces.length - 1; i >= 0; i--) {
+            const piece = pieces[i] as Segment;
+            pending.push(piece);
+            continuing.add(piece);
+          }
           continue;
         }
+        const split = splitOversized(segment, available - x - trailing, empty ? 1 : 0);
+        if (split) {
+          if (carried) pending.pop();
+          else index++;
+          pending.push(split[1], split[0]);
+          if (continues) {
+            continuing?.add(split[0]);
+            continuing?.add(split[1]);
+          }
+          continue;
+        }
+        // Nothing of it fits where the line has something already: the word goes on below.
+        if (!empty) break;
       }
       let bx = x + trailing;
       for (const box of segment.boxes) {
@@ -178,7 +254,8 @@ export function breakLines(paragraph: Paragraph, segments: Segment[], context: L
       x += trailing + segment.width;
       trailing = segment.trailing;
       hanging = segment.hanging ?? 0;
-      index++;
+      if (carried) pending.pop();
+      else index++;
       if (segment.breakAfter) {
         line.breakAfter = segment.breakAfter;
         break;
@@ -190,7 +267,7 @@ export function breakLines(paragraph: Paragraph, segments: Segment[], context: L
     line.width = x + hanging <= available + EPSILON ? x + hanging : x;
     first = false;
     lines.push(line);
-    if (index >= queue.length) break;
+    if (index >= segments.length && pending.length === 0) break;
   }
   // A line break (w:br, §17.3.3.1) ending the paragraph leaves the paragraph mark on a line of its
   // own: Word shows an empty line there, as tall as the mark.
