@@ -1,5 +1,6 @@
 import { PDFDocument } from 'pdf-lib';
 import { ApiError } from '../errors';
+import type { Limits } from '../limits';
 import { assertParseableStreams } from './pdf-parse-guard';
 
 /** Where the original file's newest cross-reference section is, and its kind (ISO 32000-1 §7.5.4, §7.5.8). */
@@ -14,10 +15,14 @@ export interface OriginalXref {
 
 /**
  * Loads a PDF for an incremental update. Damaged and encrypted files are INVALID_DOCUMENT: an
- * encrypted file's strings and streams would have to be re-encrypted in the update (§7.6).
+ * encrypted file's strings and streams would have to be re-encrypted in the update (§7.6). What
+ * pdf-lib would decode while parsing is measured first, against `limits.decodedPdfStreamBytes`.
  */
-export async function loadPdfForUpdate(pdf: Uint8Array): Promise<{ doc: PDFDocument; xref: OriginalXref }> {
-  assertParseableStreams(pdf);
+export async function loadPdfForUpdate(
+  pdf: Uint8Array,
+  limits: Pick<Limits, 'decodedPdfStreamBytes'>,
+): Promise<{ doc: PDFDocument; xref: OriginalXref }> {
+  assertParseableStreams(pdf, limits);
   const xref = readOriginalXref(pdf);
   let doc: PDFDocument;
   try {

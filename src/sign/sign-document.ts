@@ -61,7 +61,7 @@ export async function signDocument(
   if ((body.certificate?.enabled ?? true) && existing.signed > 0) {
     certificateOmitted = 'the PDF is already signed, and pages added after a signature would invalidate it';
   } else if (body.certificate?.enabled ?? true) {
-    const { pages, lastPageSize } = await pageFacts(pdf);
+    const { pages, lastPageSize } = await pageFacts(pdf, options.limits);
     const events: AuditEvent[] = body.auditTrail.map((event) => ({
       type: event.type,
       timestamp: event.timestamp,
@@ -105,6 +105,7 @@ export async function signDocument(
     },
     ...(beforeSign ? { beforeSign } : {}),
     ...(options.tsa ? { tsa: options.tsa } : {}),
+    limits: options.limits,
   });
   return { pdf: signed, eventId, certificatePages, certificateOmitted };
 }
@@ -118,8 +119,11 @@ function stringEntry(metadata: Record<string, unknown>, key: string): string | u
  * Page count and the last page's size (the certificate pages take it), from the signer's own
  * loader, so a damaged or encrypted file fails here the same way (INVALID_DOCUMENT).
  */
-async function pageFacts(pdf: Uint8Array): Promise<{ pages: number; lastPageSize: { width: number; height: number } }> {
-  const { doc } = await loadPdfForUpdate(pdf);
+async function pageFacts(
+  pdf: Uint8Array,
+  limits: Limits,
+): Promise<{ pages: number; lastPageSize: { width: number; height: number } }> {
+  const { doc } = await loadPdfForUpdate(pdf, limits);
   const pages = doc.getPages();
   const { width, height } = (pages.at(-1) as PDFPage).getSize();
   return { pages: pages.length, lastPageSize: { width, height } };

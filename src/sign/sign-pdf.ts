@@ -1,5 +1,6 @@
 import type { PDFDocument } from 'pdf-lib';
 import { ApiError } from '../errors';
+import type { Limits } from '../limits';
 import { byteRangeFor, locatePlaceholders, patchByteRange, patchContents, signedBytes } from './byte-range';
 import { buildCms } from './cms-builder';
 import { changedObjects, snapshotObjects, writeIncrementalUpdate } from './incremental-writer';
@@ -14,6 +15,8 @@ export interface SignPdfOptions {
   /** Called on the loaded document before the signature is added, to append pages (the audit certificate); every object it adds or changes is written in the same incremental update. */
   beforeSign?: (doc: PDFDocument) => Promise<void>;
   tsa?: TimestampAuthority;
+  /** What parsing the PDF may cost: the bytes its object and cross-reference streams decode to. */
+  limits: Pick<Limits, 'decodedPdfStreamBytes'>;
 }
 
 /**
@@ -29,7 +32,7 @@ const CMS_MARGIN = 64;
  * update (ISO 32000-1 §7.5.6) that also carries whatever `beforeSign` added.
  */
 export async function signPdf(pdf: Uint8Array, options: SignPdfOptions): Promise<Uint8Array> {
-  const { doc, xref } = await loadPdfForUpdate(pdf);
+  const { doc, xref } = await loadPdfForUpdate(pdf, options.limits);
   // Object numbers up to the original /Size - 1 are taken, including xref and object streams
   // that pdf-lib does not keep as objects: new objects must start above them.
   doc.context.largestObjectNumber = Math.max(doc.context.largestObjectNumber, xref.size - 1);

@@ -3,6 +3,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import * as pkijs from 'pkijs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/errors';
+import { DEFAULT_LIMITS as limits } from '../../src/limits';
 import { signPdf } from '../../src/sign/sign-pdf';
 import type { SignatureDetails, SigningIdentity } from '../../src/sign/sign-types';
 import { loadSigningIdentity } from '../../src/sign/signing-identity';
@@ -30,7 +31,7 @@ describe('signPdf', () => {
   for (const kind of ['rsa', 'ec-p256'] as const) {
     it(`${kind}: a CMS that verifies over the ByteRange, which is all but /Contents`, async () => {
       const original = await makePdf();
-      const signed = await signPdf(original, { identity: kind === 'rsa' ? rsa : ec, details });
+      const signed = await signPdf(original, { identity: kind === 'rsa' ? rsa : ec, details, limits });
       const [signature] = readSignatures(signed);
       if (!signature) throw new Error('no signature');
       const [start, a, b, c] = signature.byteRange;
@@ -48,7 +49,7 @@ describe('signPdf', () => {
   }
 
   it('signed attributes are exactly contentType, messageDigest, signingCertificateV2 (no signingTime)', async () => {
-    const signed = await signPdf(await makePdf(), { identity: rsa, details });
+    const signed = await signPdf(await makePdf(), { identity: rsa, details, limits });
     const signerInfo = readSignatures(signed)[0]?.signedData.signerInfos[0];
     const types = signerInfo?.signedAttrs?.attributes.map((attribute) => attribute.type);
     expect(types).toEqual(['1.2.840.113549.1.9.3', '1.2.840.113549.1.9.4', '1.2.840.113549.1.9.16.2.47']);
@@ -65,7 +66,7 @@ describe('signPdf', () => {
   });
 
   it('writes the ECDSA signature value as a DER SEQUENCE { r, s }', async () => {
-    const signed = await signPdf(await makePdf(), { identity: ec, details });
+    const signed = await signPdf(await makePdf(), { identity: ec, details, limits });
     const signerInfo = readSignatures(signed)[0]?.signedData.signerInfos[0];
     expect(signerInfo?.signatureAlgorithm.algorithmId).toBe('1.2.840.10045.4.3.2');
     const value = new Uint8Array(signerInfo?.signature.valueBlock.valueHexView ?? []);
@@ -78,7 +79,7 @@ describe('signPdf', () => {
   });
 
   it('writes the signature dictionary and an invisible field (ISO 32000-1 §12.8.1)', async () => {
-    const signed = await signPdf(await makePdf(), { identity: rsa, details });
+    const signed = await signPdf(await makePdf(), { identity: rsa, details, limits });
     const update = latin1.decode(signed);
     expect(update).toContain('/Type /Sig');
     expect(update).toContain('/Filter /Adobe.PPKLite');
@@ -99,7 +100,7 @@ describe('signPdf', () => {
 
   it('is an incremental update: the original bytes are a prefix, with a classic xref after a classic one', async () => {
     const original = await makePdf();
-    const signed = await signPdf(original, { identity: rsa, details });
+    const signed = await signPdf(original, { identity: rsa, details, limits });
     expect(signed.subarray(0, original.length)).toEqual(original);
     const update = latin1.decode(signed.subarray(original.length));
     expect(update).toMatch(/\nxref\n/);
@@ -109,7 +110,7 @@ describe('signPdf', () => {
   it('writes an xref stream update after an xref stream original (§7.5.8)', async () => {
     const original = await makePdf({ objectStreams: true });
     expect(latin1.decode(original)).toContain('/Type /XRef');
-    const signed = await signPdf(original, { identity: ec, details });
+    const signed = await signPdf(original, { identity: ec, details, limits });
     expect(signed.subarray(0, original.length)).toEqual(original);
     const update = latin1.decode(signed.subarray(original.length));
     expect(update).toContain('/Type /XRef');
@@ -120,8 +121,8 @@ describe('signPdf', () => {
   });
 
   it('keeps an earlier signature byte-identical and valid when signing again', async () => {
-    const once = await signPdf(await makePdf({ objectStreams: true }), { identity: rsa, details });
-    const twice = await signPdf(once, { identity: ec, details });
+    const once = await signPdf(await makePdf({ objectStreams: true }), { identity: rsa, details, limits });
+    const twice = await signPdf(once, { identity: ec, details, limits });
     const [first, second] = readSignatures(twice);
     const [firstBefore] = readSignatures(once);
     if (!first || !second || !firstBefore) throw new Error('signatures missing');
@@ -138,6 +139,7 @@ describe('signPdf', () => {
     const signed = await signPdf(original, {
       identity: rsa,
       details,
+      limits,
       beforeSign: async (doc) => {
         const font = await doc.embedFont(StandardFonts.HelveticaBold);
         doc.addPage([300, 300]).drawText('Audit certificate', { x: 20, y: 250, size: 14, font });
@@ -161,7 +163,7 @@ describe('signPdf', () => {
       context.obj({ Filter: 'Standard', V: 1, R: 2, P: -4, O: context.obj([]), U: context.obj([]) }),
     );
     const encrypted = await doc.save({ useObjectStreams: false });
-    await expect(signPdf(encrypted, { identity: rsa, details })).rejects.toMatchObject({
+    await expect(signPdf(encrypted, { identity: rsa, details, limits })).rejects.toMatchObject({
       code: 'INVALID_DOCUMENT',
       message: expect.stringMatching(/encrypted/),
     });
@@ -175,7 +177,7 @@ describe('signPdf', () => {
       new Uint8Array(0),
     ];
     for (const bytes of cases) {
-      const error = await signPdf(bytes, { identity: rsa, details }).catch((e: unknown) => e);
+      const error = await signPdf(bytes, { identity: rsa, details, limits }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ApiError);
       expect((error as ApiError).code).toBe('INVALID_DOCUMENT');
     }

@@ -5,6 +5,7 @@ import { call, expectError } from '../helpers/api';
 import { toBase64 } from '../input/helpers';
 import { buildDocx, paragraph } from '../ooxml/docx-fixture';
 import { pdfText } from '../pdf/pdf-text';
+import { deflateZeros, pdfWith, streamObject } from './pdf-bombs';
 
 async function post(path: string, body: unknown) {
   return call(
@@ -125,18 +126,31 @@ describe('POST /v1/sign', () => {
     const doc = await PDFDocument.create();
     doc.addPage([200, 200]);
     const source = new TextDecoder('latin1').decode(await doc.save({ useObjectStreams: true }));
-    const hostile = [
-      source.replace(/\/W\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s*\]/, '/W [ $1 $2 4294967296 ]'),
-      source.replace(/\/Index\s*\[\s*0\s+(\d+)\s*\]/, '/Index [ 0 999999999 ]'),
-      source.replace(/\/N\s+(\d+)/, '/N 999999999'),
+    const hostile: [string, string][] = [
+      [source.replace(/\/W\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s*\]/, '/W [ $1 $2 4294967296 ]'), 'INVALID_DOCUMENT'],
+      [source.replace(/\/Index\s*\[\s*0\s+(\d+)\s*\]/, '/Index [ 0 999999999 ]'), 'DOCUMENT_TOO_COMPLEX'],
+      [source.replace(/\/N\s+(\d+)/, '/N 999999999'), 'INVALID_DOCUMENT'],
     ];
-    for (const text of hostile) {
+    for (const [text, code] of hostile) {
       expect(text).not.toBe(source);
       const bytes = Uint8Array.from(text, (c) => c.charCodeAt(0));
       const res = await post('/v1/sign', { document: { base64: toBase64(bytes) }, signer, auditTrail });
-      const body = await expectError(res, 422, 'INVALID_DOCUMENT');
-      expect(body.message).toMatch(/declares/);
+      const body = await expectError(res, 422, code);
+      expect(body.message).toMatch(/declare/);
     }
+  });
+
+  it('refuses an object stream that decodes past 64 MiB with 422 DOCUMENT_TOO_COMPLEX, without decoding it', async () => {
+    // 70 MiB of zeros, deflated to about 70 KB, in an object stream nothing refers to.
+    const pdf = await pdfWith(
+      streamObject(90, '/Type /ObjStm /N 1 /First 4 /Filter /FlateDecode', deflateZeros(70 * 1024 * 1024)),
+    );
+    expect(pdf.length).toBeLessThan(100_000);
+    const started = performance.now();
+    const res = await post('/v1/sign', { document: { base64: toBase64(pdf) }, signer, auditTrail });
+    const body = await expectError(res, 422, 'DOCUMENT_TOO_COMPLEX');
+    expect(body.message).toMatch(/decode to more than 64 MiB/);
+    expect(performance.now() - started).toBeLessThan(5000);
   });
 
   it('refuses a PDF certified with no changes permitted (DocMDP P=1) with 422', async () => {

@@ -1,6 +1,7 @@
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_LIMITS as limits } from '../../src/limits';
 import { signPdf } from '../../src/sign/sign-pdf';
 import type { SignatureDetails, SigningIdentity } from '../../src/sign/sign-types';
 import { loadSigningIdentity } from '../../src/sign/signing-identity';
@@ -77,6 +78,7 @@ describe('signPdf with a TSA (PAdES B-T)', () => {
     const signed = await signPdf(await makePdf(), {
       identity,
       details,
+      limits,
       tsa: { url: 'https://tsa.test/', fetch: tsa.fetch },
     });
     expect(tsa.requests).toHaveLength(1);
@@ -105,6 +107,7 @@ describe('signPdf with a TSA (PAdES B-T)', () => {
     const signed = await signPdf(await makePdf(), {
       identity,
       details,
+      limits,
       tsa: { url: 'https://tsa.test/', fetch: tsa.fetch },
     });
     expect(tsa.requests).toHaveLength(2);
@@ -129,7 +132,7 @@ describe('signPdf with a TSA (PAdES B-T)', () => {
     const messages: string[] = [];
     for (const stub of failing) {
       await expect(
-        signPdf(pdf, { identity, details, tsa: { url: 'https://tsa.test/', fetch: stub } }),
+        signPdf(pdf, { identity, details, limits, tsa: { url: 'https://tsa.test/', fetch: stub } }),
       ).rejects.toSatisfy((error: { code?: string; message?: string }) => {
         messages.push(error.message ?? '');
         return error.code === 'INTERNAL_ERROR' && /^Timestamping failed: /.test(error.message ?? '');
@@ -145,6 +148,7 @@ describe('signPdf with a TSA (PAdES B-T)', () => {
     const signed = await signPdf(await makePdf(), {
       identity,
       details,
+      limits,
       tsa: { url: 'https://tsa.test/', fetch: tsa.fetch },
     });
     const report = await verifyPdf(signed, { trustedRoots: [new Uint8Array(pki.caCert.rawData)] });

@@ -1,5 +1,6 @@
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRef, PDFString } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_LIMITS } from '../../src/limits';
 import { changedObjects, snapshotObjects, writeIncrementalUpdate } from '../../src/sign/incremental-writer';
 import { loadPdfForUpdate } from '../../src/sign/pdf-source';
 import type { SigningIdentity } from '../../src/sign/sign-types';
@@ -10,7 +11,7 @@ import { appendUpdate, makeOriginal, sign, testIdentity } from './verify-fixture
 
 /** One incremental update (ISO 32000-1 §7.5.6) carrying whatever `edit` changes, written as the signer writes. */
 async function update(pdf: Uint8Array, edit: (doc: PDFDocument) => void | Promise<void>): Promise<Uint8Array> {
-  const { doc, xref } = await loadPdfForUpdate(pdf);
+  const { doc, xref } = await loadPdfForUpdate(pdf, DEFAULT_LIMITS);
   doc.context.largestObjectNumber = Math.max(doc.context.largestObjectNumber, xref.size - 1);
   const snapshot = snapshotObjects(doc.context);
   await edit(doc);

@@ -1,5 +1,6 @@
 /** PDFs for the verifier's tests: pdf-lib originals, hand-written incremental updates, signatures. */
 import { PDFDocument } from 'pdf-lib';
+import { DEFAULT_LIMITS as limits } from '../../src/limits';
 import { signPdf } from '../../src/sign/sign-pdf';
 import type { SignatureDetails, SigningIdentity } from '../../src/sign/sign-types';
 import { loadSigningIdentity } from '../../src/sign/signing-identity';
@@ -74,5 +75,5 @@ export async function testIdentity(): Promise<SigningIdentity> {
 }
 
 export async function sign(pdf: Uint8Array, identity: SigningIdentity): Promise<Uint8Array> {
-  return signPdf(pdf, { identity, details });
+  return signPdf(pdf, { identity, details, limits });
 }
