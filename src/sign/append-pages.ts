@@ -3,6 +3,7 @@
  * document inside the signer's beforeSign hook, so it is part of the signed incremental update.
  */
 import { PDFDocument } from 'pdf-lib';
+import { correctPageCounts } from './page-tree';
 
 /**
  * Copies every page of `pagesPdf` to the end of `doc`. With `size`, a page of another size is
@@ -14,6 +15,8 @@ export async function appendPdfPages(
   size?: { width: number; height: number },
 ): Promise<void> {
   const source = await PDFDocument.load(pagesPdf);
+  // pdf-lib inserts by the counts: wrong ones would put the pages elsewhere, or make it throw.
+  correctPageCounts(doc);
   const copied = await doc.copyPages(source, source.getPageIndices());
   for (const page of copied) {
     doc.addPage(page);

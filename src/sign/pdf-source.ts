@@ -1,6 +1,7 @@
 import { PDFDocument } from 'pdf-lib';
 import { ApiError } from '../errors';
 import type { Limits } from '../limits';
+import { walkPageTree } from './page-tree';
 import { assertParseableStreams } from './pdf-parse-guard';
 
 /** Where the original file's newest cross-reference section is, and its kind (ISO 32000-1 §7.5.4, §7.5.8). */
@@ -33,6 +34,8 @@ export async function loadPdfForUpdate(
     });
   }
   if (doc.isEncrypted) throw new ApiError('INVALID_DOCUMENT', 'The PDF is encrypted; decrypt it before signing');
+  // Before pdf-lib walks it unbounded: a tree, of a bounded size.
+  walkPageTree(doc);
   let pageCount: number;
   try {
     pageCount = doc.getPageCount();

@@ -5,7 +5,7 @@ import { call, expectError } from '../helpers/api';
 import { toBase64 } from '../input/helpers';
 import { buildDocx, paragraph } from '../ooxml/docx-fixture';
 import { pdfText } from '../pdf/pdf-text';
-import { deflateZeros, pdfWith, streamObject } from './pdf-bombs';
+import { deflateZeros, pdfWith, rawPdf, streamObject } from './pdf-bombs';
 
 async function post(path: string, body: unknown) {
   return call(
@@ -151,6 +151,49 @@ describe('POST /v1/sign', () => {
     const body = await expectError(res, 422, 'DOCUMENT_TOO_COMPLEX');
     expect(body.message).toMatch(/decode to more than 64 MiB/);
     expect(performance.now() - started).toBeLessThan(5000);
+  });
+
+  it('refuses a page tree that is not a tree with 422, and mends wrong /Count values in the update', async () => {
+    const page = '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>';
+    const kids = (ref: string, n: number) => `[${Array(n).fill(ref).join(' ')}]`;
+    const notTrees = [
+      // A node listed 1,000 times under a node listed 1,000 times: pdf-lib would walk 10^9 pages.
+      rawPdf([
+        '<< /Type /Catalog /Pages 2 0 R >>',
+        `<< /Type /Pages /Kids ${kids('4 0 R', 1000)} /Count 1 >>`,
+        '<< /Type /Page /Parent 5 0 R /MediaBox [0 0 612 792] >>',
+        `<< /Type /Pages /Parent 2 0 R /Kids ${kids('5 0 R', 1000)} /Count 1 >>`,
+        '<< /Type /Pages /Parent 4 0 R /Kids [3 0 R] /Count 1 >>',
+      ]),
+      // A /Parent loop above the root: pdf-lib's page insertion would climb it forever.
+      rawPdf([
+        '<< /Type /Catalog /Pages 2 0 R >>',
+        '<< /Type /Pages /Kids [3 0 R] /Count 1 /Parent 4 0 R >>',
+        page,
+        '<< /Type /Pages /Kids [] /Count 0 /Parent 2 0 R >>',
+      ]),
+    ];
+    for (const pdf of notTrees) {
+      const res = await post('/v1/sign', { document: { base64: toBase64(pdf) }, signer, auditTrail });
+      await expectError(res, 422, 'INVALID_DOCUMENT');
+    }
+    // A /Count of 0 over one page (pdf-lib's insertion threw: a 500) and one of a billion.
+    for (const count of [0, 1_000_000_000]) {
+      const pdf = rawPdf([
+        '<< /Type /Catalog /Pages 2 0 R >>',
+        `<< /Type /Pages /Kids [3 0 R] /Count ${count} >>`,
+        page,
+      ]);
+      const res = await post('/v1/sign', { document: { base64: toBase64(pdf) }, signer, auditTrail });
+      expect(res.status).toBe(200);
+      const signed = await PDFDocument.load(
+        decode(((await res.json()) as { document: { base64: string } }).document.base64),
+      );
+      const certificatePages = Number(res.headers.get('X-Quire-Certificate-Pages'));
+      expect(certificatePages).toBeGreaterThan(0);
+      expect(signed.getPageCount()).toBe(1 + certificatePages);
+      expect(signed.catalog.Pages().Count().asNumber()).toBe(1 + certificatePages);
+    }
   });
 
   it('refuses a PDF certified with no changes permitted (DocMDP P=1) with 422', async () => {
