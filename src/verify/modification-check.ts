@@ -23,6 +23,7 @@
  * The overall class is the most severe found. Never throws; what cannot be read counts as other.
  */
 import { canonical, ObjectReader, type ObjectState, sameBytes } from './object-reader';
+import { readPageTree } from './page-tree';
 import { stringBytes, textOf } from './pdf-string';
 import type { PdfValue } from './pdf-syntax';
 import type { RevisionScan } from './revision-types';
@@ -41,8 +42,8 @@ export interface ModificationReport {
 
 /** Objects compared at most; a file with more changed objects is reported as other. */
 const MAX_OBJECTS = 100_000;
-/** Page tree nodes walked to number the pages. */
-const MAX_PAGE_NODES = 100_000;
+/** Form field tree nodes walked to find the signature widgets. */
+const MAX_FIELD_NODES = 100_000;
 
 const SEVERITY: Record<ModificationClass, number> = {
   none: 0,
@@ -190,7 +191,7 @@ function run(pdf: Uint8Array, scan: RevisionScan, signed: number, report: Report
     reader,
     signed,
     last,
-    pages: pageNumbers(reader, last),
+    pages: readPageTree(reader, last).pages,
     signedForm: signedAcroForm(reader, signed),
     report,
     classes: new Map(),
@@ -220,29 +221,6 @@ function signedAcroForm(reader: ObjectReader, signed: number): Resolved | undefi
   return form?.kind === 'object' ? form : undefined;
 }
 
-/** The page tree of revision `index` walked from the catalog (§7.7.3), bounded and cycle-safe. */
-function pageNumbers(reader: ObjectReader, index: number): Map<number, number> {
-  const pages = new Map<number, number>();
-  const top = refNum(reader.catalog(index)?.get('Pages'));
-  if (top === undefined) return pages;
-  const stack = [top];
-  const seen = new Set<number>();
-  while (stack.length > 0 && seen.size < MAX_PAGE_NODES) {
-    const num = stack.pop() as number;
-    if (seen.has(num)) continue;
-    seen.add(num);
-    const dict = dictOf(reader.read(num, index));
-    if (!dict) continue;
-    const kids = refsIn(dict.get('Kids'));
-    if (nameOf(dict.get('Type')) === 'Page' || (kids.length === 0 && !dict.has('Kids'))) {
-      pages.set(num, pages.size + 1);
-      continue;
-    }
-    for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i] as number);
-  }
-  return pages;
-}
-
 /** Whether object `num` (as of revision `index`) is a signature field or a widget of one (§12.7.4.5). */
 function isSignatureField(context: Context, num: number, index: number, depth = 0): boolean {
   if (index === context.last && context.signatureWidgets.has(num)) return true;
@@ -268,7 +246,7 @@ function signatureWidgets(reader: ObjectReader, index: number): Set<number> {
   };
   const stack: { num: number; sig: boolean }[] = kids(form?.get('Fields')).map((num) => ({ num, sig: false }));
   const seen = new Set<number>();
-  while (stack.length > 0 && seen.size < MAX_PAGE_NODES) {
+  while (stack.length > 0 && seen.size < MAX_FIELD_NODES) {
     const { num, sig } = stack.pop() as { num: number; sig: boolean };
     if (seen.has(num)) continue;
     seen.add(num);

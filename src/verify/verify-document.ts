@@ -14,10 +14,10 @@ import { type DocMdpLevel, docMdpViolation, findCertification } from './docmdp';
 import { verifyDocumentTimestamp } from './document-timestamp';
 import { classifyModifications, type ModificationClass, type ModificationReport } from './modification-check';
 import { ObjectReader } from './object-reader';
+import { readPageTree } from './page-tree';
 import { parsePdfDate } from './pdf-date-read';
 import { findRevisions } from './pdf-revisions';
 import { stringBytes } from './pdf-string';
-import type { PdfValue } from './pdf-syntax';
 import type { RevisionScan } from './revision-types';
 import { findSignatureFields, type SignatureField } from './signature-fields';
 import { isPlaceholder } from './signature-inventory';
@@ -75,8 +75,9 @@ export async function verifyPdf(pdf: Uint8Array, options: VerifyOptions): Promis
       `The PDF cannot be read: ${why || 'no cross-reference, trailer or catalog was found'}.`,
     );
   }
-  const pages = pageCount(reader, catalog, last);
-  const document = { pages: pages ?? null, revisions: scan.revisions.length, sha256 };
+  // The pages really there, not the root's /Count, which a file can set to a billion.
+  const tree = readPageTree(reader, last);
+  const document = { pages: tree.complete ? tree.pages.size : null, revisions: scan.revisions.length, sha256 };
   const search = await findSignatureFields(pdf, scan);
   const signed = search.signatures.filter((field) => !isPlaceholder(pdf, field));
   if (signed.length === 0) {
@@ -282,13 +283,4 @@ function signingTimeOf(reader: ObjectReader, field: SignatureField, scan: Revisi
 function pemToDer(pem: string): Uint8Array {
   const body = pem.replace(/-----[^-]+-----/g, '').replace(/\s+/g, '');
   return Uint8Array.from(atob(body), (c) => c.charCodeAt(0));
-}
-
-/** /Count of the newest catalog's page tree root (ISO 32000-1 §7.7.3.2), read through the cross-reference. */
-function pageCount(reader: ObjectReader, catalog: Map<string, PdfValue>, last: number): number | undefined {
-  const pages = catalog.get('Pages');
-  if (pages?.kind !== 'ref') return undefined;
-  const tree = reader.read(pages.num, last);
-  const count = tree.kind === 'object' && tree.value.kind === 'dict' ? tree.value.entries.get('Count') : undefined;
-  return count?.kind === 'number' && Number.isInteger(count.value) && count.value >= 0 ? count.value : undefined;
 }
