@@ -40,6 +40,8 @@ export function slotFor(
 
 export class HeaderFooterLayout implements HeaderFooterMetrics {
   private readonly cache = new Map<Block[], Stacked[]>();
+  /** The kinds whose clipping was already reported (one warning each, not one per page). */
+  private readonly clippedWarned = new Set<'header' | 'footer'>();
   private readonly model: DocumentModel;
   private readonly fonts: FontSet;
 
@@ -116,13 +118,27 @@ export class HeaderFooterLayout implements HeaderFooterMetrics {
       kind === 'header'
         ? section.page.margins.header
         : section.page.height - section.page.margins.footer - HeaderFooterLayout.height(laid);
+    // A header or footer is never split across pages: what it holds beyond the page's edge is not
+    // drawn (as in Word, where it would be off the sheet), so a page holds at most a page of it,
+    // however long it is (100,000 characters of header were 200,000 items on every page).
+    const pageHeight = section.page.height;
+    let clipped = false;
+    const onPage = (placed: PlacedLine): boolean => {
+      const visible = placed.turn !== undefined || (placed.top < pageHeight && placed.top + placed.line.height > 0);
+      if (!visible) clipped = true;
+      return visible;
+    };
     laid.forEach((entry, i) => {
       if (entry.kind === 'table') {
         for (const slice of entry.slices) {
           const top = y + slice.y;
+          if (top >= pageHeight || top + slice.height <= 0) {
+            clipped = true;
+            continue;
+          }
           for (const entry of slice.lines) {
             const placed = placedCellLine(offsetLine(entry, x, top));
-            if (placed) arranged.lines.push(placed);
+            if (placed && onPage(placed)) arranged.lines.push(placed);
           }
           for (const rect of slice.backgrounds) arranged.decorations.push({ ...rect, x: rect.x + x, y: rect.y + top });
           for (const rule of slice.rules) {
@@ -141,11 +157,18 @@ export class HeaderFooterLayout implements HeaderFooterMetrics {
       const p = entry.laid;
       if (i > 0) y += p.spaceBefore;
       p.lines.forEach((line, index) => {
-        arranged.lines.push({ line, x, top: y, laid: p, index, columnWidth: width });
+        const placed = { line, x, top: y, laid: p, index, columnWidth: width };
+        if (onPage(placed)) arranged.lines.push(placed);
         y += line.height;
       });
       y += p.spaceAfter;
     });
+    if (clipped && !this.clippedWarned.has(kind)) {
+      this.clippedWarned.add(kind);
+      this.model.warnings.push(
+        `A ${kind} is taller than its page; what lies beyond the page's edge is not drawn. Shorten the ${kind} in Word to see all of it.`,
+      );
+    }
     return arranged;
   }
 }
