@@ -58,6 +58,14 @@ function fieldText(fragment: Fragment, values: FieldValues): string {
 
 const LEADER_CHAR: Record<string, string> = { dot: '.', hyphen: '-', underscore: '_', heavy: '_', middleDot: '·' };
 
+/**
+ * The most characters one tab leader is drawn with. Tab stops are read within ±22 in (units.ts
+ * OFFSET), so a leader of the smallest font's dots is some tens of thousands of them; this bounds
+ * one whose glyph an embedded font makes next to nothing wide (a leader that long is drawn
+ * shorter, at its stop, rather than as a string of billions: String.repeat's RangeError, a 500).
+ */
+const MAX_LEADER_CHARACTERS = 100_000;
+
 function decorations(
   out: PageItem[],
   props: RunProperties,
@@ -257,7 +265,7 @@ export function paintLine(out: PageItem[], placed: PlacedLine, values: FieldValu
       const ch = LEADER_CHAR[fragment.leader] ?? '.';
       const chWidth = box.face.measure(ch) * box.size;
       if (chWidth > 0) {
-        const count = Math.floor((fragment.width - chWidth) / chWidth);
+        const count = Math.min(MAX_LEADER_CHARACTERS, Math.floor((fragment.width - chWidth) / chWidth));
         if (count > 0) {
           options.faces[box.face.key] = box.face;
           const start = x + fragment.width - count * chWidth;

@@ -1,5 +1,5 @@
 import type { Block, NoteReferenceInline, Section } from '../model/document';
-import { formatNumber } from '../text/number-format';
+import { formatNumber, repeatedSymbol } from '../text/number-format';
 import { integer } from './units';
 import { child, type XmlElement } from './xml-tree';
 
@@ -119,10 +119,6 @@ const CHICAGO = ['*', '\u2020', '\u2021', '\u00a7'];
 
 /** A note number in its format; "chicago" repeats *, †, ‡, § (1–4, then **, ††…). */
 export function formatNoteNumber(value: number, format: string): string {
-  if (format === 'chicago') {
-    if (value < 1) return String(value);
-    const symbol = CHICAGO[(value - 1) % CHICAGO.length] ?? '*';
-    return symbol.repeat(Math.floor((value - 1) / CHICAGO.length) + 1);
-  }
+  if (format === 'chicago') return repeatedSymbol(value, CHICAGO);
   return formatNumber(value, format === 'bullet' ? 'decimal' : format);
 }

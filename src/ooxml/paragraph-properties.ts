@@ -2,7 +2,21 @@ import type { Alignment, Border, LineRule, ParagraphProperties, TabStop } from '
 import { effectiveChildren } from './markup-compatibility';
 import { readShading } from './run-properties';
 import type { ThemeColors } from './theme-colors';
-import { eighthPoints, hexColor, integer, measure, onOff, points, twips } from './units';
+import {
+  BORDER_SPACE,
+  BORDER_WIDTH,
+  clamp,
+  EXTENT,
+  eighthPoints,
+  hexColor,
+  integer,
+  LINE_MULTIPLE,
+  measure,
+  OFFSET,
+  onOff,
+  points,
+  twips,
+} from './units';
 import { child, type XmlElement } from './xml-tree';
 
 /**
@@ -160,13 +174,13 @@ export function readParagraphDelta(pPr: XmlElement | undefined, colors: ThemeCol
 
 /**
  * w:ind (§17.3.1.12): start/end are the Strict (and 2010+) names of left/right; hanging wins over
- * firstLine when both are given at one level.
+ * firstLine when both are given at one level. Each within ±22 in, as Word takes them (units.ts OFFSET).
  */
 function readIndentation(attributes: Readonly<Record<string, string>>, delta: ParagraphDelta): void {
-  const left = twips(attributes['w:start'] ?? attributes['w:left']);
-  const right = twips(attributes['w:end'] ?? attributes['w:right']);
-  const hanging = twips(attributes['w:hanging']);
-  const firstLine = twips(attributes['w:firstLine']);
+  const left = clamp(twips(attributes['w:start'] ?? attributes['w:left']), OFFSET);
+  const right = clamp(twips(attributes['w:end'] ?? attributes['w:right']), OFFSET);
+  const hanging = clamp(twips(attributes['w:hanging']), OFFSET);
+  const firstLine = clamp(twips(attributes['w:firstLine']), OFFSET);
   if (left !== undefined) delta.left = left;
   if (right !== undefined) delta.right = right;
   if (hanging !== undefined) delta.firstLine = -hanging;
@@ -175,13 +189,13 @@ function readIndentation(attributes: Readonly<Record<string, string>>, delta: Pa
 
 /**
  * w:spacing (§17.3.1.33): before/after in twips; line in 240ths of a line when lineRule is auto
- * (the default), else twips (exact or at-least).
+ * (the default), else twips (exact or at-least). Within Word's bounds: 0 to 22 in, and 132 lines.
  */
 function readSpacing(attributes: Readonly<Record<string, string>>, delta: ParagraphDelta): void {
-  const before = twips(attributes['w:before']);
-  const after = twips(attributes['w:after']);
-  if (before !== undefined) delta.before = Math.max(0, before);
-  if (after !== undefined) delta.after = Math.max(0, after);
+  const before = clamp(twips(attributes['w:before']), EXTENT);
+  const after = clamp(twips(attributes['w:after']), EXTENT);
+  if (before !== undefined) delta.before = before;
+  if (after !== undefined) delta.after = after;
   if (attributes['w:beforeAutospacing'] !== undefined) {
     delta.beforeAutospacing = onOff(attributes['w:beforeAutospacing']);
   }
@@ -194,7 +208,7 @@ function readSpacing(attributes: Readonly<Record<string, string>>, delta: Paragr
     const lineRule: LineRule = rule === 'exact' ? 'exact' : rule === 'atLeast' ? 'atLeast' : 'auto';
     const value = lineRule === 'auto' ? measure(rawLine, LINE_UNITS) : twips(rawLine);
     if (value !== undefined) {
-      delta.line = Math.abs(value);
+      delta.line = clamp(Math.abs(value), lineRule === 'auto' ? LINE_MULTIPLE : EXTENT) as number;
       delta.lineRule = lineRule;
     }
   }
@@ -204,7 +218,8 @@ function readTabs(tabs: XmlElement): TabChange[] {
   const changes: TabChange[] = [];
   for (const tab of tabs.children) {
     if (tab.name !== 'w:tab') continue;
-    const position = twips(tab.attributes['w:pos']);
+    // A stop within ±22 in (§17.3.1.37): one at 2^31 twips drew a leader of billions of dots.
+    const position = clamp(twips(tab.attributes['w:pos']), OFFSET);
     if (position === undefined) continue;
     const kind = tab.attributes['w:val'] ?? 'left';
     if (kind === 'clear') {
@@ -244,8 +259,8 @@ export function readBorder(border: XmlElement, _colors: ThemeColors): Border | n
   const style = border.attributes['w:val'] ?? 'none';
   if (style === 'none' || style === 'nil') return null;
   // A border with no width is drawn at the minimum of 1/4 pt (ST_EighthPointMeasure minimum 2).
-  const width = Math.max(0.25, eighthPoints(border.attributes['w:sz']) ?? 0.5);
-  const result: Border = { style, width, space: points(border.attributes['w:space']) ?? 0 };
+  const width = clamp(eighthPoints(border.attributes['w:sz']) ?? 0.5, BORDER_WIDTH) as number;
+  const result: Border = { style, width, space: clamp(points(border.attributes['w:space']), BORDER_SPACE) ?? 0 };
   const color = hexColor(border.attributes['w:color']);
   if (color) result.color = color;
   return result;

@@ -2,7 +2,7 @@ import type { RunProperties, UnderlineStyle } from '../model/document';
 import { effectiveChildren } from './markup-compatibility';
 import { type ThemeColors, themeColor } from './theme-colors';
 import { type ThemeFonts, themeFont } from './theme-fonts';
-import { halfPoints, hexColor, onOff, twips } from './units';
+import { clamp, FONT_SIZE, halfPoints, hexColor, OFFSET, onOff, twips } from './units';
 import { child, type XmlElement } from './xml-tree';
 
 /**
@@ -151,14 +151,15 @@ export function readRunDelta(rPr: XmlElement | undefined, colors: ThemeColors): 
       case 'w:rFonts':
         readFonts(attributes, delta);
         break;
+      // Sizes within Word's 1 to 3,276 half-points (units.ts FONT_SIZE); 0 or less is no size.
       case 'w:sz': {
         const size = halfPoints(attributes['w:val']);
-        if (size !== undefined && size > 0) delta.size = size;
+        if (size !== undefined && size > 0) delta.size = clamp(size, FONT_SIZE) as number;
         break;
       }
       case 'w:szCs': {
         const size = halfPoints(attributes['w:val']);
-        if (size !== undefined && size > 0) delta.sizeComplex = size;
+        if (size !== undefined && size > 0) delta.sizeComplex = clamp(size, FONT_SIZE) as number;
         break;
       }
       case 'w:rtl':
@@ -198,12 +199,14 @@ export function readRunDelta(rPr: XmlElement | undefined, colors: ThemeColors): 
         break;
       }
       case 'w:spacing': {
-        const spacing = twips(attributes['w:val']);
+        // Word expands or condenses by at most 1,584 pt (§17.3.2.35).
+        const spacing = clamp(twips(attributes['w:val']), OFFSET);
         if (spacing !== undefined) delta.characterSpacing = spacing;
         break;
       }
       case 'w:position': {
-        const position = halfPoints(attributes['w:val']);
+        // Raised or lowered by at most 1,584 pt (§17.3.2.24).
+        const position = clamp(halfPoints(attributes['w:val']), OFFSET);
         if (position !== undefined) delta.position = position;
         break;
       }

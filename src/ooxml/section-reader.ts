@@ -1,6 +1,6 @@
 import type { Columns, PageGeometry, PageNumberFormat, SectionStart } from '../model/document';
 import { readNoteNumbering, type SectionNoteNumbering } from './note-numbering';
-import { integer, onOff, twips } from './units';
+import { clamp, EXTENT, integer, onOff, PAGE_SIDE, twips } from './units';
 import { child, type XmlElement } from './xml-tree';
 
 /**
@@ -50,8 +50,9 @@ const DEFAULT_COLUMN_SPACE = 36;
 
 export function readSectionProperties(sectPr: XmlElement | undefined): SectionProperties {
   const pgSz = child(sectPr, 'w:pgSz');
-  let width = positive(twips(pgSz?.attributes['w:w'])) ?? DEFAULT_PAGE.width;
-  let height = positive(twips(pgSz?.attributes['w:h'])) ?? DEFAULT_PAGE.height;
+  // Sides and margins within what Word accepts (units.ts PAGE_SIDE, EXTENT: 22 in at most).
+  let width = clamp(positive(twips(pgSz?.attributes['w:w'])), PAGE_SIDE) ?? DEFAULT_PAGE.width;
+  let height = clamp(positive(twips(pgSz?.attributes['w:h'])), PAGE_SIDE) ?? DEFAULT_PAGE.height;
   // Word writes a landscape page with its sides already swapped; some writers only set orient.
   if (pgSz?.attributes['w:orient'] === 'landscape' && width < height) [width, height] = [height, width];
 
@@ -60,7 +61,7 @@ export function readSectionProperties(sectPr: XmlElement | undefined): SectionPr
   // footer; the margin itself is its absolute value.
   const margin = (name: string, fallback: number) => {
     const value = twips(pgMar?.[name]);
-    return value === undefined ? fallback : Math.abs(value);
+    return value === undefined ? fallback : (clamp(Math.abs(value), EXTENT) as number);
   };
   const page: PageGeometry = {
     width,
@@ -123,25 +124,27 @@ export function readSectionProperties(sectPr: XmlElement | undefined): SectionPr
 function readLineGrid(docGrid: XmlElement | undefined): number | undefined {
   const type = docGrid?.attributes['w:type'];
   if (type !== 'lines' && type !== 'linesAndChars' && type !== 'snapToChars') return undefined;
-  return positive(twips(docGrid?.attributes['w:linePitch']));
+  return clamp(positive(twips(docGrid?.attributes['w:linePitch'])), EXTENT);
 }
+
+/** Word sets at most 45 columns (§17.6.4 leaves w:num unbounded). */
+const MAX_COLUMNS = 45;
 
 /** w:cols (§17.6.4): count, spacing, separator line, and explicit widths when not equal. */
 function readColumns(cols: XmlElement | undefined): Columns {
   const attributes = cols?.attributes;
-  const count = Math.max(1, Math.min(45, integer(attributes?.['w:num']) ?? 1));
-  const space = twips(attributes?.['w:space']) ?? DEFAULT_COLUMN_SPACE;
+  const count = Math.max(1, Math.min(MAX_COLUMNS, integer(attributes?.['w:num']) ?? 1));
   const columns: Columns = {
     count,
-    space: Math.max(0, space),
+    space: clamp(twips(attributes?.['w:space']), EXTENT) ?? DEFAULT_COLUMN_SPACE,
     separator: attributes?.['w:sep'] !== undefined && onOff(attributes['w:sep']),
   };
   const equal = attributes?.['w:equalWidth'];
-  const explicit = (cols?.children ?? []).filter((column) => column.name === 'w:col');
+  const explicit = (cols?.children ?? []).filter((column) => column.name === 'w:col').slice(0, MAX_COLUMNS);
   if (explicit.length > 0 && equal !== undefined && !onOff(equal)) {
     columns.widths = explicit.map((column) => ({
-      width: Math.max(0, twips(column.attributes['w:w']) ?? 0),
-      space: Math.max(0, twips(column.attributes['w:space']) ?? 0),
+      width: clamp(twips(column.attributes['w:w']), EXTENT) ?? 0,
+      space: clamp(twips(column.attributes['w:space']), EXTENT) ?? 0,
     }));
     columns.count = columns.widths.length;
   }

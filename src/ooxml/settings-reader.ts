@@ -5,7 +5,7 @@ import {
   type NoteNumbering,
   readNoteNumbering,
 } from './note-numbering';
-import { onOff, twips } from './units';
+import { clamp, EXTENT, onOff, twips } from './units';
 import { child, type XmlElement } from './xml-tree';
 
 /** What the reader uses from word/settings.xml (ECMA-376 Part 1, §17.15.1). */
@@ -25,7 +25,7 @@ export const DEFAULT_SETTINGS: DocumentSettingsPart = {
 
 export function readSettings(root: XmlElement | undefined): DocumentSettingsPart {
   if (root === undefined) return DEFAULT_SETTINGS;
-  const tabStop = twips(child(root, 'w:defaultTabStop')?.attributes['w:val']);
+  const tabStop = clamp(twips(child(root, 'w:defaultTabStop')?.attributes['w:val']), EXTENT);
   const evenAndOdd = child(root, 'w:evenAndOddHeaders');
   return {
     // A zero or negative default tab stop would make layout loop; Word ignores it too.

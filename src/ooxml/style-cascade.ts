@@ -17,7 +17,7 @@ import {
 } from './table-style';
 import type { ThemeColors } from './theme-colors';
 import type { ThemeFonts } from './theme-fonts';
-import { twips } from './units';
+import { clamp, OFFSET, twips } from './units';
 import { child, type XmlElement } from './xml-tree';
 
 /**
@@ -85,7 +85,7 @@ export function readStyleSheet(root: XmlElement | undefined, colors: ThemeColors
     const basedOn = child(element, 'w:basedOn')?.attributes['w:val'];
     if (basedOn !== undefined && basedOn !== id) style.basedOn = basedOn;
     if (type === 'table') {
-      const indent = twips(child(child(element, 'w:tblPr'), 'w:tblInd')?.attributes['w:w']);
+      const indent = clamp(twips(child(child(element, 'w:tblPr'), 'w:tblInd')?.attributes['w:w']), OFFSET);
       if (indent !== undefined) style.tableIndent = indent;
       style.table = readTableStyleProperties(element, colors);
     }

@@ -12,7 +12,7 @@ import {
   type TableCondition,
   verticalAlignment,
 } from './table-style';
-import { integer, onOff, percent, twips } from './units';
+import { clamp, EXTENT, integer, OFFSET, onOff, percent, twips } from './units';
 import { child, type XmlElement } from './xml-tree';
 
 /**
@@ -28,10 +28,13 @@ export function readTable(tbl: XmlElement, story: StoryContext): Table | undefin
   const style = doc.cascade.tableStyle(tableStyleId);
   const grid: number[] = [];
   for (const column of child(tbl, 'w:tblGrid')?.children ?? []) {
-    if (column.name === 'w:gridCol') grid.push(Math.max(0, twips(column.attributes['w:w']) ?? 0));
+    // Widths, indents, spacing, heights and offsets within Word's 22 in (units.ts EXTENT, OFFSET).
+    if (column.name === 'w:gridCol') grid.push(clamp(twips(column.attributes['w:w']), EXTENT) ?? 0);
   }
   const indent =
-    twips(child(tblPr, 'w:tblInd')?.attributes['w:w']) ?? doc.cascade.style(tableStyleId)?.tableIndent ?? 0;
+    clamp(twips(child(tblPr, 'w:tblInd')?.attributes['w:w']), OFFSET) ??
+    doc.cascade.style(tableStyleId)?.tableIndent ??
+    0;
   const gridWidth = grid.reduce((sum, width) => sum + width, 0);
   const tableWidthElement = child(tblPr, 'w:tblW');
   const tableWidth = preferredWidth(tableWidthElement, gridWidth) ?? gridWidth;
@@ -56,7 +59,9 @@ export function readTable(tbl: XmlElement, story: StoryContext): Table | undefin
     borders: { ...style?.borders, ...readBorderSet(child(tblPr, 'w:tblBorders'), doc.colors) },
   };
   const cellSpacing =
-    spacing && spacing.attributes['w:type'] !== 'nil' ? (twips(spacing.attributes['w:w']) ?? 0) : style?.cellSpacing;
+    spacing && spacing.attributes['w:type'] !== 'nil'
+      ? (clamp(twips(spacing.attributes['w:w']), EXTENT) ?? 0)
+      : style?.cellSpacing;
   if (cellSpacing !== undefined) table.cellSpacing = cellSpacing;
   const width = tableWidthElement ? typedWidth(tableWidthElement) : undefined;
   if (width) table.width = width;
@@ -83,7 +88,7 @@ export function readTable(tbl: XmlElement, story: StoryContext): Table | undefin
       cantSplit: flag(trPr, 'w:cantSplit'),
     };
     const height = child(trPr, 'w:trHeight');
-    const heightValue = twips(height?.attributes['w:val']);
+    const heightValue = clamp(twips(height?.attributes['w:val']), EXTENT);
     if (heightValue !== undefined && heightValue > 0) {
       const rule = height?.attributes['w:hRule'];
       // An absent hRule means "at least" in Word (§17.4.81 leaves the default to the application).
@@ -228,7 +233,7 @@ function typedWidth(element: XmlElement): PreferredWidth | undefined {
     return fraction === undefined || fraction <= 0 ? { type: 'auto' } : { type: 'pct', value: fraction };
   }
   if (type === 'dxa') {
-    const points = twips(value);
+    const points = clamp(twips(value), EXTENT);
     return points === undefined || points <= 0 ? { type: 'auto' } : { type: 'dxa', value: points };
   }
   return { type: 'auto' };
@@ -243,14 +248,14 @@ function tablePosition(element: XmlElement | undefined): TablePosition | undefin
   const position: TablePosition = {
     horizontalAnchor: anchor(a['w:horzAnchor'], 'text'),
     verticalAnchor: anchor(a['w:vertAnchor'], 'text'),
-    topFromText: twips(a['w:topFromText']) ?? 0,
-    bottomFromText: twips(a['w:bottomFromText']) ?? 0,
-    leftFromText: twips(a['w:leftFromText']) ?? 0,
-    rightFromText: twips(a['w:rightFromText']) ?? 0,
+    topFromText: clamp(twips(a['w:topFromText']), EXTENT) ?? 0,
+    bottomFromText: clamp(twips(a['w:bottomFromText']), EXTENT) ?? 0,
+    leftFromText: clamp(twips(a['w:leftFromText']), EXTENT) ?? 0,
+    rightFromText: clamp(twips(a['w:rightFromText']), EXTENT) ?? 0,
   };
-  const x = twips(a['w:tblpX']);
+  const x = clamp(twips(a['w:tblpX']), OFFSET);
   if (x !== undefined) position.x = x;
-  const y = twips(a['w:tblpY']);
+  const y = clamp(twips(a['w:tblpY']), OFFSET);
   if (y !== undefined) position.y = y;
   const xAlign = a['w:tblpXSpec'];
   if (xAlign === 'left' || xAlign === 'center' || xAlign === 'right' || xAlign === 'inside' || xAlign === 'outside')
@@ -272,7 +277,7 @@ function preferredWidth(element: XmlElement | undefined, reference: number): num
   if (element === undefined) return undefined;
   const type = element.attributes['w:type'] ?? 'dxa';
   const value = element.attributes['w:w'];
-  if (type === 'dxa') return twips(value);
+  if (type === 'dxa') return clamp(twips(value), EXTENT);
   if (type === 'pct') {
     const fraction = percent(value);
     return fraction === undefined || reference <= 0 ? undefined : fraction * reference;

@@ -2,7 +2,7 @@ import type { Border, CellBorders, CellMargins, TableBorders } from '../model/do
 import { type ParagraphDelta, readBorder, readParagraphDelta } from './paragraph-properties';
 import { type RunDelta, readRunDelta, readShading } from './run-properties';
 import type { ThemeColors } from './theme-colors';
-import { integer, twips } from './units';
+import { clamp, EXTENT, integer, OFFSET, twips } from './units';
 import { child, type XmlElement } from './xml-tree';
 
 /**
@@ -60,12 +60,13 @@ export function readTableStyleProperties(style: XmlElement, colors: ThemeColors)
     cellMargins: readCellMargins(child(tblPr, 'w:tblCellMar')),
     conditions: {},
   };
-  const indent = twips(child(tblPr, 'w:tblInd')?.attributes['w:w']);
+  const indent = clamp(twips(child(tblPr, 'w:tblInd')?.attributes['w:w']), OFFSET);
   if (indent !== undefined) properties.indent = indent;
   const shd = child(tcPr, 'w:shd') ?? child(tblPr, 'w:shd');
   if (shd) properties.shading = readShading(shd, colors);
   const spacing = child(tblPr, 'w:tblCellSpacing');
-  if (spacing && spacing.attributes['w:type'] !== 'nil') properties.cellSpacing = twips(spacing.attributes['w:w']) ?? 0;
+  if (spacing && spacing.attributes['w:type'] !== 'nil')
+    properties.cellSpacing = clamp(twips(spacing.attributes['w:w']), EXTENT) ?? 0;
   const rowBand = integer(child(tblPr, 'w:tblStyleRowBandSize')?.attributes['w:val']);
   if (rowBand !== undefined && rowBand > 0) properties.rowBandSize = rowBand;
   const colBand = integer(child(tblPr, 'w:tblStyleColBandSize')?.attributes['w:val']);
@@ -164,8 +165,8 @@ export function readCellMargins(element: XmlElement | undefined): Partial<CellMa
       name === 'start' ? 'left' : name === 'end' ? 'right' : (name as 'top' | 'left' | 'bottom' | 'right' | string);
     if (key !== 'top' && key !== 'left' && key !== 'bottom' && key !== 'right') continue;
     if (side.attributes['w:type'] === 'pct' || side.attributes['w:type'] === 'auto') continue;
-    const value = twips(side.attributes['w:w']);
-    if (value !== undefined) margins[key] = Math.max(0, value);
+    const value = clamp(twips(side.attributes['w:w']), EXTENT);
+    if (value !== undefined) margins[key] = value;
   }
   return margins;
 }

@@ -37,7 +37,50 @@ export function measure(value: string | undefined, unitsPerPoint: number): numbe
   const match = /^\s*(-?(?:[0-9]+(?:\.[0-9]+)?|\.[0-9]+))\s*(pt|pc|pi|in|mm|cm)\s*$/.exec(value);
   if (!match) return undefined;
   const factor = UNIVERSAL_UNITS[match[2] as string] as number;
-  return Number(match[1]) * factor;
+  const points = Number(match[1]) * factor;
+  // 400 digits and a unit make Infinity, which is no length either.
+  return Number.isFinite(points) ? points : undefined;
+}
+
+/** The values Word accepts for a kind of number, in points (or lines, for `LINE_MULTIPLE`). */
+export interface Bounds {
+  readonly min: number;
+  readonly max: number;
+}
+
+/**
+ * Word's largest length, 22 in (31,680 twips, 1,584 pt): the longest page side it accepts (Page
+ * Setup refuses more; ECMA-376 Part 1 §17.6.13 pgSz leaves ST_TwipsMeasure unbounded), and the
+ * bound of its margins (§17.6.11 pgMar), indents (§17.3.1.12 ind), tab stops (§17.3.1.37 tabs),
+ * paragraph spacing and exact line heights (§17.3.1.33 spacing), character spacing and position
+ * (§17.3.2.35, §17.3.2.24), columns (§17.6.4 cols), table widths, indents and row heights
+ * (§17.4). A document's numbers are clamped to what Word itself would lay out when they are read:
+ * a page 2^31 twips wide made a tab leader of billions of dots (a 500) and cost 330 MB.
+ */
+const WORD_MAX_LENGTH = 1584;
+
+/** A page side: positive, at most 22 in (§17.6.13). Word's smallest is 0.1 in. */
+export const PAGE_SIDE: Bounds = { min: 7.2, max: WORD_MAX_LENGTH };
+/** A distance that may be negative: indents, tab stop positions, floating offsets (±22 in). */
+export const OFFSET: Bounds = { min: -WORD_MAX_LENGTH, max: WORD_MAX_LENGTH };
+/** A distance that may not: margins, spacing, column and cell widths, row heights (0–22 in). */
+export const EXTENT: Bounds = { min: 0, max: WORD_MAX_LENGTH };
+/** A font size: w:sz from 1 to 3,276 half-points, 0.5 to 1,638 pt (§17.3.2.38 sz; Word's largest is 1,638). */
+export const FONT_SIZE: Bounds = { min: 0.5, max: 1638 };
+/** Auto line spacing in lines (§17.3.1.33, w:line in 240ths): Word's "Multiple" goes to 132. */
+export const LINE_MULTIPLE: Bounds = { min: 0, max: 132 };
+/** A border's width (§17.3.4, w:sz in eighths of a point): Word draws 1/4 pt to 12 pt (w:sz 2–96). */
+export const BORDER_WIDTH: Bounds = { min: 0.25, max: 12 };
+/** A border's distance from the text (§17.3.4, w:space in points): Word allows 0–31 pt. */
+export const BORDER_SPACE: Bounds = { min: 0, max: 31 };
+
+/**
+ * `value` within `bounds`, undefined kept (and NaN made undefined): the one clamp every reader of
+ * a document's lengths and sizes puts them through.
+ */
+export function clamp(value: number | undefined, bounds: Bounds): number | undefined {
+  if (value === undefined || Number.isNaN(value)) return undefined;
+  return value < bounds.min ? bounds.min : value > bounds.max ? bounds.max : value;
 }
 
 export function twips(value: string | undefined): number | undefined {

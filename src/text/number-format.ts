@@ -98,11 +98,30 @@ function roman(value: number): string {
   return out;
 }
 
+const ALPHABET = [...'abcdefghijklmnopqrstuvwxyz'];
+
 /** Word's letters repeat rather than carry: 26 = z, 27 = aa, 28 = bb, 53 = aaa (§17.18.59 "lowerLetter"). */
 function letters(value: number): string {
-  if (value <= 0) return String(value);
-  const letter = String.fromCharCode(0x61 + ((value - 1) % 26));
-  return letter.repeat(Math.floor((value - 1) / 26) + 1);
+  return repeatedSymbol(value, ALPHABET);
+}
+
+/**
+ * The most times a symbol is repeated: Word's letters stop at 780, "zzz…" of 30 letters. Past it a
+ * number is written in digits, as roman numerals are past 3,999: a list starting at 2,000,000,000
+ * or a page number field with \* ALPHABETIC made a string of 77 million letters.
+ */
+const MAX_REPEATS = 30;
+
+/**
+ * `value` as a symbol of `symbols` in turn, repeated once more each time round (letters; the
+ * footnote symbols * † ‡ §), or in digits when it is not a positive integer or would need the
+ * symbol more than MAX_REPEATS times.
+ */
+export function repeatedSymbol(value: number, symbols: readonly string[]): string {
+  if (value <= 0 || !Number.isInteger(value)) return String(value);
+  const repeats = Math.floor((value - 1) / symbols.length) + 1;
+  if (repeats > MAX_REPEATS) return String(value);
+  return (symbols[(value - 1) % symbols.length] as string).repeat(repeats);
 }
 
 function ordinalSuffix(value: number): string {
