@@ -297,7 +297,18 @@ export function paintLine(out: PageItem[], placed: PlacedLine, values: FieldValu
       color,
     });
   }
-  if (background) out.splice(start, 0, ...background);
+  if (background) insertBefore(out, start, background);
+}
+
+/**
+ * Puts `items` into `out` before index `at`, one by one: spread as arguments (splice(at, 0,
+ * ...items)) a page's worth of them overflows the stack (200,000 shaded paragraphs of exact line
+ * height 0 on one page were a 500).
+ */
+function insertBefore(out: PageItem[], at: number, items: readonly PageItem[]): void {
+  const after = out.splice(at);
+  for (const item of items) out.push(item);
+  for (const item of after) out.push(item);
 }
 
 /**
@@ -328,8 +339,8 @@ function paintDrawing(
     });
   }
   const items = translateItems(rendered.items, origin.x, origin.y);
-  if (inline.floating?.behindText) drawings.under.push(...items);
-  else out.push(...items);
+  const layer = inline.floating?.behindText ? drawings.under : out;
+  for (const item of items) layer.push(item);
 }
 
 function borderLine(out: PageItem[], border: Border | undefined, x1: number, y1: number, x2: number, y2: number): void {
@@ -376,5 +387,5 @@ export function paintParagraphFrames(out: PageItem[], lines: PlacedLine[]): void
     }
     i = j + 1;
   }
-  if (shades.length > 0) out.splice(0, 0, ...shades.reverse());
+  if (shades.length > 0) insertBefore(out, 0, shades.reverse());
 }
