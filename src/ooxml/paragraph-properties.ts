@@ -341,6 +341,14 @@ function alignment(value: string | undefined, rtl: boolean): Alignment {
   }
 }
 
+/**
+ * Word keeps at most 64 custom tab stops in a paragraph (§17.3.1.37 sets no bound). Layout looks
+ * through them for every tab character, so a paragraph of 40,000 stops and as many tabs took
+ * seconds, and the XML cap allows a million of each.
+ */
+const MAX_TAB_STOPS = 64;
+
+/** The tab stops the changes of every level leave, left to right, the first 64. */
 function resolveTabs(changes: TabChange[] | undefined): TabStop[] {
   if (changes === undefined || changes.length === 0) return [];
   const stops = new Map<number, TabStop>();
@@ -349,7 +357,7 @@ function resolveTabs(changes: TabChange[] | undefined): TabStop[] {
     if ('clear' in change) stops.delete(key);
     else stops.set(key, change);
   }
-  return [...stops.values()].sort((a, b) => a.position - b.position);
+  return [...stops.values()].sort((a, b) => a.position - b.position).slice(0, MAX_TAB_STOPS);
 }
 
 /** The paragraph properties before a tracked change (w:pPrChange/w:pPr, §17.13.5.29). */

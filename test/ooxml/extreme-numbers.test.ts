@@ -45,6 +45,15 @@ describe('numbers read within the bounds Word accepts', () => {
     expect(p?.props.borders.top).toMatchObject({ width: 12, space: 31 });
   });
 
+  it('keeps at most 64 tab stops in a paragraph, the leftmost, as Word does', () => {
+    const stops = Array.from({ length: 1000 }, (_, i) => `<w:tab w:val="left" w:pos="${(1000 - i) * 20}"/>`).join('');
+    const model = readParts({ document: `<w:body><w:p><w:pPr><w:tabs>${stops}</w:tabs></w:pPr></w:p></w:body>` });
+    const tabs = paragraphs(model)[0]?.props.tabs ?? [];
+    expect(tabs.length).toBe(64);
+    expect(tabs[0]?.position).toBe(1);
+    expect(tabs[63]?.position).toBe(64);
+  });
+
   it('clamps font sizes to 1–3,276 half-points, character spacing and position to ±1,584 pt', () => {
     const model = readParts({ document: `<w:body>${EXTREME_PARAGRAPH}</w:body>` });
     const run = textInline(model, 'Huge');
