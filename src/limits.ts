@@ -38,14 +38,17 @@ const MiB = 1024 * 1024;
  * 1.5 times its size in the model (24 MiB of it: a 69 MiB heap peak, 3,267 pages), so 64 MiB of XML
  * would not fit the isolate's 128 MB beside everything else; 32 MiB does, with twice the largest
  * real document's room. 5,000 pages is eight times the longest real document seen (600 pages,
- * 0.6 s); 8 s of layout is ten times what a long document takes.
+ * 0.6 s); 8 s of layout is ten times what a long document takes. pdf-lib holds what it decodes
+ * from a PDF's object and cross-reference streams in one buffer per stream, grown by doubling, so
+ * 16 MiB may briefly cost it 48; a real file within the object limits below decodes to a few MiB
+ * (100,000 cross-reference entries are 700 KB; its object streams, at most MAX_PDF_OBJECT_TEXT_BYTES).
  */
 export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   inflatedBytes: 64 * MiB,
   inflatedXmlBytes: 32 * MiB,
   pages: 5000,
   layoutMs: 8000,
-  decodedPdfStreamBytes: 64 * MiB,
+  decodedPdfStreamBytes: 16 * MiB,
 });
 
 /**
@@ -70,8 +73,8 @@ export const MAX_IMAGE_PIXELS = 200_000_000;
  * streams together. pdf-lib builds a table of 2^(longest code) entries (up to 32,768) for every
  * dynamic deflate block, however little the block holds: 12 bytes can ask for one, and 1 MB of
  * such empty blocks kept it busy for 4 s. A real stream has a block per 16 KiB or more of output,
- * so 64 MiB of object streams needs about 270 million entries at the very most; 256 million is
- * about half a second of pdf-lib's time.
+ * so even 64 MiB of it needs about 270 million entries at the very most; 256 million is about
+ * half a second of pdf-lib's time.
  */
 export const MAX_INFLATE_TABLE_ENTRIES = 256 * 1024 * 1024;
 
@@ -82,6 +85,25 @@ export const MAX_INFLATE_TABLE_ENTRIES = 256 * 1024 * 1024;
  * 25 MiB document limit with more objects than that is one pdf-lib could not hold anyway.
  */
 export const MAX_XREF_STREAM_ENTRIES = 200_000;
+
+/**
+ * Objects a PDF to sign may hold: indirect objects in the file and in its object streams
+ * (ISO 32000-1 §7.3.10, §7.5.7), counted before pdf-lib parses it. pdf-lib holds every one as a
+ * JavaScript object, some 600 bytes for the smallest, and parses the file twice per request: a
+ * 4 MB file of one object stream declaring a million small objects took 41 s and 590 MB. A
+ * 2,000-page document has 5,000 to 20,000; 100,000 small ones hold some 60 MB.
+ */
+export const MAX_PDF_OBJECTS = 100_000;
+
+/**
+ * Bytes of PDF object text a PDF to sign may hold: its objects as written in the file (a stream's
+ * dictionary, not its data) and as decoded from its object streams. pdf-lib turns each byte of
+ * that text into some 20 bytes of objects: a 651 KB file whose object stream decodes to 41 MiB of
+ * small dictionaries took 12 s and 630 MB, within a 64 MiB decoding budget. 4 MiB (about 100 MB
+ * of objects at that rate) is some 6,000 plain pages; a document whose 9,000 pages came to 25 MiB
+ * of objects took 560 MB to sign, four times what an isolate has.
+ */
+export const MAX_PDF_OBJECT_TEXT_BYTES = 4 * 1024 * 1024;
 
 /** The 422 of a budget: what was exceeded, its value, and what the caller can do. */
 export function tooComplex(what: string, limit: string): ApiError {

@@ -50,15 +50,21 @@ export interface FilterStage {
 }
 
 /**
- * Runs `stages` over `data` as pdf-lib would, charging every stage's output to `account`.
- * Returns the bytes produced by all stages together. Throws DecodeBudgetExceeded when the account
- * runs out (or when a filter would never stop, as pdf-lib would not). A stage that fails the way
- * pdf-lib fails ends the chain: what it produced until then is counted, and a later stage reads
- * that much as if it were the whole input (pdf-lib would read the same bytes, then fail).
+ * Runs `stages` over `data` as pdf-lib would, charging every stage's output to `account`. Returns
+ * the bytes all stages produced together (`decoded`) and the length of what comes out of the last
+ * (`output`, the data itself when there is no filter): what pdf-lib then parses. Throws
+ * DecodeBudgetExceeded when the account runs out (or when a filter would never stop, as pdf-lib
+ * would not). A stage that fails the way pdf-lib fails ends the chain: what it produced until then
+ * is counted, and a later stage reads that much as if it were the whole input (pdf-lib would read
+ * the same bytes, then fail).
  */
-export function chargeDecode(data: Uint8Array, stages: readonly FilterStage[], account: DecodeAccount): number {
+export function chargeDecode(
+  data: Uint8Array,
+  stages: readonly FilterStage[],
+  account: DecodeAccount,
+): { decoded: number; output: number } {
   let input = data;
-  let total = 0;
+  let decoded = 0;
   for (let i = 0; i < stages.length; i++) {
     const stage = stages[i] as FilterStage;
     const out = new Output(i < stages.length - 1, account);
@@ -70,11 +76,11 @@ export function chargeDecode(data: Uint8Array, stages: readonly FilterStage[], a
       // pdf-lib's decoder throws here too: its chain ends with what was produced so far.
       failed = true;
     }
-    total += out.length;
-    if (failed && out.length === 0) break;
+    decoded += out.length;
+    if (i === stages.length - 1 || (failed && out.length === 0)) return { decoded, output: out.length };
     input = out.bytes();
   }
-  return total;
+  return { decoded, output: data.length };
 }
 
 function runFilter(stage: FilterStage, input: Input, out: Output): void {

@@ -35,7 +35,15 @@ import {
 } from 'pdf-lib';
 import ByteStream from 'pdf-lib/es/core/parser/ByteStream';
 import { ApiError } from '../errors';
-import { describeBytes, type Limits, MAX_INFLATE_TABLE_ENTRIES, MAX_XREF_STREAM_ENTRIES, tooComplex } from '../limits';
+import {
+  describeBytes,
+  type Limits,
+  MAX_INFLATE_TABLE_ENTRIES,
+  MAX_PDF_OBJECT_TEXT_BYTES,
+  MAX_PDF_OBJECTS,
+  MAX_XREF_STREAM_ENTRIES,
+  tooComplex,
+} from '../limits';
 import {
   chargeDecode,
   type DecodeAccount,
@@ -80,28 +88,35 @@ class ObjectScanner extends PDFObjectParser {
   }
 
   /**
-   * The value after the `obj` keyword ending at `offset`, when it is a stream pdf-lib would decode
-   * while parsing; and how many bytes were read to know (up to the error, when it is malformed).
+   * The value after the `obj` keyword ending at `offset`: the stream, when it is one pdf-lib
+   * decodes while parsing; the bytes of text pdf-lib would parse into objects for it (a stream's
+   * dictionary, not its data); and how many bytes were read to know (up to the error, when the
+   * value is malformed: pdf-lib keeps such an object as its bytes).
    */
-  decodedStreamAt(offset: number): { stream: PDFRawStream | undefined; work: number } {
+  objectAt(offset: number): { stream: PDFRawStream | undefined; text: number; work: number } {
     const bytes = this.bytes;
     bytes.moveTo(offset);
     this.skipWhitespaceAndComments();
     const start = bytes.offset();
-    if (bytes.peek() !== 0x3c || bytes.peekAhead(1) !== 0x3c) return { stream: undefined, work: start - offset };
-    let dictWork = 0;
+    let dictEnd = start;
     try {
+      if (bytes.peek() !== 0x3c || bytes.peekAhead(1) !== 0x3c) {
+        this.parseObject();
+        return { stream: undefined, text: bytes.offset() - start, work: bytes.offset() - offset };
+      }
       // The dictionary first: most objects are not streams pdf-lib decodes, and their data is
       // neither scanned nor copied.
       const dict = this.parseDict();
-      dictWork = bytes.offset() - offset;
-      if (!decodedAtParse(dict)) return { stream: undefined, work: dictWork };
+      dictEnd = bytes.offset();
+      const text = dictEnd - start;
+      if (!decodedAtParse(dict)) return { stream: undefined, text, work: dictEnd - offset };
       bytes.moveTo(start);
       const value = this.parseDictOrStream();
-      return { stream: value instanceof PDFRawStream ? value : undefined, work: dictWork + bytes.offset() - start };
+      const stream = value instanceof PDFRawStream ? value : undefined;
+      return { stream, text, work: dictEnd - offset + bytes.offset() - start };
     } catch {
       // pdf-lib fails on this value too (a RangeError of deep nesting included).
-      return { stream: undefined, work: dictWork + Math.max(0, bytes.offset() - offset) };
+      return { stream: undefined, text: 0, work: dictEnd - offset + Math.max(0, bytes.offset() - start) };
     }
   }
 }
@@ -124,13 +139,18 @@ export function assertParseableStreams(pdf: Uint8Array, limits: Pick<Limits, 'de
   };
   const maxWork = WORK_PER_BYTE * pdf.length + 1024 * 1024;
   let work = 0;
+  let objects = 0;
+  let text = 0;
   let xrefEntries = 0;
   for (let at = pdf.indexOf(0x6f); at >= 0; at = pdf.indexOf(0x6f, at + 1)) {
     // pdf-lib's header is `n g obj`, white space or comments between: `obj` follows a digit or
     // white space (a comment ends at an end of line).
     if (pdf[at + 1] !== 0x62 || pdf[at + 2] !== 0x6a || !(isDigit(pdf[at - 1]) || isWhite(pdf[at - 1]))) continue;
-    const found = scanner.decodedStreamAt(at + 3);
+    // Each `n g obj` is an object pdf-lib parses (a few inside other objects' data are counted too).
+    if (++objects > MAX_PDF_OBJECTS) throw tooManyObjects();
+    const found = scanner.objectAt(at + 3);
     work += found.work;
+    text += found.text;
     if (work > maxWork) {
       throw new ApiError(
         'INVALID_DOCUMENT',
@@ -138,8 +158,13 @@ export function assertParseableStreams(pdf: Uint8Array, limits: Pick<Limits, 'de
       );
     }
     const stream = found.stream;
-    if (!stream) continue;
+    if (!stream) {
+      if (text > MAX_PDF_OBJECT_TEXT_BYTES) throw tooMuchText();
+      continue;
+    }
     checkDeclaredCounts(stream.dict);
+    objects += declaredObjects(stream.dict);
+    if (objects > MAX_PDF_OBJECTS) throw tooManyObjects();
     xrefEntries += declaredXrefEntries(stream.dict);
     if (xrefEntries > MAX_XREF_STREAM_ENTRIES) {
       throw tooComplex(
@@ -148,7 +173,10 @@ export function assertParseableStreams(pdf: Uint8Array, limits: Pick<Limits, 'de
       );
     }
     try {
-      chargeDecode(stream.contents, filterStages(stream.dict), account);
+      const { output } = chargeDecode(stream.contents, filterStages(stream.dict), account);
+      // What an object stream decodes to, pdf-lib parses into objects (an xref stream's, into entries).
+      if (stream.dict.get(TYPE) !== XREF) text += output;
+      if (text > MAX_PDF_OBJECT_TEXT_BYTES) throw tooMuchText();
     } catch (error) {
       if (!(error instanceof DecodeBudgetExceeded)) throw error;
       if (error.what === 'tables') {
@@ -238,6 +266,26 @@ function declaredXrefEntries(dict: PDFDict): number {
   return counts.reduce(
     (sum, count) => sum + (Number.isFinite(count) && count >= 0 ? count : Number.POSITIVE_INFINITY),
     0,
+  );
+}
+
+/** The objects an object stream declares (§7.5.7 /N): pdf-lib parses that many, or until its data ends. */
+function declaredObjects(dict: PDFDict): number {
+  const n = dict.get(PDFName.of('N'));
+  return dict.get(TYPE) !== XREF && n instanceof PDFNumber && n.asNumber() > 0 ? n.asNumber() : 0;
+}
+
+function tooMuchText(): ApiError {
+  return tooComplex(
+    `its objects come to more than ${describeBytes(MAX_PDF_OBJECT_TEXT_BYTES)} of PDF text, in the file and in its object streams`,
+    `${describeBytes(MAX_PDF_OBJECT_TEXT_BYTES)} of objects`,
+  );
+}
+
+function tooManyObjects(): ApiError {
+  return tooComplex(
+    `it holds more than ${MAX_PDF_OBJECTS.toLocaleString('en-US')} objects`,
+    `${MAX_PDF_OBJECTS.toLocaleString('en-US')} objects`,
   );
 }
 

@@ -73,14 +73,16 @@ describe('the pre-scan of what pdf-lib decodes while parsing (/v1/sign)', () => 
       filter,
       earlyChange: 1,
     });
-    expect(chargeDecode(deflateZeros(100_000), [stage('FlateDecode')], account())).toBe(100_000);
-    expect(chargeDecode(lzwZeros(100), [stage('LZWDecode')], account())).toBe(1 + (99 * 100) / 2 + 99);
-    expect(chargeDecode(new Uint8Array([2, 7, 8, 9, 255, 1, 128]), [stage('RunLengthDecode')], account())).toBe(5);
-    expect(chargeDecode(ascii('z9jqo^~>'), [stage('ASCII85Decode')], account())).toBe(8);
-    expect(chargeDecode(ascii('4a 6f6>'), [stage('ASCIIHexDecode')], account())).toBe(3);
+    expect(chargeDecode(deflateZeros(100_000), [stage('FlateDecode')], account()).decoded).toBe(100_000);
+    expect(chargeDecode(lzwZeros(100), [stage('LZWDecode')], account()).decoded).toBe(1 + (99 * 100) / 2 + 99);
+    expect(chargeDecode(new Uint8Array([2, 7, 8, 9, 255, 1, 128]), [stage('RunLengthDecode')], account()).decoded).toBe(
+      5,
+    );
+    expect(chargeDecode(ascii('z9jqo^~>'), [stage('ASCII85Decode')], account()).decoded).toBe(8);
+    expect(chargeDecode(ascii('4a 6f6>'), [stage('ASCIIHexDecode')], account()).decoded).toBe(3);
     // A chain counts every stage: 2,000 bytes of hex, then what they inflate to.
     const inflated = deflateZeros(50_000);
-    expect(chargeDecode(hex(inflated), [stage('ASCIIHexDecode'), stage('FlateDecode')], account())).toBe(
+    expect(chargeDecode(hex(inflated), [stage('ASCIIHexDecode'), stage('FlateDecode')], account()).decoded).toBe(
       inflated.length + 50_000,
     );
   });
@@ -112,7 +114,7 @@ describe('the pre-scan of what pdf-lib decodes while parsing (/v1/sign)', () => 
       for (let k = Math.floor(random() * 4); k > 0 && data.length > 0; k--)
         data[Math.floor(random() * data.length)] = byte();
       const cut = random() < 0.2 ? data.subarray(0, Math.floor(random() * data.length)) : data;
-      const ours = chargeDecode(cut, [{ filter, earlyChange: 1 }], { bytesLeft: 1e9, tableEntriesLeft: 1e12 });
+      const ours = chargeDecode(cut, [{ filter, earlyChange: 1 }], { bytesLeft: 1e9, tableEntriesLeft: 1e12 }).output;
       let theirs: ReturnType<typeof decodePDFRawStream> | undefined;
       try {
         theirs = decodePDFRawStream(PDFRawStream.of(context.obj({ Filter: filter }), cut));
@@ -191,6 +193,39 @@ describe('the pre-scan of what pdf-lib decodes while parsing (/v1/sign)', () => 
     const { error } = scan(pdf);
     expect(error?.code).toBe('DOCUMENT_TOO_COMPLEX');
     expect(error?.message).toMatch(/declare 300,000 entries/);
+  });
+
+  it('refuses more objects than pdf-lib can hold: declared by an object stream, or written in the file', async () => {
+    const declared = await pdfWith(streamObject(90, '/Type /ObjStm /N 150000 /First 4', ascii('1 0 ')));
+    const written = await pdfWith(
+      ascii(Array.from({ length: 100_001 }, (_, i) => `${i + 100} 0 obj null endobj\n`).join('')),
+    );
+    for (const pdf of [declared, written]) {
+      const { error } = scan(pdf, DEFAULT_LIMITS);
+      expect(error?.code).toBe('DOCUMENT_TOO_COMPLEX');
+      expect(error?.message).toMatch(/more than 100,000 objects/);
+    }
+  });
+
+  it('refuses more object text than pdf-lib can hold as objects: in an object stream, or in the file', async () => {
+    // 60,000 dictionaries of 10 entries: 5 MiB of text, a few KB deflated, some 100 MB in pdf-lib.
+    const dict = `<<${Array.from({ length: 10 }, (_, i) => `/K${i} ${i}`).join(' ')}>> `;
+    let header = '';
+    for (let i = 0; i < 60_000; i++) header += `${1000 + i} ${i * dict.length} `;
+    const packed = zlibSync(ascii(header + dict.repeat(60_000)), { level: 9 });
+    const inStream = await pdfWith(
+      streamObject(90, `/Type /ObjStm /N 60000 /First ${header.length} /Filter /FlateDecode`, packed),
+    );
+    expect(inStream.length).toBeLessThan(300_000);
+    const big = `<<${Array.from({ length: 100 }, (_, i) => `/K${i} ${i}`).join(' ')}>>`;
+    const inFile = await pdfWith(
+      ascii(Array.from({ length: 7000 }, (_, i) => `${i + 100} 0 obj ${big} endobj\n`).join('')),
+    );
+    for (const pdf of [inStream, inFile]) {
+      const { error } = scan(pdf, DEFAULT_LIMITS);
+      expect(error?.code).toBe('DOCUMENT_TOO_COMPLEX');
+      expect(error?.message).toMatch(/more than 4 MiB of PDF text/);
+    }
   });
 
   it('reads overlapping objects in linear time: refused as damaged, quickly', async () => {

@@ -140,7 +140,7 @@ describe('POST /v1/sign', () => {
     }
   });
 
-  it('refuses an object stream that decodes past 64 MiB with 422 DOCUMENT_TOO_COMPLEX, without decoding it', async () => {
+  it('refuses an object stream that decodes past the 16 MiB budget with 422 DOCUMENT_TOO_COMPLEX, without decoding it', async () => {
     // 70 MiB of zeros, deflated to about 70 KB, in an object stream nothing refers to.
     const pdf = await pdfWith(
       streamObject(90, '/Type /ObjStm /N 1 /First 4 /Filter /FlateDecode', deflateZeros(70 * 1024 * 1024)),
@@ -149,7 +149,7 @@ describe('POST /v1/sign', () => {
     const started = performance.now();
     const res = await post('/v1/sign', { document: { base64: toBase64(pdf) }, signer, auditTrail });
     const body = await expectError(res, 422, 'DOCUMENT_TOO_COMPLEX');
-    expect(body.message).toMatch(/decode to more than 64 MiB/);
+    expect(body.message).toMatch(/decode to more than 16 MiB/);
     expect(performance.now() - started).toBeLessThan(5000);
   });
 
