@@ -8,7 +8,16 @@
  * walked once, iteratively and bounded, and must be a tree: every node and page reached once,
  * and each node's /Parent, when it names a node, the one that lists it (Table 29).
  */
-import { PDFArray, type PDFDocument, PDFName, PDFNumber, type PDFObject, PDFPageLeaf, PDFPageTree } from 'pdf-lib';
+import {
+  PDFArray,
+  PDFDict,
+  type PDFDocument,
+  PDFName,
+  PDFNumber,
+  type PDFObject,
+  PDFPageLeaf,
+  PDFPageTree,
+} from 'pdf-lib';
 import { ApiError } from '../errors';
 import { tooComplex } from '../limits';
 
@@ -32,7 +41,9 @@ export interface PageTreeNode {
  * INVALID_DOCUMENT when it is not a tree, DOCUMENT_TOO_COMPLEX past the size cap.
  */
 export function walkPageTree(doc: PDFDocument): PageTreeNode[] {
-  const root = doc.catalog.lookup(PDFName.of('Pages'));
+  // pdf-lib leaves the catalog undefined when the trailer's /Root names nothing it found.
+  const catalog: PDFDict | undefined = doc.catalog;
+  const root = catalog instanceof PDFDict ? catalog.lookup(PDFName.of('Pages')) : undefined;
   if (!(root instanceof PDFPageTree)) throw damaged('its page tree cannot be read');
   if (root.lookup(PARENT) instanceof PDFPageTree) throw damaged('the root of its page tree names a /Parent');
   const nodes: PageTreeNode[] = [{ node: root, pages: 0 }];

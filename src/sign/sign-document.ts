@@ -122,9 +122,15 @@ function stringEntry(metadata: Record<string, unknown>, key: string): string | u
 async function pageFacts(
   pdf: Uint8Array,
   limits: Limits,
-): Promise<{ pages: number; lastPageSize: { width: number; height: number } }> {
+): Promise<{ pages: number; lastPageSize: { width: number; height: number } | undefined }> {
   const { doc } = await loadPdfForUpdate(pdf, limits);
   const pages = doc.getPages();
-  const { width, height } = (pages.at(-1) as PDFPage).getSize();
-  return { pages: pages.length, lastPageSize: { width, height } };
+  try {
+    const { width, height } = (pages.at(-1) as PDFPage).getSize();
+    return { pages: pages.length, lastPageSize: { width, height } };
+  } catch {
+    // No /MediaBox to read (required, and inheritable: ISO 32000-1 §7.7.3.3, Table 30): the
+    // certificate is laid out on Letter, as for a page too small to read.
+    return { pages: pages.length, lastPageSize: undefined };
+  }
 }

@@ -153,7 +153,7 @@ describe('POST /v1/sign', () => {
     expect(performance.now() - started).toBeLessThan(5000);
   });
 
-  it('refuses a page tree that is not a tree with 422, and mends wrong /Count values in the update', async () => {
+  it('refuses a page tree that is not a tree with 422, mends wrong /Count values in the update, and signs a page without /MediaBox', async () => {
     const page = '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>';
     const kids = (ref: string, n: number) => `[${Array(n).fill(ref).join(' ')}]`;
     const notTrees = [
@@ -177,6 +177,18 @@ describe('POST /v1/sign', () => {
       const res = await post('/v1/sign', { document: { base64: toBase64(pdf) }, signer, auditTrail });
       await expectError(res, 422, 'INVALID_DOCUMENT');
     }
+    // A page without a /MediaBox (pdf-lib's getSize threw: a 500): the certificate is on Letter.
+    const noMediaBox = rawPdf([
+      '<< /Type /Catalog /Pages 2 0 R >>',
+      '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+      '<< /Type /Page /Parent 2 0 R >>',
+    ]);
+    const res = await post('/v1/sign', { document: { base64: toBase64(noMediaBox) }, signer, auditTrail });
+    expect(res.status).toBe(200);
+    const withCertificate = await PDFDocument.load(
+      decode(((await res.json()) as { document: { base64: string } }).document.base64),
+    );
+    expect(withCertificate.getPage(1).getSize()).toEqual({ width: 612, height: 792 });
     // A /Count of 0 over one page (pdf-lib's insertion threw: a 500) and one of a billion.
     for (const count of [0, 1_000_000_000]) {
       const pdf = rawPdf([
