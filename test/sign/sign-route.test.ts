@@ -173,6 +173,9 @@ describe('POST /v1/sign', () => {
         '<< /Type /Pages /Kids [] /Count 0 /Parent 2 0 R >>',
       ]),
     ];
+    // No catalog: /Root names an object the file does not have (pdf-lib's catalog is undefined: a 500).
+    const noCatalog = new TextDecoder('latin1').decode(rawPdf(['<< /Type /Pages /Kids [] /Count 0 >>']));
+    notTrees.push(Uint8Array.from(noCatalog.replace('/Root 1 0 R', '/Root 9 0 R'), (c) => c.charCodeAt(0)));
     for (const pdf of notTrees) {
       const res = await post('/v1/sign', { document: { base64: toBase64(pdf) }, signer, auditTrail });
       await expectError(res, 422, 'INVALID_DOCUMENT');
