@@ -483,21 +483,27 @@ const CASES = [
   },
   {
     name: 'spaces-10kb',
-    about: 'a ~10 KB DOCX of one paragraph of 10,000,000 spaces (the audit: 1,374 pages, 1.25 GB)',
+    about: 'a ~13 KB DOCX of 77,000 paragraphs of one space (the audit: 1,374 pages, 1.25 GB)',
+    request: () => convert(docx(paragraph(' ').repeat(77_000)), 'docx'),
+  },
+  {
+    name: 'spaces-one-paragraph',
+    about: 'a ~10 KB DOCX of one paragraph of 10,000,000 spaces',
     request: () => convert(docx(paragraph(' '.repeat(10_000_000))), 'docx'),
   },
   {
-    name: 'spaces-paragraphs',
-    about: 'a ~15 KB DOCX of 2,000 paragraphs of 5,000 spaces',
-    request: () => convert(docx(paragraph(' '.repeat(5000)).repeat(2000)), 'docx'),
+    name: 'spaces-runs',
+    about: 'a DOCX of one paragraph of 500,000 runs of a space each',
+    request: () =>
+      convert(docx(`<w:p>${'<w:r><w:t xml:space="preserve"> </w:t></w:r>'.repeat(500_000)}</w:p>`), 'docx'),
   },
   {
     name: 'page-wide-dot-leader',
-    about: 'a page 2,000,000,000 twips wide with a dot-leader tab stop near its edge',
+    about: 'a page 99,999,999,999,999 twips wide with a dot-leader tab stop near its edge',
     request: () =>
       convert(
         docx(
-          `<w:p><w:pPr><w:tabs><w:tab w:val="left" w:leader="dot" w:pos="1999990000"/></w:tabs></w:pPr><w:r><w:t>Name</w:t><w:tab/><w:t>1</w:t></w:r></w:p>${sectPr('w:w="2000000000" w:h="15840"')}`,
+          `<w:p><w:pPr><w:tabs><w:tab w:val="left" w:leader="dot" w:pos="99999999990000"/></w:tabs></w:pPr><w:r><w:t>Name</w:t><w:tab/><w:t>1</w:t></w:r></w:p>${sectPr('w:w="99999999999999" w:h="15840"')}`,
         ),
         'docx',
       ),
@@ -505,8 +511,14 @@ const CASES = [
   },
   {
     name: 'page-width-2^31',
-    about: 'a page 2^31 twips wide',
-    request: () => convert(docx(`${paragraph('Wide.')}${sectPr('w:w="2147483648" w:h="15840"')}`), 'docx'),
+    about: 'a page 2^31 twips wide and high, text with default tab stops across it',
+    request: () =>
+      convert(
+        docx(
+          `<w:p><w:r><w:t>Wide</w:t><w:tab/><w:t>page</w:t><w:tab/><w:t>with tabs</w:t></w:r></w:p>${sectPr('w:w="2147483648" w:h="2147483648"')}`,
+        ),
+        'docx',
+      ),
     check: expectStatus(200),
   },
   // Annotate writes XML-illegal characters.

@@ -12,7 +12,16 @@ import { deflateZeros, pdfWith, streamObject } from '../sign/pdf-bombs';
  * Issue 20's hostile shapes through the routes, scaled down so that each still reaches the guard
  * that holds it at full size (`npm run hostile` posts them at the audit's sizes to a local worker
  * and measures time, memory and /v1/health). Shapes whose guard a route test already covers are
- * not repeated here: see the list in scripts/hostile.mjs's cases and the tests they name.
+ * not repeated here; each describe names the tests that cover the rest of its class. (The page
+ * budget, 50,000 page breaks: test/convert/budgets.test.ts; geometry at 2^31 twips and a dot
+ * leader across it: test/ooxml/extreme-numbers.test.ts; XML-illegal characters in annotate:
+ * test/annotate/xml-chars.test.ts; racing email codes: test/auth/verify-tries.test.ts; Latin-1 and
+ * UTF-16 sources: test/input/text-encoding.test.ts; 100,000 nested >:
+ * test/markdown/deep-nesting-route.test.ts; two file parts: test/http/multipart-file.test.ts;
+ * unknown keys in annotate fields: test/annotate/annotate-route.test.ts; a /Count of 10^9:
+ * test/verify/page-tree.test.ts; entity bombs and XXE: test/ooxml/bad-input.test.ts and
+ * test/convert/convert-docx.test.ts; deep XML: test/ooxml/bad-input.test.ts; bodies past the
+ * size limit: test/http/conventions.test.ts and test/input/document-input.test.ts.)
  */
 
 const MiB = 1024 * 1024;
@@ -154,27 +163,6 @@ describe('PDF streams that decode to far more than they weigh', () => {
     expect(body.signatures).toEqual([]);
     expect(ms).toBeLessThan(5000);
   });
-});
-
-describe('output bounded by the text, not by the white space', () => {
-  // The page budget: test/convert/budgets.test.ts (50,000 page breaks); geometry at 2^31 twips
-  // and a dot leader across it: test/ooxml/extreme-numbers.test.ts.
-  it.each([
-    ['one paragraph of 200,000 spaces', paragraph(' '.repeat(200_000))],
-    ['200 paragraphs of 5,000 spaces', paragraph(' '.repeat(5000)).repeat(200)],
-  ])(
-    '%s: a line a paragraph, as Word sets them (spaces hang past the margin), not pages of spaces',
-    async (_name, body) => {
-      const { result: res, ms } = await timed(() =>
-        convert(buildDocx({ document: `<w:body>${body}</w:body>` }), 'from=docx&to=pdf', 'spaces.docx'),
-      );
-      expect(res.status).toBe(200);
-      // 200 lines of 11 pt text at single spacing are some 4 pages.
-      expect(Number(res.headers.get('X-Quire-Pages'))).toBeLessThanOrEqual(5);
-      expect(ms).toBeLessThan(5000);
-      await res.arrayBuffer();
-    },
-  );
 });
 
 describe('pixel bombs through every route that reads images', () => {
