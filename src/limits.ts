@@ -105,6 +105,14 @@ export const MAX_PDF_OBJECTS = 100_000;
  */
 export const MAX_PDF_OBJECT_TEXT_BYTES = 4 * 1024 * 1024;
 
+/**
+ * Lines the cells of one table row may lay out to, together. A row is laid out whole before it is
+ * placed or split, and a line holds some hundreds of bytes; a cell squeezed to a point's width
+ * takes a line per character, so 10,000 cells of a paragraph each were 3.8 million lines (3 GB).
+ * 50,000 lines is a row a thousand pages tall, some 40 MB.
+ */
+export const MAX_TABLE_ROW_LINES = 50_000;
+
 /** The 422 of a budget: what was exceeded, its value, and what the caller can do. */
 export function tooComplex(what: string, limit: string): ApiError {
   return new ApiError(

@@ -4,6 +4,7 @@
  * resolved border edges, and vertically merged cells (§17.4.85 vMerge) whose content is shared out
  * over the rows of their region, so that every row can then be placed or split on its own.
  */
+import { MAX_TABLE_ROW_LINES, tooComplex } from '../../limits';
 import type { Border, CellBorders, CellMargins, Table, TableBorders, TablePosition } from '../../model/document';
 import { borderLine as borderLineItem, borderWidth, cellEdges, separateCellEdges, stronger } from './borders';
 import {
@@ -198,6 +199,7 @@ function* rowsOf(
     const cells: LaidCell[] = [];
     const byStart = new Map<number, LaidCell>();
     let contentHeight = 0;
+    let rowLines = 0;
     for (const cell of row.cells) {
       const span = Math.max(1, cell.span);
       const x = edge(at) + inset;
@@ -232,6 +234,14 @@ function* rowsOf(
         placeholder: !!cell.placeholder,
       };
       if (cell.shading) laid.shading = cell.shading;
+      // Counted cell by cell, so that a row of thousands of squeezed cells stops before it is all laid out.
+      for (const slice of laid.content.slices) rowLines += slice.lines.length;
+      if (rowLines > MAX_TABLE_ROW_LINES) {
+        throw tooComplex(
+          `row ${r + 1} of a table lays out to more than ${MAX_TABLE_ROW_LINES.toLocaleString('en-US')} lines (its ${row.cells.length.toLocaleString('en-US')} cells are too narrow for their text, or hold too much of it)`,
+          `${MAX_TABLE_ROW_LINES.toLocaleString('en-US')} lines in one table row`,
+        );
+      }
       if (cell.textDirection && cell.textDirection !== 'lrTb' && !continues && !cell.placeholder) {
         turnCell(laid, cell, row.height, m, context);
       }
