@@ -136,10 +136,11 @@ export async function startQuire({ vars = {} } = {}) {
     renewKey() {
       key = mintLocalKey();
     },
+    // An Authorization the caller sets wins: the load run spreads its requests over a pool of keys.
     fetch: (path, init = {}) =>
       fetch(`${origin}${path}`, {
         ...init,
-        headers: { ...proxyHeaders, ...(init.headers ?? {}), Authorization: `Bearer ${key}` },
+        headers: { ...proxyHeaders, Authorization: `Bearer ${key}`, ...(init.headers ?? {}) },
       }),
     dispose: () => worker.dispose(),
   };
