@@ -113,6 +113,14 @@ export const MAX_PDF_OBJECT_TEXT_BYTES = 4 * 1024 * 1024;
  */
 export const MAX_TABLE_ROW_LINES = 50_000;
 
+/**
+ * Lines one paragraph may break into. A paragraph is laid out whole before any line is placed,
+ * and a line holds some hundreds of bytes: a million characters in a column two points wide were a
+ * million lines and 489 MB before the page cap was reached. 50,000 lines, as for a table row, is a
+ * paragraph a thousand pages long.
+ */
+export const MAX_PARAGRAPH_LINES = 50_000;
+
 /** The 422 of a budget: what was exceeded, its value, and what the caller can do. */
 export function tooComplex(what: string, limit: string): ApiError {
   return new ApiError(

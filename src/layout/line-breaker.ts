@@ -3,6 +3,7 @@
  * are added while their width without trailing spaces fits; trailing spaces hang past the edge.
  * Tabs are resolved while filling, because where a tab ends decides what fits after it.
  */
+import { MAX_PARAGRAPH_LINES, tooComplex } from '../limits';
 import type { Paragraph, TabStop } from '../model/document';
 import type { Box, Segment } from './inline-boxes';
 
@@ -267,6 +268,12 @@ export function breakLines(paragraph: Paragraph, segments: readonly Segment[], c
     line.width = x + hanging <= available + EPSILON ? x + hanging : x;
     first = false;
     lines.push(line);
+    if (lines.length > MAX_PARAGRAPH_LINES) {
+      throw tooComplex(
+        `a paragraph breaks into more than ${MAX_PARAGRAPH_LINES.toLocaleString('en-US')} lines`,
+        `${MAX_PARAGRAPH_LINES.toLocaleString('en-US')} lines per paragraph`,
+      );
+    }
     if (index >= segments.length && pending.length === 0) break;
   }
   // A line break (w:br, §17.3.3.1) ending the paragraph leaves the paragraph mark on a line of its

@@ -90,3 +90,13 @@ describe('rate limits', () => {
     expect(mailbox.sent.filter((m) => m.to.includes(email))).toHaveLength(5);
   });
 });
+
+describe('a rate limiter that cannot answer', () => {
+  it('lets the request through, logged, rather than turning it into a 500', async () => {
+    const { enforceRateLimit } = await import('../../src/http/rate-limit');
+    const failing = { limit: () => Promise.reject(new Error('limiter unavailable')) } as unknown as RateLimit;
+    await expect(enforceRateLimit(failing, 'key', 'for this key')).resolves.toBeUndefined();
+    const refusing = { limit: () => Promise.resolve({ success: false }) } as unknown as RateLimit;
+    await expect(enforceRateLimit(refusing, 'key', 'for this key')).rejects.toMatchObject({ code: 'RATE_LIMIT_ERROR' });
+  });
+});

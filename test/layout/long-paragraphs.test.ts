@@ -8,7 +8,7 @@ import type { FontSet } from '../../src/fonts/font-face';
 import { loadFontSet } from '../../src/fonts/font-set';
 import { collectFontRequests } from '../../src/layout/font-requests';
 import { type LaidParagraph, layoutParagraph } from '../../src/layout/paragraph-layout';
-import { MAX_PARAGRAPH_CHARACTERS } from '../../src/limits';
+import { MAX_PARAGRAPH_CHARACTERS, MAX_PARAGRAPH_LINES } from '../../src/limits';
 import type { Paragraph } from '../../src/model/document';
 import { mintKey, withKey } from '../helpers/accounts';
 import { call, expectError } from '../helpers/api';
@@ -43,6 +43,23 @@ function widest(laid: LaidParagraph): number {
 }
 
 describe('breaking long words', () => {
+  it('refuses a paragraph that breaks into more than MAX_PARAGRAPH_LINES lines, before holding them all', async () => {
+    // A column two points wide takes a character a line: 200,000 characters, 200,000 lines.
+    const p = paragraph('w'.repeat(200_000));
+    const fonts = await fontsFor(p);
+    const started = Date.now();
+    let error: unknown;
+    try {
+      layoutParagraph(p, fonts, { areaWidth: 2, defaultTabStop: 36 });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).code).toBe('DOCUMENT_TOO_COMPLEX');
+    expect((error as ApiError).message).toContain(`${MAX_PARAGRAPH_LINES.toLocaleString('en-US')} lines`);
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+
   it('breaks a 1,000,000-character word into lines in well under a second, losing nothing', async () => {
     const word = 'abcdefghij'.repeat(100_000);
     const p = paragraph(word);
