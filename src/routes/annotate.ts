@@ -40,6 +40,7 @@ const route = createRoute({
       'PAYLOAD_TOO_LARGE',
       'UNSUPPORTED_MEDIA_TYPE',
       'INVALID_DOCUMENT',
+      'DOCUMENT_TOO_COMPLEX',
       'FIELD_NOT_FOUND',
       'DOCUMENT_FETCH_FAILED',
       'RATE_LIMIT_ERROR',

@@ -84,6 +84,7 @@ const route = createRoute({
       'PAYLOAD_TOO_LARGE',
       'UNSUPPORTED_MEDIA_TYPE',
       'INVALID_DOCUMENT',
+      'DOCUMENT_TOO_COMPLEX',
       'RATE_LIMIT_ERROR',
     ),
   },

@@ -43,6 +43,7 @@ const signRoute = createRoute({
       'PAYLOAD_TOO_LARGE',
       'UNSUPPORTED_MEDIA_TYPE',
       'INVALID_DOCUMENT',
+      'DOCUMENT_TOO_COMPLEX',
       'DOCUMENT_FETCH_FAILED',
       'RATE_LIMIT_ERROR',
     ),
