@@ -21,6 +21,7 @@ import { randomBytes } from 'node:crypto';
 import { DOMParser } from '@xmldom/xmldom';
 import { strToU8, unzipSync, Zlib, zipSync } from 'fflate';
 import { PDFDocument, PDFName, PDFNumber, PDFRawStream } from 'pdf-lib';
+import { concatBytes as concat } from './fuzz-kit.mjs';
 import { startQuire, workerdRssMiB } from './worker-harness.mjs';
 
 const args = process.argv.slice(2);
@@ -41,16 +42,6 @@ const RSS_STOP_MIB = 6 * 1024;
 
 const encoder = new TextEncoder();
 const bytesOf = (value) => (typeof value === 'string' ? strToU8(value) : value);
-
-function concat(...parts) {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-}
 
 /** A ZIP of `parts` (name → string or bytes), deflated at `level`. */
 const zip = (parts, level = 9) =>

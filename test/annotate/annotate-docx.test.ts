@@ -2,8 +2,8 @@ import { strFromU8, strToU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { type AnnotateDeps, annotateDocx, discoverFields } from '../../src/annotate/annotate-docx';
 import type { AnnotateField } from '../../src/annotate/annotate-types';
-import { ApiError } from '../../src/errors';
 import { entryData, readZipDirectory } from '../../src/zip/zip-directory';
+import { rejection } from '../helpers/api';
 import { buildDocx, zipParts } from '../ooxml/docx-fixture';
 
 // A 1×1 PNG: the picture helper's loader is stubbed with it.
@@ -51,16 +51,6 @@ async function fill(
   extra: Parameters<typeof buildDocx>[0] = { document: '' },
 ) {
   return annotateDocx(buildDocx({ ...extra, document }), fields, deps);
-}
-
-async function rejection(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error('expected a rejection');
 }
 
 describe('annotateDocx: placeholders', () => {

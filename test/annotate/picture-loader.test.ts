@@ -2,8 +2,8 @@ import { GifWriter } from 'omggif';
 import { describe, expect, it } from 'vitest';
 import type { PreparedPicture } from '../../src/annotate/annotate-types';
 import { createPictureLoader, isImageValue } from '../../src/annotate/picture-loader';
-import { ApiError } from '../../src/errors';
 import { isPng } from '../../src/images/png-info';
+import { rejection } from '../helpers/api';
 import { BASE, SOLID } from '../images/fixtures';
 import {
   buildTiff,
@@ -54,15 +54,6 @@ function tinyGif(width: number, height: number): Uint8Array {
   const writer = new GifWriter(buffer, width, height, { palette: [0xff0000, 0x0000ff] });
   writer.addFrame(0, 0, width, height, new Array(width * height).fill(1));
   return buffer.slice(0, writer.end());
-}
-
-async function rejection(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
 }
 
 function expectPicture(picture: PreparedPicture, extension: string, width: number, height: number): void {

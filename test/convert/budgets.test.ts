@@ -5,11 +5,10 @@ import { readConfig } from '../../src/config';
 import { convertDocxToPdf } from '../../src/convert/docx-to-pdf';
 import { convertMarkup } from '../../src/convert/markup-convert';
 import type { Env } from '../../src/env';
-import { ApiError } from '../../src/errors';
 import { createFontCache } from '../../src/fonts/font-cache';
 import { Budget, DEFAULT_LIMITS, type Limits } from '../../src/limits';
 import { mintKey, withKey } from '../helpers/accounts';
-import { call, expectError } from '../helpers/api';
+import { call, expectError, rejection } from '../helpers/api';
 import { toBase64 } from '../input/helpers';
 import { buildDocx, declareZipSize, paragraph } from '../ooxml/docx-fixture';
 import { pdfText } from '../pdf/pdf-text';
@@ -18,16 +17,6 @@ const engine = { assets: env.ASSETS, fontCache: createFontCache() };
 const limits = (changes: Partial<Limits>): Limits => ({ ...DEFAULT_LIMITS, ...changes });
 const pageBreaks = (count: number) =>
   buildDocx({ document: `<w:body><w:p><w:r>${'<w:br w:type="page"/>'.repeat(count)}</w:r></w:p></w:body>` });
-
-async function rejection(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error('expected a rejection');
-}
 
 describe('the per-request budgets (src/limits.ts)', () => {
   it('stops a conversion past its page budget with DOCUMENT_TOO_COMPLEX naming the budget', async () => {

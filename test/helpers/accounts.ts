@@ -32,3 +32,15 @@ export function verify(email: string, code: string, ip: string) {
 export function withKey(key: string, init: RequestInit = {}): RequestInit {
   return { ...init, headers: { ...(init.headers as Record<string, string>), Authorization: `Bearer ${key}` } };
 }
+
+/** A JSON POST with a freshly minted key. */
+export async function postJson(path: string, body: unknown): Promise<Response> {
+  return call(
+    path,
+    withKey(await mintKey(), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    }),
+  );
+}

@@ -1,5 +1,6 @@
 import { SELF } from 'cloudflare:test';
 import { expect } from 'vitest';
+import { ApiError } from '../../src/errors';
 
 export const BASE = 'https://quire.test';
 
@@ -28,4 +29,15 @@ export async function expectError(res: Response, status: number, code: string): 
   expect(body.message.length).toBeGreaterThan(10);
   expect(body.requestId).toBe(res.headers.get('X-Request-Id'));
   return body;
+}
+
+/** The ApiError a core promise rejects with (anything else is rethrown; no rejection fails). */
+export async function rejection(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+  throw new Error('expected a rejection');
 }

@@ -1,6 +1,6 @@
 import { strToU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { mintKey, withKey } from '../helpers/accounts';
+import { mintKey, postJson, withKey } from '../helpers/accounts';
 import { call, expectError } from '../helpers/api';
 import { concat, ihdr, PNG_SIGNATURE, pngChunk } from '../images/helpers';
 import { toBase64 } from '../input/helpers';
@@ -30,17 +30,6 @@ async function convert(bytes: Uint8Array, query: string, name: string): Promise<
   const form = new FormData();
   form.append('file', new File([bytes as Uint8Array<ArrayBuffer>], name));
   return call(`/v1/convert?${query}`, withKey(await mintKey(), { method: 'POST', body: form }));
-}
-
-async function postJson(path: string, body: unknown): Promise<Response> {
-  return call(
-    path,
-    withKey(await mintKey(), {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    }),
-  );
 }
 
 /** The time `run` takes, with its result. */

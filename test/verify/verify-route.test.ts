@@ -3,7 +3,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { parseCertificates } from '../../src/sign/certificate-summary';
 import { verifyPdf } from '../../src/verify/verify-document';
-import { mintKey, withKey } from '../helpers/accounts';
+import { mintKey, postJson, withKey } from '../helpers/accounts';
 import { call, expectError } from '../helpers/api';
 import { toBase64 } from '../input/helpers';
 
@@ -24,17 +24,6 @@ interface VerifyBody {
     problems: string[];
   }[];
   document: { pages: number | null; revisions: number; sha256: string };
-}
-
-async function postJson(path: string, body: unknown) {
-  return call(
-    path,
-    withKey(await mintKey(), {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    }),
-  );
 }
 
 async function onePagePdf(text = 'Contract body'): Promise<Uint8Array> {
