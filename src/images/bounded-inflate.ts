@@ -9,15 +9,23 @@ import { Inflate, Unzlib } from 'fflate';
 
 /**
  * Input per step: 8 KiB (at most ~8 MiB of output), or more when the ceiling is large anyway, up
- * to 16 KiB. One step never yields more than about the ceiling (or 16 MiB) before the count is
+ * to 64 KiB. One step never yields more than about the ceiling (or 8 MiB) before the count is
  * checked. Every step costs fflate a fresh output buffer of at least 128 KiB and a copy of its
  * 32 KiB window, so steps much smaller than that made inflating twice as slow: this is the
- * validation of every PNG a document holds. Larger steps let one step of a 1000:1 stream allocate
- * 64 MB at once: twenty such PNGs took the worker past a gigabyte of garbage.
+ * validation of every PNG a document holds.
  */
 function sliceSize(maxBytes: number): number {
-  return Math.min(16 * 1024, Math.max(8 * 1024, Math.floor(maxBytes / 1032)));
+  return Math.min(64 * 1024, Math.max(8 * 1024, Math.floor(maxBytes / 1032)));
 }
+
+/**
+ * After a step that yielded this much, the next is 8 KiB: a stream that expands near
+ * deflate's 1032:1 would otherwise have fflate allocate 64 MB per step, and twenty such PNGs took
+ * the worker past a gigabyte of garbage.
+ */
+const DENSE_STEP_OUTPUT = 4 * 1024 * 1024;
+const DENSE_SLICE = 8 * 1024;
+const FIRST_SLICE = 16 * 1024;
 
 class CeilingExceeded extends Error {}
 
@@ -35,8 +43,10 @@ export function boundedInflate(
   const parts: Uint8Array[] = [];
   let total = 0;
   let ended = false;
+  let stepOutput = 0;
   const onData = (chunk: Uint8Array, final: boolean): void => {
     total += chunk.length;
+    stepOutput += chunk.length;
     if (total > maxBytes) throw new CeilingExceeded();
     if (keep && chunk.length > 0) parts.push(chunk);
     if (final) ended = true;
@@ -44,12 +54,16 @@ export function boundedInflate(
   const stream = options.format === 'raw' ? new Inflate(onData) : new Unzlib(onData);
   try {
     if (data.length === 0) return undefined;
-    const slice = sliceSize(maxBytes);
-    for (let offset = 0; offset < data.length; offset += slice) {
+    // The first step is small, so that even it cannot yield more than 16 MiB.
+    let slice = Math.min(FIRST_SLICE, sliceSize(maxBytes));
+    for (let offset = 0; offset < data.length; ) {
       const end = Math.min(offset + slice, data.length);
+      stepOutput = 0;
       stream.push(data.subarray(offset, end), end === data.length);
+      offset = end;
       // Bytes after the end of the deflate stream are ignored, as zlib does.
       if (ended) break;
+      slice = stepOutput > DENSE_STEP_OUTPUT ? DENSE_SLICE : sliceSize(maxBytes);
     }
   } catch {
     // CeilingExceeded, or fflate's "invalid block type" / "unexpected EOF" and the like.

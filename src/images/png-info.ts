@@ -23,7 +23,7 @@
  * §11.2.3 PLTE, §8.2 Adam7 passes; APNG: §11.3.6 acTL, fcTL, fdAT.
  */
 
-import { inflatedLength } from '../zip/native-inflate';
+import { inflatedLength, inflateExactly } from '../zip/native-inflate';
 import { boundedInflate } from './bounded-inflate';
 import { decodePngPixels } from './png-decoder';
 import { concatBytes, encodePng } from './png-encoder';
@@ -209,6 +209,9 @@ function idatData(info: PngInfo): Uint8Array {
   return info.idat.length === 1 ? (info.idat[0] as Uint8Array) : concatBytes(info.idat);
 }
 
+/** The most inflated data checked by holding it (pngDataInflates). */
+const HELD_CHECK_MAX_BYTES = 8 * 1024 * 1024;
+
 /** What pngDataInflates found of a PNG's data. */
 export type PngDataCheck = 'whole' | 'broken';
 
@@ -223,6 +226,15 @@ export type PngDataCheck = 'whole' | 'broken';
 export async function pngDataInflates(bytes: Uint8Array, limits: ImageLimits): Promise<PngDataCheck | undefined> {
   const header = checkedHeader(bytes, limits);
   if (!header) return undefined;
+  // Most PNGs are small: held for a moment, their data is checked in one native call, three times
+  // faster than counting it chunk by chunk in JavaScript; only a large one is counted as it streams.
+  // A damaged one is then counted to learn whether it is surely broken.
+  if (
+    header.expected <= HELD_CHECK_MAX_BYTES &&
+    (await inflateExactly(idatData(header.info), 'deflate', header.expected))
+  ) {
+    return 'whole';
+  }
   const counted = await inflatedLength(idatData(header.info), 'deflate', header.expected);
   if (!counted) return undefined;
   if (counted.length > header.expected) return 'broken';

@@ -205,6 +205,9 @@ class AlphaSplitter {
   }
 }
 
+/** Images whose filtered rows are larger than this are split streaming (splitStreaming). */
+const STREAM_SPLIT_ABOVE_BYTES = 8 * 1024 * 1024;
+
 /** Filtered rows split per step when streaming: about 4 MiB of them. */
 const SPLIT_BATCH_BYTES = 4 * 1024 * 1024;
 
@@ -284,7 +287,8 @@ async function embedAlphaSplit(streams: FlateStreams, info: PngInfo): Promise<PD
     ColorSpace: colourSpace(info),
     DecodeParms: pngPredictor(colours, 8, width),
   };
-  const streamed = await splitStreaming(info, colours);
+  // A small image is split whole, which is faster; a large one streamed, which holds less.
+  const streamed = pngInflatedSize(info) > STREAM_SPLIT_ABOVE_BYTES ? await splitStreaming(info, colours) : undefined;
   if (streamed) {
     const SMask = streamed.opaque ? undefined : streams.addDeflated(streamed.alpha, softMaskDict(width, height, true));
     return streams.addDeflated(streamed.colour, { ...colourDict, ...(SMask ? { SMask } : {}) });

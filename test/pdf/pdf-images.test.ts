@@ -438,10 +438,11 @@ describe('embedPng', () => {
 
 describe('a PNG with alpha larger than one split batch', () => {
   it('gives the same planes streamed a batch at a time as inflated whole', async () => {
-    // 2,000 × 600 RGBA: 600 rows of 8,001 bytes, two batches of the 4 MiB split; Paeth-filtered
+    // 2,000 × 1,100 RGBA: 1,100 rows of 8,001 bytes (past the 8 MiB from which images are split
+    // streaming), three batches of the 4 MiB split; filtered
     // rows of a varied image, so that each row depends on the one above across the batch edge.
     const width = 2000;
-    const height = 600;
+    const height = 1100;
     const rowBytes = 1 + width * 4;
     const raw = new Uint8Array(height * rowBytes);
     for (let y = 0; y < height; y++) {
