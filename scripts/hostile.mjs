@@ -19,7 +19,7 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { DOMParser } from '@xmldom/xmldom';
-import { strToU8, unzipSync, Zlib, zipSync } from 'fflate';
+import { strToU8, unzipSync, Zlib, zipSync, zlibSync } from 'fflate';
 import { PDFDocument, PDFName, PDFNumber, PDFRawStream } from 'pdf-lib';
 import { concatBytes as concat } from './fuzz-kit.mjs';
 import { startQuire, workerdRssMiB } from './worker-harness.mjs';
@@ -228,6 +228,26 @@ function pngDeclaring(width, height) {
     new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     pngChunk('IHDR', ihdr),
     pngChunk('IDAT', deflatedZeros(4096)),
+    pngChunk('IEND', new Uint8Array(0)),
+  );
+}
+
+/**
+ * A real 8-bit RGBA PNG of side × side, every pixel half transparent: 16 megapixels deflate to
+ * about 70 KB, and embedding one means inflating 64 MB and splitting it into two planes.
+ */
+function rgbaPng(side) {
+  const ihdr = new Uint8Array(13);
+  const view = new DataView(ihdr.buffer);
+  view.setUint32(0, side);
+  view.setUint32(4, side);
+  ihdr.set([8, 6, 0, 0, 0], 8);
+  const raw = new Uint8Array(side * (1 + side * 4));
+  for (let y = 0; y < side; y++) for (let x = 0; x < side; x++) raw[y * (1 + side * 4) + 4 + x * 4] = 128;
+  return concat(
+    new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', ihdr),
+    pngChunk('IDAT', zlibSync(raw, { level: 9 })),
     pngChunk('IEND', new Uint8Array(0)),
   );
 }
@@ -683,6 +703,26 @@ const CASES = [
         ),
         'docx',
       ),
+    check: all(expectStatus(200), pdfHolds('After.')),
+  },
+  {
+    name: 'png-16mp-x20-docx',
+    about:
+      'a 1.3 MB DOCX of twenty 15.9-megapixel RGBA PNGs (26 s and 1.3 GB before the image budget; 200 megapixels are read, the rest left out with warnings)',
+    request: () => {
+      const png = rgbaPng(3990);
+      const ids = Array.from({ length: 20 }, (_, i) => i);
+      return convert(
+        zip(
+          docxParts(`${ids.map((i) => picture(`rIdImg${i}`)).join('')}${paragraph('After.')}`, {
+            relationships: ids.map((i) => ({ id: `rIdImg${i}`, type: 'image', target: `media/big${i}.png` })),
+            more: Object.fromEntries(ids.map((i) => [`word/media/big${i}.png`, png])),
+          }),
+          0,
+        ),
+        'docx',
+      );
+    },
     check: all(expectStatus(200), pdfHolds('After.')),
   },
   {

@@ -53,8 +53,9 @@ export async function checkPngsAhead(parts: Iterable<Uint8Array>): Promise<Check
     if (sniffImageFormat(bytes) !== 'png') continue;
     const info = readPngInfo(bytes);
     if (!info) continue;
+    // The reader reads images while its allowance is not spent, the one that spends it included.
+    if (pixelsLeft <= 0) break;
     pixelsLeft -= info.width * info.height;
-    if (pixelsLeft < 0) break;
     const found = await pngDataInflates(bytes, limits);
     if (found) checked.set(bytes, found);
   }

@@ -34,10 +34,16 @@ export async function inflatedLength(
   if (!canInflateNatively()) return undefined;
   let length = 0;
   try {
-    const reader = new Blob([data]).stream().pipeThrough(new DecompressionStream(format)).getReader();
+    // Read into one buffer of ours, again and again (a BYOB reader of a response body): a chunk
+    // the runtime allocated for each read would be garbage the isolate must collect, and twelve
+    // 16-megapixel PNGs counted that way grew the worker by 250 MB (with this, 120 MB).
+    const inflated = new Blob([data]).stream().pipeThrough(new DecompressionStream(format));
+    const reader = (new Response(inflated).body as ReadableStream<Uint8Array>).getReader({ mode: 'byob' });
+    let buffer = new ArrayBuffer(256 * 1024);
     for (;;) {
-      const { done, value } = await reader.read();
+      const { done, value } = await reader.read(new Uint8Array(buffer));
       if (done) return { length, complete: true };
+      buffer = value.buffer as ArrayBuffer;
       length += value.byteLength;
       if (length > limit) {
         await reader.cancel().catch(() => {});
