@@ -59,6 +59,19 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
 export const MAX_PARAGRAPH_CHARACTERS = 1_000_000;
 
 /**
+ * XML nesting and elements per part. Real documents nest tables a few levels deep: a depth of a
+ * few dozen elements at most. Four million elements is some 30 MiB of the tersest XML.
+ */
+export const MAX_XML_DEPTH = 256;
+export const MAX_XML_ELEMENTS = 4_000_000;
+
+/**
+ * Pixels of one picture: decoded as RGBA that is 64 MB, half an isolate's 128 MB. A header
+ * claiming more is refused before anything is decoded, and the picture left out with a warning.
+ */
+export const MAX_PICTURE_PIXELS = 16_000_000;
+
+/**
  * Pixels of PNG, GIF, BMP, TIFF and WebP images one conversion checks or decodes, all together
  * (JPEGs pass through unread and do not count). Each costs work in proportion to its pixels
  * (inflating to check it, decoding, splitting alpha), before layout reaches a page boundary where

@@ -2,7 +2,7 @@ import { sniffImageFormat, toEmbeddableImage } from '../images/embeddable-image'
 import type { PixelBudget } from '../images/pixel-budget';
 import { type PngDataCheck, pngDataInflates, readPngInfo } from '../images/png-info';
 import { imageLimits } from '../images/raster';
-import { MAX_IMAGE_PIXELS } from '../limits';
+import { MAX_IMAGE_PIXELS, MAX_PICTURE_PIXELS as MAX_PIXELS } from '../limits';
 import { isMetafile, readMetafile } from '../metafile/read-metafile';
 import type { ImageResource } from '../model/document';
 import type { MetafilePicture } from '../model/metafile';
@@ -13,12 +13,6 @@ import type { MetafilePicture } from '../model/metafile';
  * commands (src/metafile) that layout draws. The format comes from the bytes, never from the part
  * name or content type, which writers get wrong.
  */
-
-/**
- * 16 megapixels: decoded as RGBA that is 64 MB, half an isolate's 128 MB, and pdf-lib decodes a
- * PNG once more when embedding it. A header claiming more is refused before anything is decoded.
- */
-const MAX_PIXELS = 16_000_000;
 
 export type ImageCheck =
   | { image: ImageResource }

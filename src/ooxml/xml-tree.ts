@@ -1,5 +1,5 @@
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
-import { tooComplex } from '../limits';
+import { MAX_XML_DEPTH, MAX_XML_ELEMENTS, tooComplex } from '../limits';
 import { CONVENTIONAL_PREFIXES } from './namespaces';
 import { PartError } from './part-error';
 import { MalformedXmlError, scanXml } from './xml-scanner';
@@ -111,8 +111,8 @@ class TakeFailed extends Error {
   }
 }
 
-/** Real documents nest tables a few levels deep: a depth of a few dozen elements at most. */
-export const DEFAULT_XML_LIMITS: XmlParseOptions = { maxDepth: 256, maxElements: 4_000_000 };
+/** The budgets of src/limits.ts. */
+export const DEFAULT_XML_LIMITS: XmlParseOptions = { maxDepth: MAX_XML_DEPTH, maxElements: MAX_XML_ELEMENTS };
 
 /**
  * Parses `xml` (the bytes of part `partName`, or its text); throws PartError naming the part,
