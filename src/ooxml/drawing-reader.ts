@@ -11,7 +11,7 @@ import { PartError } from './part-error';
 import type { InlineScope, StoryContext } from './read-context';
 import { IDENTITY_FRAME, readDiagramShape, readWordShape, type ShapeFrame, transformBox } from './shape-reader';
 import { emu } from './units';
-import { cssDeclarations, cssLength, readVmlShape } from './vml-shape-reader';
+import { cssDeclarations, cssLength, readVmlShape, vmlPlacement } from './vml-shape-reader';
 import { child, type XmlElement } from './xml-tree';
 
 /**
@@ -388,8 +388,30 @@ export function readVml(
       const imageId = resolveImage(builder.story, relationship);
       if (imageId !== undefined) {
         const style = parseStyle(shape.attributes.style);
-        const description = imageData.attributes['o:title'] || shape.attributes.alt || undefined;
-        emitImage(builder, props, scope, imageId, style.width ?? 0, style.height ?? 0, description);
+        const declarations = cssDeclarations(shape.attributes.style);
+        if (!inGroup && declarations.get('position') === 'absolute') {
+          // An absolutely positioned picture (a watermark, a logo placed on the page) floats like a
+          // wp:anchor picture: it takes no room in its line, which a page-sized watermark in a
+          // header would otherwise make taller than the page, leaving the body no room at all.
+          const width = style.width ?? 0;
+          const height = style.height ?? 0;
+          const picture: Shape = {
+            geometry: 'rect',
+            x: 0,
+            y: 0,
+            width,
+            height,
+            rotation: 0,
+            flipH: false,
+            flipV: false,
+            imageId,
+          };
+          const floating = vmlPlacement(declarations, shape, builder.story);
+          emitDrawing(builder, props, scope, { kind: 'shapes', shapes: [picture] }, width, height, floating);
+        } else {
+          const description = imageData.attributes['o:title'] || shape.attributes.alt || undefined;
+          emitImage(builder, props, scope, imageId, style.width ?? 0, style.height ?? 0, description);
+        }
       }
     }
     const content = child(child(shape, 'v:textbox'), 'w:txbxContent');

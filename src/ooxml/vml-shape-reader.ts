@@ -139,7 +139,11 @@ function rulePlacement(align: string | undefined): FloatingPlacement {
   };
 }
 
-function vmlPlacement(style: Map<string, string>, element: XmlElement, story: StoryContext): FloatingPlacement {
+/**
+ * Where an absolutely positioned VML shape or picture sits (VML's CSS: position:absolute with
+ * margin-left/top from the mso-position-*-relative edge, ECMA-376 Part 4 §19.1.2.19 style).
+ */
+export function vmlPlacement(style: Map<string, string>, element: XmlElement, story: StoryContext): FloatingPlacement {
   const hRelative = style.get('mso-position-horizontal-relative') ?? 'text';
   const vRelative = style.get('mso-position-vertical-relative') ?? 'text';
   const wrapType = child(element, 'w10:wrap')?.attributes.type;

@@ -251,6 +251,34 @@ describe('floating objects', () => {
   });
 });
 
+describe('absolutely positioned VML pictures', () => {
+  // A page-sized watermark in a header, as Word writes it (w:pict, v:shape position:absolute):
+  // read as an inline picture, it made the header taller than the page and the body never had room.
+  const watermark = `<w:r><w:pict><v:shape id="WordPictureWatermark1" type="#_x0000_t75" style="position:absolute;left:0;text-align:left;margin-left:-28.35pt;margin-top:-71.1pt;width:595.35pt;height:845.35pt;z-index:-251658238;mso-position-horizontal-relative:margin;mso-position-vertical-relative:margin" o:allowincell="f"><v:imagedata r:id="rIdMark" o:title="Watermark"/><w10:wrap anchorx="margin" anchory="margin"/></v:shape></w:pict></w:r>`;
+  const body = Array.from({ length: 20 }, (_, i) => paragraph(`Clause ${i} of the body text.`)).join('');
+  const docx = (): DocxParts => ({
+    document: `<w:body>${body}<w:sectPr><w:headerReference w:type="default" r:id="rIdH"/><w:pgSz w:w="11906" w:h="16838"/><w:pgMar w:top="1418" w:right="567" w:bottom="1418" w:left="567" w:header="227" w:footer="680" w:gutter="0"/></w:sectPr></w:body>`,
+    headers: { rIdH: `<w:p><w:r><w:t>Header</w:t></w:r>${watermark}</w:p>` },
+    extraParts: {
+      'word/media/mark.png': tinyPng(4, 4),
+      'word/_rels/header1.xml.rels': `<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rIdMark" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target="media/mark.png"/></Relationships>`,
+    },
+  });
+
+  it('floats behind the text and takes no room in its line, so the body keeps its page', async () => {
+    const doc = await layout(readParts(docx()));
+    expect(doc.pages).toHaveLength(1);
+    const clause = texts(doc).find((t) => t.text.startsWith('Clause'));
+    // The body starts at the top margin (70.9 pt), not below an 845 pt tall header line.
+    expect(clause?.y).toBeLessThan(100);
+    const image = (doc.pages[0]?.items ?? []).find((i) => i.kind === 'image');
+    // margin-left/top from the margins (28.35 pt left, 70.9 pt top), page-sized.
+    expect(image).toMatchObject({ width: 595.35, height: 845.35 });
+    expect(image?.x).toBeCloseTo(28.35 - 28.35, 1);
+    expect(image?.y).toBeCloseTo(70.9 - 71.1, 1);
+  });
+});
+
 describe('picture bullets', () => {
   it('draws a w:numPicBullet picture as the list label, sized to the text', async () => {
     const numbering = `<w:numPicBullet w:numPicBulletId="0"><w:pict><v:shape style="width:9pt;height:9pt" o:bullet="t"><v:imagedata r:id="rIdBullet" o:title=""/></v:shape></w:pict></w:numPicBullet><w:abstractNum w:abstractNumId="0"><w:lvl w:ilvl="0"><w:start w:val="1"/><w:numFmt w:val="bullet"/><w:lvlText w:val=""/><w:lvlPicBulletId w:val="0"/><w:lvlJc w:val="left"/><w:pPr><w:ind w:left="720" w:hanging="360"/></w:pPr><w:rPr><w:rFonts w:ascii="Symbol" w:hAnsi="Symbol"/></w:rPr></w:lvl></w:abstractNum><w:num w:numId="1"><w:abstractNumId w:val="0"/></w:num>`;
