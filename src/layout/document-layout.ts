@@ -13,6 +13,7 @@ import { DrawingRenderer } from './drawing-layout';
 import { HeaderFooterLayout } from './header-footer';
 import { type FieldValues, paintLine, paintParagraphFrames, RevisionPalette } from './line-painter';
 import { drawPictures } from './metafile-layout';
+import { OffPageReport } from './off-page';
 import { flowDocument, type PageFrame, type PlacedLine } from './page-flow';
 import { turnCellItems } from './table/turned-cell';
 import { verticalItems, virtualPage } from './vertical-text';
@@ -100,7 +101,9 @@ export function layoutPages(
   const images = { ...model.images };
   /** Pages handed to the sink so far. */
   let painted = 0;
+  const offPage = new OffPageReport();
   const emit = (page: Page) => {
+    offPage.add(page, painted);
     painted++;
     sink(page, faces);
   };
@@ -201,6 +204,8 @@ export function layoutPages(
     const { header, footer } = placed ?? placeHeaderFooter(frame);
     emit(paintPage(frame, valuesFor(frame), header, footer));
   }
+
+  model.warnings.push(...offPage.warnings());
 
   return {
     outline,

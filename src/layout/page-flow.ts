@@ -61,6 +61,9 @@ export interface HeaderFooterMetrics {
 }
 
 const EPSILON = 0.01;
+/** The least a header and footer leave the body: a share of the height between the margins, and never under half an inch. */
+const MIN_BODY_SHARE = 0.25;
+const MIN_BODY_HEIGHT = 36;
 
 /** How body content meets the space left: it fits; it goes to the next column or page; or it is placed anyway. */
 type Verdict = 'fits' | 'advance' | 'force';
@@ -80,6 +83,40 @@ export function columnGeometry(section: Section): { x: number; width: number }[]
   const count = Math.max(1, columns.count);
   const width = (area - columns.space * (count - 1)) / count;
   return Array.from({ length: count }, (_, i) => ({ x: left + i * (width + columns.space), width }));
+}
+
+/**
+ * The pathological-pagination guard: a page whose body takes nothing while content waits (it
+ * moved on because that content did not fit) is a bug, not a page. After MAX_EMPTY_PAGES such
+ * pages in a row the waiting content is placed anyway (split, or run past the page's bottom and
+ * reported by off-page.ts) instead of moving on again: a document never becomes pages of headers.
+ */
+export class EmptyPageGuard {
+  static readonly MAX_EMPTY_PAGES = 2;
+  private emptyPages = 0;
+  /** Body content (a line, a table row) was placed on the current page. */
+  private placedHere = false;
+  /** Whether the guard has had to place content: the warning is given once a document. */
+  tripped = false;
+
+  /** A page is finished: `byOverflow` when the flow moved onto it because content did not fit. */
+  finished(byOverflow: boolean): void {
+    this.emptyPages = byOverflow && !this.placedHere ? this.emptyPages + 1 : 0;
+    this.placedHere = false;
+  }
+
+  /** Content was placed: the flow is moving again. */
+  placed(): void {
+    this.emptyPages = 0;
+    this.placedHere = true;
+  }
+
+  /** Whether the next content must be placed where the flow is, fitting or not. */
+  stuck(): boolean {
+    if (this.emptyPages < EmptyPageGuard.MAX_EMPTY_PAGES) return false;
+    this.tripped = true;
+    return true;
+  }
 }
 
 /** Receives each page once nothing more goes on it (its footnotes placed), in page order. */
@@ -114,6 +151,12 @@ class Flow {
    */
   private naturalTop = false;
   private pageNumber = 0;
+  /** Empty pages in a row while content waits (EmptyPageGuard). */
+  private readonly emptyPages = new EmptyPageGuard();
+  /** The current page was started because content did not fit the one before. */
+  private byOverflow = false;
+  /** The warning that a header or footer squeezes the body has been given (once a document). */
+  private squeezeWarned = false;
   /** Footnotes at the foot of each page, laid out at the width of the first column. */
   private readonly footnotes = new FootnoteFlow((id) =>
     noteLines(flattenBlocks(this.model.notes.footnotes[id] ?? []).map((p) => this.laid(p, this.noteWidth))),
@@ -168,17 +211,15 @@ class Flow {
     const previous = this.started ? this.page : undefined;
     if (previous) this.finishPage();
     this.started = true;
+    this.byOverflow = false;
     const restart = firstOfSection ? section.pageNumbering.start : undefined;
     this.pageNumber = restart ?? this.pageNumber + 1;
     const sectionPage =
       firstOfSection || !previous || previous.sectionIndex !== sectionIndex ? 1 : previous.sectionPage + 1;
     const meta = { firstOfSection: sectionPage === 1, number: this.pageNumber };
-    const { margins, height } = section.page;
     const header = this.headerFooter.headerHeight(section, meta);
     const footer = this.headerFooter.footerHeight(section, meta);
-    // A tall header pushes the body down; a tall footer pushes it up (ENGINE.md "Headers and footers").
-    const bodyTop = Math.max(margins.top, margins.header + header);
-    const bodyBottom = Math.min(height - margins.bottom, height - margins.footer - footer);
+    const { bodyTop, bodyBottom } = this.bodyArea(section, header, footer);
     this.page = {
       section,
       sectionIndex,
@@ -186,7 +227,7 @@ class Flow {
       sectionPage,
       firstOfSection: sectionPage === 1,
       bodyTop,
-      bodyBottom: Math.max(bodyBottom, bodyTop + 36),
+      bodyBottom,
       lines: [],
       notes: [],
       backgrounds: [],
@@ -204,6 +245,35 @@ class Flow {
     this.footnotes.startPage(bodyTop, this.page.bodyBottom);
   }
 
+  /**
+   * The body's top and bottom on a page whose header and footer are `header` and `footer` tall.
+   * A tall header pushes the body down and a tall footer pushes it up (ENGINE.md "Headers and
+   * footers"), unless the margin is negative (§17.6.11: then the body's edge is fixed). They never
+   * push it below a quarter of the height the margins give it: a header as tall as the page (a
+   * page-sized picture in its line) would otherwise leave the body no room on any page, and every
+   * page would come out empty. Past that the header and footer are drawn under the body, with a warning.
+   */
+  private bodyArea(section: Section, header: number, footer: number): { bodyTop: number; bodyBottom: number } {
+    const { margins, height, fixedTop, fixedBottom } = section.page;
+    const marginTop = margins.top;
+    const marginBottom = height - margins.bottom;
+    let bodyTop = fixedTop ? marginTop : Math.max(marginTop, margins.header + header);
+    let bodyBottom = fixedBottom ? marginBottom : Math.min(marginBottom, height - margins.footer - footer);
+    const minimum = Math.max(MIN_BODY_HEIGHT, (marginBottom - marginTop) * MIN_BODY_SHARE);
+    if (bodyBottom - bodyTop < minimum) {
+      // The header gives way first, down to its margin, then the footer.
+      bodyTop = Math.max(marginTop, Math.min(bodyTop, bodyBottom - minimum));
+      bodyBottom = Math.max(bodyBottom, bodyTop + minimum);
+      if (!this.squeezeWarned) {
+        this.squeezeWarned = true;
+        this.model.warnings.push(
+          'A header or footer is so tall that it would leave the body almost no room on the page; the body keeps a quarter of the page and is drawn over the rest of the header or footer. Shorten the header or footer in Word to see all of it.',
+        );
+      }
+    }
+    return { bodyTop, bodyBottom };
+  }
+
   /** Footnotes use the first column (the whole text width on one-column pages). */
   private get noteWidth(): number {
     return this.columns[0]?.width ?? this.columnWidth;
@@ -215,6 +285,7 @@ class Flow {
     const placed = this.footnotes.finishPage(column);
     this.page.notes.push(...placed.lines);
     this.page.rules.push(...placed.rules);
+    this.emptyPages.finished(this.byOverflow);
     this.finished(this.page);
   }
 
@@ -222,6 +293,11 @@ class Flow {
   finish(): void {
     while (this.footnotes.waiting) this.forceNewPage();
     this.finishPage();
+    if (this.emptyPages.tripped) {
+      this.model.warnings.push(
+        'Some content fitted no page as laid out and was placed anyway, running past the bottom of its page; check the pages the other warnings name.',
+      );
+    }
   }
 
   /** Moves to the next column, or to a new page after the last one; `natural` when content overflowed. */
@@ -232,6 +308,7 @@ class Flow {
       this.columnEmpty = true;
     } else {
       this.newPage(this.page.section, this.page.sectionIndex, false);
+      this.byOverflow = natural;
     }
     this.naturalTop = natural;
   }
@@ -357,6 +434,7 @@ class Flow {
     this.y += line.height;
     this.contentBottom = Math.max(this.contentBottom, this.y);
     this.columnEmpty = false;
+    this.emptyPages.placed();
     return placed;
   }
 
@@ -367,6 +445,7 @@ class Flow {
    * rule: the first content of a column stays whatever its height.
    */
   private verdict(height: number, notes: PendingNotes): Verdict {
+    if (this.emptyPages.stuck()) return height <= this.remaining() + EPSILON ? 'fits' : 'force';
     const fresh = this.page.lines.length === 0;
     if (notes.ids.length === 0) {
       if (height <= this.remaining() + EPSILON) return 'fits';
@@ -615,6 +694,7 @@ class Flow {
         this.y += height;
         this.contentBottom = Math.max(this.contentBottom, this.y);
         this.columnEmpty = false;
+        this.emptyPages.placed();
         this.footnotes.add(notes, this.contentBottom, undefined);
       },
     };

@@ -95,6 +95,12 @@ export interface PageGeometry {
   height: number;
   margins: { top: number; right: number; bottom: number; left: number; header: number; footer: number; gutter: number };
   /**
+   * A negative w:pgMar top or bottom (§17.6.11): the body's edge stays at the margin however tall
+   * the header or footer grows (they are drawn over it instead of pushing it).
+   */
+  fixedTop?: boolean;
+  fixedBottom?: boolean;
+  /**
    * w:textDirection tbRl on the section (§17.6.20): lines run top to bottom and follow each other
    * right to left (layout/vertical-text.ts). Width, height and margins stay the physical page's.
    */

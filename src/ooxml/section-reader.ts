@@ -76,6 +76,8 @@ export function readSectionProperties(sectPr: XmlElement | undefined): SectionPr
       gutter: margin('w:gutter', 0),
     },
   };
+  if ((twips(pgMar?.['w:top']) ?? 0) < 0) page.fixedTop = true;
+  if ((twips(pgMar?.['w:bottom']) ?? 0) < 0) page.fixedBottom = true;
 
   // tbRl (tbRlV and tbV in the strict and older spellings): vertical East Asian text.
   const direction = child(sectPr, 'w:textDirection')?.attributes['w:val'];
