@@ -90,6 +90,22 @@ describe('content past the page edge', () => {
   });
 });
 
+describe('a one-cell table that runs for more than a thousand pages', () => {
+  it('draws every page of it (an iteration cap once dropped the rest of the table)', async () => {
+    // 9,000 paragraphs of 72 pt text, eight to a page: about 1,130 pages in one table row.
+    const cell = Array.from(
+      { length: 9000 },
+      (_, i) => `<w:p><w:r><w:rPr><w:sz w:val="144"/></w:rPr><w:t>P${i}</w:t></w:r></w:p>`,
+    ).join('');
+    const { pages } = await convert({
+      document: `<w:body><w:tbl><w:tblGrid><w:gridCol w:w="9000"/></w:tblGrid><w:tr><w:tc>${cell}</w:tc></w:tr></w:tbl><w:p><w:r><w:t>After the table.</w:t></w:r></w:p>${section('w:top="1440" w:right="1440" w:bottom="1440" w:left="1440"', false)}</w:body>`,
+    });
+    expect(pages.length).toBeGreaterThan(1004);
+    expect(pages.at(-1)).toContain('After the table.');
+    expect(pages.slice(-2).join(' ')).toContain('P8999');
+  });
+});
+
 describe('the empty-page guard', () => {
   it('gives way after two pages in a row that took nothing while content waited', () => {
     const guard = new EmptyPageGuard();

@@ -180,10 +180,14 @@ export function flowTable(rows: RowWindow, target: TableFlowTarget): FloatingTab
 
   let index = 0;
   let pending: LaidRow | undefined;
-  let guard = 0;
+  /**
+   * Pages moved on to in a row without placing anything. A page that takes nothing twice over
+   * would loop for ever: the row is then placed where the flow is. (The count is of pages without
+   * progress, not of rows: a one-row table whose cell runs for a thousand pages is progress all
+   * the way, and a cap on iterations once dropped the rest of such a table without a word.)
+   */
+  let idle = 0;
   while (index < count) {
-    // A page that takes nothing twice over would loop for ever; place whatever is next.
-    if (++guard > 4 * count + 1000) break;
     const whole = rows.at(index);
     const row = pending ?? whole;
     if (!row) break;
@@ -203,6 +207,7 @@ export function flowTable(rows: RowWindow, target: TableFlowTarget): FloatingTab
       placeRow(row, last, verdict === 'force');
       rows.release(index++);
       pending = undefined;
+      idle = 0;
       continue;
     }
     const mustSplit = row.height > target.fullHeight() + EPSILON;
@@ -217,6 +222,7 @@ export function flowTable(rows: RowWindow, target: TableFlowTarget): FloatingTab
         target.verdict(parts.first.height, rowLines(parts.first)) !== 'advance'
       ) {
         placeRow(parts.first, true, false);
+        idle = 0;
         if (parts.rest.height <= EPSILON) {
           rows.release(index++);
           pending = undefined;
@@ -226,12 +232,14 @@ export function flowTable(rows: RowWindow, target: TableFlowTarget): FloatingTab
         continue;
       }
     }
-    if (target.atColumnTop()) {
+    if (target.atColumnTop() || idle >= 2) {
       placeRow(row, last, true);
       rows.release(index++);
       pending = undefined;
+      idle = 0;
       continue;
     }
+    idle++;
     nextPage();
     repeatHeaders(index);
   }
