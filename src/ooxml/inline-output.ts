@@ -183,19 +183,36 @@ export function endField(builder: ParagraphBuilder): void {
   if (field.hadResult) return;
   const dateKind = DATE_FIELDS[parsed.name];
   if (dateKind !== undefined) {
-    const properties = story.doc.properties;
-    const iso =
-      dateKind === 'created'
-        ? (properties.created ?? properties.modified)
-        : (properties.modified ?? properties.created);
-    if (iso === undefined) return;
     const picture = parsed.datePicture ?? (parsed.name === 'TIME' ? DEFAULT_TIME_PICTURE : DEFAULT_DATE_PICTURE);
-    emit(builder, { kind: 'text', text: formatDate(iso, picture), props });
+    emitDocumentDate(builder, dateKind, picture, props);
     return;
   }
   if (parsed.name === 'FORMCHECKBOX' && field.checkBox !== undefined) {
     emit(builder, { kind: 'text', text: field.checkBox ? '\u2612' : '\u2610', props });
   }
+}
+
+/**
+ * A date the document shows as "now" (DATE, TIME, a date block), or when it was created or saved,
+ * as text: the document's own dates stand for the clock, so the same input gives the same output.
+ * Nothing when the package records no date.
+ */
+export function emitDocumentDate(
+  builder: ParagraphBuilder,
+  kind: 'created' | 'modified' | 'date',
+  picture: string,
+  props: RunProperties,
+): void {
+  const properties = builder.story.doc.properties;
+  const iso =
+    kind === 'created' ? (properties.created ?? properties.modified) : (properties.modified ?? properties.created);
+  if (iso === undefined) {
+    builder.story.doc.warn(
+      'A date (a DATE or TIME field without a result, or a date block) is left empty: the document records no date to show.',
+    );
+    return;
+  }
+  emit(builder, { kind: 'text', text: formatDate(iso, picture), props });
 }
 
 function classify(field: OpenField, parsed: FieldInstruction): void {

@@ -5,6 +5,7 @@ import type {
   NoteReferenceInline,
   RevisionMark,
   RunProperties,
+  TextInline,
 } from '../model/document';
 import { readDrawing, readVml } from './drawing-reader';
 import {
@@ -12,6 +13,7 @@ import {
   beginField,
   beginSimpleField,
   emit,
+  emitDocumentDate,
   endField,
   type ParagraphBuilder,
   separateField,
@@ -22,7 +24,7 @@ import { readOfficeMath } from './math-reader';
 import type { InlineScope, StoryContext } from './read-context';
 import { CHANGE_ELEMENTS, isRemoval, isShown, revisionMark } from './revisions';
 import { previousRunProperties } from './run-properties';
-import { isSymbolFont, mapSymbolCharacter, mapSymbolText } from './symbol-fonts';
+import { hasSymbolCodes, isSymbolFont, mapSymbolCharacter, mapSymbolText } from './symbol-fonts';
 import { onOff } from './units';
 import { child, type XmlElement } from './xml-tree';
 
@@ -83,6 +85,9 @@ export function readInlineContent(container: XmlElement, builder: ParagraphBuild
       case 'm:oMath':
         readMath(element, builder, scope);
         continue;
+      case 'w:subDoc':
+        emitSubdocument(element, builder, scope);
+        continue;
     }
     const change = CHANGE_ELEMENTS[name];
     if (change !== undefined) {
@@ -99,6 +104,25 @@ export function readInlineContent(container: XmlElement, builder: ParagraphBuild
 function readSdt(sdt: XmlElement, builder: ParagraphBuilder, scope: InlineScope): void {
   const content = child(sdt, 'w:sdtContent');
   if (content) readInlineContent(content, builder, scope);
+}
+
+/**
+ * w:subDoc (§17.17.1.1): a subdocument of a master document, a separate file the package only
+ * names. Its content cannot be read here; Word shows a collapsed subdocument as a link to the
+ * file, and so is it printed, with a warning.
+ */
+function emitSubdocument(subDoc: XmlElement, builder: ParagraphBuilder, scope: InlineScope): void {
+  const id = subDoc.attributes['r:id'];
+  const relationship = id ? builder.story.relationships.find((candidate) => candidate.id === id) : undefined;
+  const target = relationship?.target ?? '';
+  builder.story.doc.warn(
+    `A subdocument${target ? ` (${target})` : ''} is a separate file; its content is not included, only its name.`,
+  );
+  if (target === '') return;
+  const inline: Inline = { kind: 'text', text: target, props: baseProps(builder) };
+  if (scope.revision) inline.revision = scope.revision;
+  inline.link = scope.link ?? { url: target };
+  emit(builder, inline);
 }
 
 /**
@@ -134,15 +158,32 @@ function readRun(run: XmlElement, builder: ParagraphBuilder, scope: InlineScope)
     rPr === undefined
       ? baseProps(builder)
       : doc.cascade.runPropertiesOf(rPr, builder.tableStyleId, builder.paragraphStyleId, doc.colors);
-  readRunContent(run, builder, scope, props, revision);
+  readRunContent(run, builder, scope, props, revision, rPr);
 }
 
+/** Date blocks (§17.3.3.5–6, 17.3.3.15–16, 17.3.3.33–34): the date picture each shows. */
+const DATE_BLOCKS: Readonly<Record<string, string>> = {
+  'w:dayShort': 'dd',
+  'w:dayLong': 'dddd',
+  'w:monthShort': 'MM',
+  'w:monthLong': 'MMMM',
+  'w:yearShort': 'yy',
+  'w:yearLong': 'yyyy',
+};
+
+/**
+ * Run content (§17.3.3). What is not read here is deliberately invisible: w:annotationRef and
+ * w:commentReference (comment marks; comments are not printed), w:lastRenderedPageBreak (where
+ * Word last broke the page, a hint only), w:separator and w:continuationSeparator (the rule in
+ * the separator notes, which layout draws itself), w:rPr.
+ */
 function readRunContent(
   run: XmlElement,
   builder: ParagraphBuilder,
   scope: InlineScope,
   props: RunProperties,
   revision: RevisionMark | undefined,
+  rPr: XmlElement | undefined,
 ): void {
   const story = builder.story;
   // Hidden text (w:vanish) prints nothing, but its field characters still open and close fields.
@@ -159,11 +200,13 @@ function readRunContent(
     const item = items[index] as XmlElement;
     switch (item.name) {
       case 'w:t':
-        if (visible) emitText(builder, textOf(item), props, decorate);
+        if (visible) emitText(builder, textOf(item), props, decorate, rPr);
         break;
       case 'w:delText':
-        if (visible && scope.showDeleted) emitText(builder, textOf(item), props, decorate);
+        if (visible && scope.showDeleted) emitText(builder, textOf(item), props, decorate, rPr);
         break;
+      // An absolute position tab (w:ptab, §17.3.3.23) is read as a tab: headers and footers that
+      // use one mostly have their style's centre and right stops at the same places.
       case 'w:tab':
       case 'w:ptab':
         if (visible) emit(builder, decorate({ kind: 'tab', props }));
@@ -180,11 +223,21 @@ function readRunContent(
       case 'w:cr':
         if (visible) emit(builder, decorate({ kind: 'break', type: 'line', props }));
         break;
+      // U+2011 draws as a hyphen that does not break (fonts/shaping.ts stands U+002D in for a face
+      // without it); U+00AD shows only where a line breaks at it (layout/line-breaker.ts).
       case 'w:noBreakHyphen':
         if (visible) emit(builder, decorate({ kind: 'text', text: '\u2011', props }));
         break;
       case 'w:softHyphen':
         if (visible) emit(builder, decorate({ kind: 'text', text: '\u00ad', props }));
+        break;
+      case 'w:dayShort':
+      case 'w:dayLong':
+      case 'w:monthShort':
+      case 'w:monthLong':
+      case 'w:yearShort':
+      case 'w:yearLong':
+        if (visible) emitDocumentDate(builder, 'date', DATE_BLOCKS[item.name] as string, props);
         break;
       case 'w:sym':
         if (visible) emitSymbol(item, builder, props, decorate);
@@ -216,21 +269,24 @@ function readRunContent(
       case 'w:footnoteRef':
       case 'w:endnoteRef':
         // The note's own mark, at the start of its text (§17.11.13, §17.11.6).
-        if (visible && story.noteMark) emitText(builder, story.noteMark, props, decorate);
+        if (visible && story.noteMark) emitText(builder, story.noteMark, props, decorate, rPr);
         break;
       case 'w:pgNum':
         if (visible) emit(builder, decorate({ kind: 'field', field: 'PAGE', cached: '', props }));
         break;
       case 'mc:AlternateContent': {
         const branch = chooseAlternative(item);
-        if (branch) readRunContent(branch, builder, scope, props, revision);
+        if (branch) readRunContent(branch, builder, scope, props, revision, rPr);
         break;
       }
-      case 'w:ruby': {
-        const base = child(item, 'w:rubyBase');
-        if (base) readInlineContent(base, builder, revision ? { ...scope, revision } : scope);
+      case 'w:ruby':
+        if (visible) readRuby(item, builder, revision ? { ...scope, revision } : scope);
         break;
-      }
+      case 'w:contentPart':
+        // Ink and other content parts (§17.3.3.2) come with a picture in mc:Fallback, which is
+        // read; one on its own cannot be drawn.
+        story.doc.warn('Ink or another embedded content part (w:contentPart) is not drawn; it is left out.');
+        break;
     }
   }
 }
@@ -250,6 +306,7 @@ function emitText(
   text: string,
   props: RunProperties,
   decorate: <T extends Inline>(inline: T) => T,
+  rPr: XmlElement | undefined,
 ): void {
   if (text === '') return;
   let value = text;
@@ -260,6 +317,13 @@ function emitText(
       value = mapped.text;
       textProps = { ...props, font: builder.textFont };
     }
+  } else if (hasSymbolCodes(value)) {
+    // Symbol codes (U+F0xx) are not ASCII, so Word sets them in the run's w:hAnsi face
+    // (§17.3.2.26), which may be Symbol or Wingdings where w:ascii is not. The ASCII text around
+    // them keeps the run's face.
+    const doc = builder.story.doc;
+    const face = doc.cascade.hAnsiFaceOf(rPr, builder.tableStyleId, builder.paragraphStyleId, doc.colors);
+    if (isSymbolFont(face)) value = mapSymbolText(value, face, false).text;
   }
   if (value.indexOf('\n') !== -1 || value.indexOf('\r') !== -1) value = value.replace(/\r?\n|\r/g, ' ');
   if (takeCustomMark(builder, value, textProps)) return;
@@ -272,6 +336,33 @@ function emitText(
     if (index > 0) emit(builder, decorate({ kind: 'tab', props: textProps }));
     if (part !== '') emit(builder, decorate({ kind: 'text', text: part, props: textProps }));
   });
+}
+
+/**
+ * Ruby (§17.3.3.25): phonetic guide text (w:rt) over its base text (w:rubyBase). Layout has no
+ * ruby line above the text, so the guide follows its base in parentheses, in its own (small)
+ * formatting, as HTML shows ruby where it cannot set it above; a warning says so.
+ */
+function readRuby(ruby: XmlElement, builder: ParagraphBuilder, scope: InlineScope): void {
+  const base = child(ruby, 'w:rubyBase');
+  if (base) readInlineContent(base, builder, scope);
+  const guide = child(ruby, 'w:rt');
+  if (guide === undefined) return;
+  const inner: ParagraphBuilder = { ...builder, inlines: [] };
+  delete inner.pendingNoteReference;
+  readInlineContent(guide, inner, scope);
+  const first = inner.inlines.find((inline): inline is TextInline => inline.kind === 'text');
+  if (first === undefined) return;
+  builder.story.doc.warn('Ruby (phonetic guides) is shown in parentheses after its base text, not above it.');
+  const bracket = (text: string): TextInline => {
+    const inline: TextInline = { kind: 'text', text, props: first.props };
+    if (first.revision) inline.revision = first.revision;
+    if (first.link) inline.link = first.link;
+    return inline;
+  };
+  emit(builder, bracket('('));
+  for (const inline of inner.inlines) emit(builder, inline);
+  emit(builder, bracket(')'));
 }
 
 /** w:sym (§17.3.3.30): a character of a symbol font, mapped to Unicode where known. */

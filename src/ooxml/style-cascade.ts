@@ -7,7 +7,7 @@ import {
   toParagraphProperties,
 } from './paragraph-properties';
 import { PropertyInterner } from './property-interner';
-import { type RunDelta, readRunDelta, TOGGLE_PROPERTIES, toRunProperties } from './run-properties';
+import { hAnsiFont, type RunDelta, readRunDelta, TOGGLE_PROPERTIES, toRunProperties } from './run-properties';
 import {
   CONDITION_SEPARATOR,
   mergeTableStyleProperties,
@@ -262,10 +262,7 @@ export class StyleCascade {
     characterStyleId: string | undefined,
     direct: RunDelta | undefined,
   ): RunProperties {
-    const characterStyle =
-      characterStyleId !== undefined && this.sheet.styles.get(characterStyleId)?.type === 'character'
-        ? characterStyleId
-        : this.sheet.defaultCharacterStyle;
+    const characterStyle = this.characterStyle(characterStyleId);
     const noDirect = direct === undefined || isEmpty(direct);
     const key = `${tableStyleId ?? ''}\u0001${paragraphStyleId ?? ''}\u0001${characterStyle ?? ''}`;
     if (noDirect) {
@@ -276,6 +273,34 @@ export class StyleCascade {
     const properties = this.interner.run(toRunProperties(merged, this.fonts));
     if (noDirect) this.runBases.set(key, properties);
     return properties;
+  }
+
+  /** The character style a run uses: the one it names if that is a character style, else the default. */
+  private characterStyle(characterStyleId: string | undefined): string | undefined {
+    return characterStyleId !== undefined && this.sheet.styles.get(characterStyleId)?.type === 'character'
+      ? characterStyleId
+      : this.sheet.defaultCharacterStyle;
+  }
+
+  /**
+   * The w:hAnsi face of a run (§17.3.2.26) through the same levels as runProperties. Not part of
+   * the run's properties (the model keeps one Latin face, w:ascii first); asked only for text that
+   * holds symbol-font codes, which Word sets in the hAnsi face.
+   */
+  hAnsiFaceOf(
+    rPr: XmlElement | undefined,
+    tableStyleId: string | undefined,
+    paragraphStyleId: string | undefined,
+    colors: ThemeColors,
+  ): string | undefined {
+    const direct = rPr === undefined ? undefined : readRunDelta(rPr, colors);
+    const merged = this.runDelta(
+      tableStyleId,
+      paragraphStyleId,
+      this.characterStyle(direct?.styleId),
+      direct === undefined || isEmpty(direct) ? undefined : direct,
+    );
+    return hAnsiFont(merged, this.fonts);
   }
 
   /** runProperties for a run whose direct formatting is the element `rPr` (cached by the element). */

@@ -300,16 +300,28 @@ export function mapSymbolCharacter(code: number, font: string | undefined): stri
   return WINGDINGS[byte] ?? SYMBOL[byte];
 }
 
+/** Whether `text` holds a private-use symbol code (U+F000–U+F0FF, a symbol font's byte + 0xF000). */
+export function hasSymbolCodes(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 0xf000 && code <= 0xf0ff) return true;
+  }
+  return false;
+}
+
 /**
  * Text written in a symbol font, mapped character by character where the mapping is known. Used
  * for list bullets and for runs set in Symbol/Wingdings; returns the input when nothing changes.
+ * `ascii` false leaves ASCII characters alone: the font is the run's w:hAnsi face, and Word sets
+ * ASCII in the w:ascii one (§17.3.2.26).
  */
-export function mapSymbolText(text: string, font: string | undefined): { text: string; mapped: boolean } {
+export function mapSymbolText(text: string, font: string | undefined, ascii = true): { text: string; mapped: boolean } {
   const known = tableFor(font) !== undefined;
   let out = '';
   let copied = 0;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
+    if (!ascii && code < 0x80) continue;
     // Without a known symbol font only private-use codes can be symbol bytes.
     if (!known && (code < 0xf000 || code > 0xf0ff)) continue;
     const mapped = mapSymbolCharacter(code, font);
