@@ -155,6 +155,30 @@ function part(box: Box, text: string, width: number, space: boolean): Box {
   return { ...box, text, width, space, headWidth: undefined, keptWidth: undefined };
 }
 
+const SOFT_HYPHEN = '\u00ad';
+
+/** The width of the hyphen a segment ending at a soft hyphen shows when a line breaks after it. */
+function softHyphenWidth(segment: Segment): number {
+  const last = segment.boxes[segment.boxes.length - 1];
+  if (last?.kind !== 'text' || !last.text.endsWith(SOFT_HYPHEN)) return 0;
+  return last.face.measure('-') * last.size;
+}
+
+/**
+ * A line that breaks at a soft hyphen (U+00AD, w:softHyphen, ECMA-376 §17.3.3.29) shows a hyphen
+ * there; anywhere else the character draws nothing. The hyphen takes the place of the character
+ * in the text, so text taken from the page reads as a word hyphenated at the line end. Returns
+ * the width it adds.
+ */
+function showSoftHyphen(line: BrokenLine): number {
+  const last = line.placed[line.placed.length - 1];
+  if (last === undefined || last.box.kind !== 'text' || !last.text.endsWith(SOFT_HYPHEN)) return 0;
+  const width = last.box.face.measure('-') * last.box.size;
+  last.text = `${last.text.slice(0, -1)}-`;
+  last.width += width;
+  return width;
+}
+
 export function breakLines(paragraph: Paragraph, segments: readonly Segment[], context: LineContext): BrokenLine[] {
   const { indent } = paragraph.props;
   const lines: BrokenLine[] = [];
@@ -213,7 +237,8 @@ export function breakLines(paragraph: Paragraph, segments: readonly Segment[], c
         else index++;
         continue;
       }
-      const fits = x + trailing + segment.width <= reach + EPSILON;
+      // A word ending at a soft hyphen needs room for the hyphen it shows if the line ends there.
+      const fits = x + trailing + segment.width + softHyphenWidth(segment) <= reach + EPSILON;
       if (!fits) {
         const empty = line.placed.length === 0;
         const continues = continuing?.has(segment) === true;
@@ -262,6 +287,7 @@ export function breakLines(paragraph: Paragraph, segments: readonly Segment[], c
         break;
       }
     }
+    if (!line.breakAfter && (index < segments.length || pending.length > 0)) x += showSoftHyphen(line);
     // Final hanging punctuation (、。，！…) that fits the measure is part of the line (justified
     // and aligned with it); only one that does not fit hangs past the edge (w:overflowPunct,
     // §17.3.1.21).
