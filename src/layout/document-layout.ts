@@ -102,8 +102,8 @@ export function layoutPages(
   /** Pages handed to the sink so far. */
   let painted = 0;
   const offPage = new OffPageReport();
-  const emit = (page: Page) => {
-    offPage.add(page, painted);
+  const emit = (page: Page, lines: PlacedLine[][]) => {
+    offPage.add(page, painted, lines);
     painted++;
     sink(page, faces);
   };
@@ -197,12 +197,12 @@ export function layoutPages(
     const placed = placeHeaderFooter(frame);
     const { header, footer } = placed;
     const early = [header, frame.lines, frame.notes, footer].every((lines) => !needsWholeDocument(lines, anchors));
-    if (early) emit(paintPage(frame, valuesFor(frame), header, footer));
+    if (early) emit(paintPage(frame, valuesFor(frame), header, footer), [header, frame.lines, frame.notes, footer]);
     else waiting.push({ frame, placed });
   });
   for (const { frame, placed } of waiting.splice(0)) {
     const { header, footer } = placed ?? placeHeaderFooter(frame);
-    emit(paintPage(frame, valuesFor(frame), header, footer));
+    emit(paintPage(frame, valuesFor(frame), header, footer), [header, frame.lines, frame.notes, footer]);
   }
 
   model.warnings.push(...offPage.warnings());

@@ -8,6 +8,7 @@
  * more of them is cut.
  */
 import type { Page } from './display-list';
+import type { PlacedLine } from './page-flow';
 
 export interface OffPage {
   /** Text items that start outside the page. */
@@ -18,6 +19,26 @@ export interface OffPage {
 
 /** How much of a cut picture counts as lost: a picture that only bleeds over an edge does not. */
 const PICTURE_CUT_SHARE = 0.25;
+
+/**
+ * Text items carry no width, so text that starts on the page and runs past its right edge (a line
+ * laid out wider than the room it was placed in) is found on the laid-out lines instead: a line
+ * with visible text reaching more than a point beyond the page's right edge.
+ */
+export function linesOffPage(lines: readonly PlacedLine[], width: number): number {
+  let count = 0;
+  for (const placed of lines) {
+    if (placed.turn) continue;
+    for (const fragment of placed.line.fragments) {
+      if (fragment.text.trim() === '' || fragment.box.kind !== 'text') continue;
+      if (placed.x + fragment.x + fragment.width > width + 1) {
+        count++;
+        break;
+      }
+    }
+  }
+  return count;
+}
 
 export function offPage(page: Page): OffPage {
   const out: OffPage = { text: 0, pictures: 0 };
@@ -45,10 +66,10 @@ export class OffPageReport {
   private readonly text: number[] = [];
   private readonly pictures: number[] = [];
 
-  /** `index`: the page's 0-based place in the document. */
-  add(page: Page, index: number): void {
+  /** `index`: the page's 0-based place in the document; `lines`: its body, notes, header and footer lines. */
+  add(page: Page, index: number, lines: readonly PlacedLine[][]): void {
     const found = offPage(page);
-    if (found.text > 0) this.text.push(index + 1);
+    if (found.text > 0 || lines.some((group) => linesOffPage(group, page.width) > 0)) this.text.push(index + 1);
     if (found.pictures > 0) this.pictures.push(index + 1);
   }
 

@@ -544,10 +544,26 @@ class Flow {
 
       this.y += gap();
       this.pendingAfter = 0;
+      const unwrapped = laid;
       laid = this.wrapAroundFloats(paragraph, laid);
+      // Lines around floating objects are laid out for their place on this page; others can be laid again at another width.
+      const rebreakable = laid === unwrapped;
+      /** The width each placed line was laid out at (its column's). */
+      const widths: number[] = [];
       let index = 0;
       /** Lines of this paragraph in the current column. */
       let here = 0;
+      /**
+       * Columns of unequal width (w:cols w:equalWidth="0", §17.6.4): when the paragraph goes on in
+       * a column of another width, Word breaks the rest of it at that width. Lines laid at the
+       * width of the column before ran past this one's edge, beyond the page on the right.
+       */
+      const followColumn = () => {
+        const width = this.columnWidth;
+        const last = widths[index - 1];
+        if (!rebreakable || index === 0 || index >= laid.lines.length || last === undefined) return;
+        if (Math.abs(width - last) > EPSILON) laid = this.relaidFrom(paragraph, widths.slice(0, index), width);
+      };
       while (index < laid.lines.length) {
         const line = laid.lines[index];
         if (!line) break;
@@ -557,15 +573,18 @@ class Flow {
           if (paragraph.props.widowControl) index -= this.widowTakeBack(laid, index, here);
           this.advance(true);
           here = 0;
+          followColumn();
           continue;
         }
         if (verdict === 'force') this.footnotes.makeRoom(this.y + line.height);
+        widths[index] = this.columnWidth;
         const placed = this.place(laid, index);
         this.footnotes.add(notes, this.contentBottom, placed);
         index++;
         here++;
         if (line.breakAfter === 'page') this.forceNewPage();
         else if (line.breakAfter === 'column') this.advance();
+        if (line.breakAfter === 'page' || line.breakAfter === 'column') followColumn();
       }
       const next = paragraphs[i + 1];
       const nextSameStyle = next !== undefined && next.props.styleId === paragraph.props.styleId;
@@ -573,6 +592,21 @@ class Flow {
       // Placed: its lines live on in the page that holds them, and it is not asked for again.
       this.cache.delete(paragraph);
     }
+  }
+
+  /**
+   * The paragraph laid out again with its first lines at the widths they were placed at (so they
+   * break as before) and the rest at `width`: a line's room is the area less a right inset.
+   */
+  private relaidFrom(paragraph: Paragraph, placedWidths: number[], width: number): LaidParagraph {
+    let area = width;
+    for (const placed of placedWidths) area = Math.max(area, placed);
+    return layoutParagraph(paragraph, this.fonts, {
+      areaWidth: area,
+      defaultTabStop: this.model.settings.defaultTabStop,
+      lineBox: (line) => ({ left: 0, right: area - (placedWidths[line] ?? width) }),
+      ...this.gridContext(),
+    });
   }
 
   /** Places the paragraph's floating objects and lays its lines out around the page's floats (float-wrap.ts). */

@@ -73,6 +73,18 @@ describe('content past the page edge', () => {
     expect(warnings).toMatch(/Text that fits nowhere.*page 1/);
   });
 
+  it('breaks the rest of a paragraph at the width of the narrower column it goes on in', async () => {
+    // Unequal columns (§17.6.4): a wide first column, a narrow second. The paragraph that flows on
+    // into the second column kept the first column's line width and ran off the page's right edge.
+    const long = Array.from({ length: 2000 }, (_, i) => `w${i}`).join(' ');
+    const { warnings, pages } = await convert({
+      document: `<w:body>${paragraph(long)}<w:sectPr><w:pgSz w:w="12240" w:h="15840"/><w:pgMar w:top="1440" w:right="1440" w:bottom="1440" w:left="1440" w:header="720" w:footer="720" w:gutter="0"/><w:cols w:num="2" w:space="360" w:equalWidth="0"><w:col w:w="6480" w:space="360"/><w:col w:w="2520"/></w:cols></w:sectPr></w:body>`,
+    });
+    expect(warnings).not.toContain('Text that fits nowhere');
+    const words = pages.join(' ').split(/\s+/);
+    for (let i = 0; i < 2000; i++) expect(words).toContain(`w${i}`);
+  });
+
   it('leaves out decoration and text on the page', () => {
     const page = {
       width: 100,
