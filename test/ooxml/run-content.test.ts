@@ -119,3 +119,42 @@ describe('run content of §17.3.3', () => {
     expect(model.warnings.join('\n')).toMatch(/w:contentPart\) is not drawn/);
   });
 });
+
+describe('content controls wherever they nest (§17.5.2)', () => {
+  const sdt = (content: string) =>
+    `<w:sdt><w:sdtPr><w:tag w:val="t"/></w:sdtPr><w:sdtContent>${content}</w:sdtContent></w:sdt>`;
+
+  it('keeps run-level content inside smart tags, custom XML, simple fields and hyperlinks, and the reverse', () => {
+    const model = readParts({
+      document: body(
+        `<w:smartTag w:uri="urn:x" w:element="place">${sdt(run(t('in smart tag')))}</w:smartTag>`,
+        `<w:customXml w:element="name">${sdt(`<w:customXml w:element="inner">${run(t('in custom XML'))}</w:customXml>`)}</w:customXml>`,
+        `<w:fldSimple w:instr=" MERGEFIELD Name ">${sdt(run(t('in simple field')))}</w:fldSimple>`,
+        `<w:hyperlink w:anchor="top">${sdt(`<w:smartTag w:element="x">${run(t('in hyperlink'))}</w:smartTag>`)}</w:hyperlink>`,
+        sdt(`<w:hyperlink w:anchor="top">${run(t('link in control'))}</w:hyperlink>`),
+      ),
+    });
+    expect(paragraphs(model).map(textOf)).toEqual([
+      'in smart tag',
+      'in custom XML',
+      'in simple field',
+      'in hyperlink',
+      'link in control',
+    ]);
+    expect(textInline(model, 'in hyperlink').link).toEqual({ anchor: 'top' });
+  });
+
+  it('keeps block, row and cell controls, also inside custom XML', () => {
+    const cell = (text: string) => `<w:tc><w:p>${run(t(text))}</w:p></w:tc>`;
+    const model = readParts({
+      document: `<w:body><w:customXml w:element="doc">${sdt(`<w:p>${run(t('block'))}</w:p>`)}</w:customXml><w:tbl><w:tblGrid><w:gridCol w:w="2000"/><w:gridCol w:w="2000"/></w:tblGrid>${sdt(`<w:tr>${cell('row control')}<w:customXml w:element="c">${cell('cell in custom XML')}</w:customXml></w:tr>`)}<w:tr>${sdt(cell('cell control'))}<w:tc>${sdt(`<w:p>${run(t('block in cell'))}</w:p>`)}</w:tc></w:tr></w:tbl></w:body>`,
+    });
+    expect(paragraphs(model).map(textOf)).toEqual([
+      'block',
+      'row control',
+      'cell in custom XML',
+      'cell control',
+      'block in cell',
+    ]);
+  });
+});
