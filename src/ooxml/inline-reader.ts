@@ -1,4 +1,5 @@
 import type {
+  BookmarkInline,
   Inline,
   LinkTarget,
   MathInline,
@@ -25,7 +26,7 @@ import type { InlineScope, StoryContext } from './read-context';
 import { CHANGE_ELEMENTS, isRemoval, isShown, revisionMark } from './revisions';
 import { previousRunProperties } from './run-properties';
 import { hasSymbolCodes, isSymbolFont, mapSymbolCharacter, mapSymbolText } from './symbol-fonts';
-import { onOff } from './units';
+import { clamp, FONT_SIZE, halfPoints, onOff } from './units';
 import { child, type XmlElement } from './xml-tree';
 
 /**
@@ -340,8 +341,9 @@ function emitText(
 
 /**
  * Ruby (§17.3.3.25): phonetic guide text (w:rt) over its base text (w:rubyBase). Layout has no
- * ruby line above the text, so the guide follows its base in parentheses, in its own (small)
- * formatting, as HTML shows ruby where it cannot set it above; a warning says so.
+ * ruby line above the text, so the guide follows its base in parentheses, at the ruby size
+ * (w:rubyPr/w:hps, §17.3.3.12) when given, as HTML shows ruby where it cannot set it above; a
+ * warning says so.
  */
 function readRuby(ruby: XmlElement, builder: ParagraphBuilder, scope: InlineScope): void {
   const base = child(ruby, 'w:rubyBase');
@@ -354,14 +356,17 @@ function readRuby(ruby: XmlElement, builder: ParagraphBuilder, scope: InlineScop
   const first = inner.inlines.find((inline): inline is TextInline => inline.kind === 'text');
   if (first === undefined) return;
   builder.story.doc.warn('Ruby (phonetic guides) is shown in parentheses after its base text, not above it.');
+  const size = clamp(halfPoints(child(child(ruby, 'w:rubyPr'), 'w:hps')?.attributes['w:val']), FONT_SIZE);
+  const sized = <T extends Exclude<Inline, BookmarkInline>>(inline: T): T =>
+    size === undefined || inline.props.size === size ? inline : { ...inline, props: { ...inline.props, size } };
   const bracket = (text: string): TextInline => {
     const inline: TextInline = { kind: 'text', text, props: first.props };
     if (first.revision) inline.revision = first.revision;
     if (first.link) inline.link = first.link;
-    return inline;
+    return sized(inline);
   };
   emit(builder, bracket('('));
-  for (const inline of inner.inlines) emit(builder, inline);
+  for (const inline of inner.inlines) emit(builder, inline.kind === 'bookmark' ? inline : sized(inline));
   emit(builder, bracket(')'));
 }
 

@@ -54,8 +54,8 @@ describe('run content of §17.3.3', () => {
     expect(model.warnings.join('\n')).toMatch(/date block\) is left empty/);
   });
 
-  it('prints ruby text after its base, in parentheses and in its own size, with a warning', () => {
-    const ruby = `<w:ruby><w:rubyPr><w:hps w:val="10"/><w:hpsRaise w:val="18"/><w:hpsBaseText w:val="20"/><w:lid w:val="ja-JP"/></w:rubyPr><w:rt>${run(t('かん'), '<w:sz w:val="10"/>')}</w:rt><w:rubyBase>${run(t('漢'), '<w:sz w:val="20"/>')}</w:rubyBase></w:ruby>`;
+  it('prints ruby text after its base, in parentheses at the ruby size (w:hps), with a warning', () => {
+    const ruby = `<w:ruby><w:rubyPr><w:hps w:val="10"/><w:hpsRaise w:val="18"/><w:hpsBaseText w:val="20"/><w:lid w:val="ja-JP"/></w:rubyPr><w:rt>${run(t('かん'), '<w:sz w:val="24"/>')}</w:rt><w:rubyBase>${run(t('漢'), '<w:sz w:val="20"/>')}</w:rubyBase></w:ruby>`;
     const model = readParts({ document: body(run(t('A ')) + run(ruby) + run(t(' B'))) });
     expect(textOf(paragraphs(model)[0] as Paragraph)).toBe('A 漢(かん) B');
     expect(textInline(model, 'かん').props.size).toBe(5);
