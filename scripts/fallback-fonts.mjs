@@ -7,9 +7,12 @@
 // and `npm run deploy`, which uploads the folder. Each of those calls this first, as does
 // `postinstall`; a copy already in place (same size) is left alone. The list of files is
 // src/fonts/fallback-faces.ts's; a face missing at run time degrades to .notdef and a warning.
-import { copyFileSync, existsSync, mkdirSync, statSync } from 'node:fs';
+// Beside them goes coverage.json, the characters each face has (src/fonts/fallback-coverage.ts),
+// so that a conversion loads only the faces its characters need without opening the others.
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import fontkit from '@pdf-lib/fontkit';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const FALLBACK_DIR = join(root, 'assets', 'fonts', 'fallback');
@@ -65,7 +68,49 @@ export function prepareFallbackFonts() {
     if (existsSync(target) && statSync(target).size === statSync(source).size) continue;
     copyFileSync(source, target);
   }
+  writeCoverage();
   return missing;
+}
+
+/**
+ * Writes coverage.json: per font file its size and the code points its cmap maps, as ranges
+ * delta-coded [gap from the previous range's end, length − 1, …] (about 110 kB for the lot, where
+ * the faces are 60 MB). A face whose coverage equals an earlier one's (Bold beside Regular) names
+ * that one. Rewritten only when the files (names and sizes) change.
+ */
+export function writeCoverage() {
+  const target = join(FALLBACK_DIR, 'coverage.json');
+  const fonts = readdirSync(FALLBACK_DIR)
+    .filter((name) => name.endsWith('.ttf'))
+    .sort();
+  const stamp = fonts.map((name) => `${name}:${statSync(join(FALLBACK_DIR, name)).size}`).join(',');
+  if (existsSync(target)) {
+    try {
+      if (JSON.parse(readFileSync(target, 'utf8')).stamp === stamp) return;
+    } catch {
+      // Unreadable: written again below.
+    }
+  }
+  const files = {};
+  const byRanges = new Map();
+  for (const name of fonts) {
+    const bytes = readFileSync(join(FALLBACK_DIR, name));
+    const codePoints = [...new Set(fontkit.create(bytes).characterSet)].sort((a, b) => a - b);
+    const ranges = [];
+    let end = -1;
+    for (let i = 0; i < codePoints.length; ) {
+      let j = i;
+      while (j + 1 < codePoints.length && codePoints[j + 1] === codePoints[j] + 1) j++;
+      ranges.push(codePoints[i] - end - 1, j - i);
+      end = codePoints[j];
+      i = j + 1;
+    }
+    const key = ranges.join(',');
+    const same = byRanges.get(key);
+    files[name] = same ? { bytes: bytes.length, sameAs: same } : { bytes: bytes.length, ranges };
+    if (!same) byRanges.set(key, name);
+  }
+  writeFileSync(target, JSON.stringify({ version: 1, stamp, files }));
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

@@ -1,7 +1,7 @@
 import { KeyRecordCache } from './auth/key-record-cache';
 import { OPENAPI_INFO } from './discovery/openapi-info';
 import { renderReferencePage } from './discovery/reference-page';
-import { createFontCache, FALLBACK_FONT_CACHE_CAPACITY } from './fonts/font-cache';
+import { createFallbackFontCache, createFontCache } from './fonts/font-cache';
 import { apiKeyAuth } from './http/api-key-auth';
 import { conventions } from './http/conventions';
 import { handleError } from './http/error-response';
@@ -33,7 +33,7 @@ export function createApp() {
   app.route('/', authRoutes(keyCache));
   // Parsed fonts outlive requests: the isolate's bounded caches, owned here (fallback faces apart,
   // being large) and shared by every route that makes PDFs.
-  const engine = { fontCache: createFontCache(), fallbackFontCache: createFontCache(FALLBACK_FONT_CACHE_CAPACITY) };
+  const engine = { fontCache: createFontCache(), fallbackFontCache: createFallbackFontCache() };
   app.route('/', convertRouter(engine));
   app.route('/', annotateRouter(engine));
   // The signing identity, parsed once per isolate while the secrets stay the same.

@@ -28,7 +28,7 @@ export interface EngineResources {
   assets: Fetcher;
   /** Parsed faces kept across requests by the isolate. */
   fontCache: FontCache;
-  /** Parsed Noto fallback faces (CJK, Arabic…), kept apart: they are large (FALLBACK_FONT_CACHE_CAPACITY). */
+  /** Parsed CJK fallback faces, kept apart: they are large (createFallbackFontCache, bounded in bytes). */
   fallbackFontCache?: FontCache;
 }
 
@@ -87,12 +87,13 @@ export async function layOutModel(
   resources: EngineResources,
   sink: PageSink,
 ): Promise<{ parts: DocumentParts; warnings: string[] }> {
-  const { requests, fallbackFaces } = collectFontNeeds(model);
+  const { requests, fallbackFaces, fallbackCharacters } = collectFontNeeds(model);
   const fonts = await loadFontSet(requests, {
     assets: resources.assets,
     embedded: model.embeddedFonts,
     cache: resources.fontCache,
     fallbackFaces,
+    fallbackCharacters,
     ...(resources.fallbackFontCache ? { fallbackCache: resources.fallbackFontCache } : {}),
   });
   const parts = layoutPages(model, fonts, layout, sink);

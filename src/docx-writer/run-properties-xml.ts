@@ -96,6 +96,10 @@ export function runPropertiesChildren(props: RunProperties, base: RunProperties,
   if (props.verticalAlign !== base.verticalAlign) xml += `<w:vertAlign w:val="${props.verticalAlign}"/>`;
   xml += toggle('rtl', props.rtl, base.rtl);
   xml += toggle('cs', props.complexScript, base.complexScript);
+  // w:lang comes after w:cs in CT_RPr's sequence (§17.3.2.20; an HTML lang attribute).
+  if (props.languageEastAsia !== undefined && props.languageEastAsia !== base.languageEastAsia) {
+    xml += `<w:lang w:eastAsia="${escapeAttribute(props.languageEastAsia)}"/>`;
+  }
   return xml;
 }
 

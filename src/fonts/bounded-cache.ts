@@ -13,6 +13,10 @@
  * cache (a 4,096-word width cache missing on most words of a long Arabic report). A moved or
  * removed entry leaves a gap in the queue that eviction steps over once; the queue is compacted
  * when gaps are most of it.
+ *
+ * Entries may also be weighed (weigh: the bytes of a parsed face, known once it has loaded): the
+ * cache then also evicts the least recently used while their weights add up to more than
+ * `maxWeight`. The Noto fallback faces are 0.03 to 10.5 MB each, so a count says little of memory.
  */
 interface Slot<K, V> {
   key: K;
@@ -21,10 +25,13 @@ interface Slot<K, V> {
   placed: number;
   /** Its place in the queue (-1: no longer in the cache). */
   at: number;
+  /** What weigh() said it weighs (0 until then). */
+  weight: number;
 }
 
 export class BoundedCache<K, V> {
   readonly capacity: number;
+  readonly maxWeight: number;
   readonly #entries = new Map<K, Slot<K, V>>();
   readonly #refreshAge: number;
   #insertions = 0;
@@ -32,15 +39,40 @@ export class BoundedCache<K, V> {
   #queue: (Slot<K, V> | undefined)[] = [];
   /** Queue positions before this one are all gaps. */
   #head = 0;
+  /** The weights of the entries, added up. */
+  #weight = 0;
 
-  constructor(capacity: number) {
+  constructor(capacity: number, maxWeight = Number.POSITIVE_INFINITY) {
     if (!Number.isInteger(capacity) || capacity < 1) throw new RangeError(`capacity must be ≥ 1, got ${capacity}`);
+    if (!(maxWeight > 0)) throw new RangeError(`maxWeight must be > 0, got ${maxWeight}`);
     this.capacity = capacity;
+    this.maxWeight = maxWeight;
     this.#refreshAge = Math.max(1, capacity >> 1);
   }
 
   get size(): number {
     return this.#entries.size;
+  }
+
+  /** The weights of the entries, added up. */
+  get weight(): number {
+    return this.#weight;
+  }
+
+  /**
+   * Gives the entry of `key` (if any) its weight, then evicts the least recently used others while
+   * the weights exceed maxWeight. An entry heavier than maxWeight alone stays until the next.
+   */
+  weigh(key: K, weight: number): void {
+    const slot = this.#entries.get(key);
+    if (slot === undefined) return;
+    this.#weight += weight - slot.weight;
+    slot.weight = weight;
+    while (this.#weight > this.maxWeight) {
+      const oldest = this.#oldest();
+      if (oldest === slot) break;
+      this.#evict(oldest);
+    }
   }
 
   get(key: K): V | undefined {
@@ -57,18 +89,14 @@ export class BoundedCache<K, V> {
   set(key: K, value: V): void {
     this.#insertions++;
     const known = this.#entries.get(key);
-    if (known !== undefined) this.#queue[known.at] = undefined;
-    const slot: Slot<K, V> = { key, value, placed: this.#insertions, at: -1 };
+    if (known !== undefined) {
+      this.#queue[known.at] = undefined;
+      this.#weight -= known.weight;
+    }
+    const slot: Slot<K, V> = { key, value, placed: this.#insertions, at: -1, weight: 0 };
     this.#enqueue(slot);
     this.#entries.set(key, slot);
-    if (this.#entries.size > this.capacity) {
-      const queue = this.#queue;
-      while (queue[this.#head] === undefined) this.#head++;
-      const oldest = queue[this.#head] as Slot<K, V>;
-      queue[this.#head++] = undefined;
-      oldest.at = -1;
-      this.#entries.delete(oldest.key);
-    }
+    if (this.#entries.size > this.capacity) this.#evict(this.#oldest());
   }
 
   delete(key: K): void {
@@ -76,6 +104,7 @@ export class BoundedCache<K, V> {
     if (slot === undefined) return;
     this.#queue[slot.at] = undefined;
     slot.at = -1;
+    this.#weight -= slot.weight;
     this.#entries.delete(key);
   }
 
@@ -91,6 +120,20 @@ export class BoundedCache<K, V> {
       if (slot !== undefined) keys.push(slot.key);
     }
     return keys;
+  }
+
+  /** The least recently placed entry (the cache is not empty). */
+  #oldest(): Slot<K, V> {
+    const queue = this.#queue;
+    while (queue[this.#head] === undefined) this.#head++;
+    return queue[this.#head] as Slot<K, V>;
+  }
+
+  #evict(slot: Slot<K, V>): void {
+    this.#queue[slot.at] = undefined;
+    slot.at = -1;
+    this.#weight -= slot.weight;
+    this.#entries.delete(slot.key);
   }
 
   /** Puts `slot` at the recent end, first closing the gaps when they outnumber the entries. */

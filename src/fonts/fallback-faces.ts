@@ -58,18 +58,47 @@ export function fallbackFontUrlPath(fileName: string): string {
 /** East Asian variants, for the ideographs and punctuation the four CJK faces share. */
 export type EastAsianVariant = 'sc' | 'tc' | 'jp' | 'kr';
 
+/** Chinese font names in Latin letters (those in Chinese characters are recognised by those). */
+const CHINESE_LATIN_NAMES =
+  /^(n?simsun|simhei|simkai|simfang|kaiti|fangsong|microsoft yahei|dengxian|p?mingliu|microsoft jhenghei|dfkai-sb|st(song|kaiti|fangsong|heiti|xihei|zhongsong|xinwei|xingkai|liti|hupo|caiyun))/;
+const HAN = /[\u3400-\u9fff]/;
+
 /**
- * Which CJK face suits a run, from its East Asian font name (w:rFonts/@w:eastAsia, theme fonts
- * already resolved for the w:lang/@w:eastAsia script): Word's default faces per language. Unknown
- * names are Simplified Chinese, the variant most documents in the wild use.
+ * Which CJK face suits a run: its East Asian font's (w:rFonts/@w:eastAsia, theme fonts already
+ * resolved for the w:lang/@w:eastAsia script) when the name is one Word's East Asian defaults
+ * make known, else its East Asian language's (w:lang/@w:eastAsia, ECMA-376 Part 1 §17.3.2.20;
+ * an HTML lang attribute), else Simplified Chinese, the variant most documents in the wild use.
+ * The font comes first: it is what Word draws with (MS Mincho draws a zh-CN run's ideographs in
+ * Japanese forms). This is the first choice only: a character that face lacks goes on to the
+ * other faces that have it (fallbackCandidates).
  */
-export function eastAsianVariant(fontName: string | undefined): EastAsianVariant {
-  if (!fontName) return 'sc';
+export function eastAsianVariant(fontName: string | undefined, language?: string): EastAsianVariant {
+  return (fontName && fontNameVariant(fontName)) || languageVariant(language) || 'sc';
+}
+
+/** The variant a font name stands for, or undefined for a name that says none. */
+function fontNameVariant(fontName: string): EastAsianVariant | undefined {
   const name = fontName.toLowerCase();
   // Korean and Traditional Chinese first: "Malgun Gothic" is Korean, not a Japanese gothic.
   if (/batang|gulim|dotum|gungsuh|malgun|바탕|굴림|돋움|맑은|kr$/.test(name)) return 'kr';
   if (/mingliu|jhenghei|新細明體|細明體|微軟正黑|dfkai|標楷體|tc$|hk$/.test(name)) return 'tc';
   if (/mincho|gothic|meiryo|yu |游|ｍｓ|明朝|ゴシック|hiragino|osaka|jp$/.test(name)) return 'jp';
+  if (HAN.test(fontName) || CHINESE_LATIN_NAMES.test(name) || /\bsc$/.test(name)) return 'sc';
+  return undefined;
+}
+
+/**
+ * The variant of a BCP 47 language tag (w:lang/@w:eastAsia, HTML lang): ja, ko, and Chinese by
+ * script subtag or region (Hant, TW, HK, MO: Traditional); undefined for any other language.
+ */
+export function languageVariant(language: string | undefined): EastAsianVariant | undefined {
+  if (!language) return undefined;
+  const tag = language.trim().toLowerCase().replace(/_/g, '-');
+  const primary = tag.split('-', 1)[0];
+  if (primary === 'ja') return 'jp';
+  if (primary === 'ko') return 'kr';
+  if (primary !== 'zh') return undefined;
+  if (/-hant\b|-(tw|hk|mo)\b/.test(tag)) return 'tc';
   return 'sc';
 }
 
@@ -80,11 +109,6 @@ export function eastAsianVariant(fontName: string | undefined): EastAsianVariant
 export function isAmbiguousQuote(cp: number): boolean {
   return cp === 0x2018 || cp === 0x2019 || cp === 0x201c || cp === 0x201d;
 }
-
-/** Chinese font names in Latin letters (those in Chinese characters are recognised by those). */
-const CHINESE_LATIN_NAMES =
-  /^(n?simsun|simhei|simkai|simfang|kaiti|fangsong|microsoft yahei|dengxian|p?mingliu|microsoft jhenghei|dfkai-sb|st(song|kaiti|fangsong|heiti|xihei|zhongsong|xinwei|xingkai|liti|hupo|caiyun))/;
-const HAN = /[\u3400-\u9fff]/;
 
 /**
  * The CJK variant of a Chinese font (SimSun, 宋体, 华文楷体, PMingLiU …), undefined for any other
@@ -151,6 +175,45 @@ export function fallbackScriptOf(cp: number, variant: EastAsianVariant): Fallbac
   )
     return variant;
   return undefined;
+}
+
+/** The faces other than the CJK ones, smallest first-choice scripts: 25 kB to 1 MB each. */
+const SMALL_FACES: readonly FallbackScript[] = ['math', 'emoji', 'arabic', 'hebrew', 'devanagari', 'thai'];
+
+/**
+ * The CJK faces in the order text of a variant tries them: its own, then the nearest forms. Korean
+ * hanja and Japanese kyūjitai are traditional forms, Japanese shinjitai closer to Traditional than
+ * to Simplified Chinese. The four faces share most ideographs but not all: Noto Sans TC (20,745
+ * characters) lacks about 11,900 that Noto Sans SC (30,890) has, such as 话 and 们.
+ */
+const CJK_ORDER: Record<EastAsianVariant, readonly EastAsianVariant[]> = {
+  sc: ['sc', 'tc', 'jp', 'kr'],
+  tc: ['tc', 'sc', 'jp', 'kr'],
+  jp: ['jp', 'tc', 'sc', 'kr'],
+  kr: ['kr', 'tc', 'jp', 'sc'],
+};
+
+const candidateLists = new Map<string, readonly FallbackScript[]>();
+
+/**
+ * Every Noto face, in the order glyph fallback tries them for a character (ENGINE.md "Glyph
+ * fallback", a character at a time): the face of its script first (fallbackScriptOf), then the
+ * other CJK faces in the variant's order for a CJK character, else the small faces; a character
+ * of no script tries the small faces first (loading one of them costs far less than a CJK face).
+ */
+export function fallbackCandidates(cp: number, variant: EastAsianVariant): readonly FallbackScript[] {
+  const first = fallbackScriptOf(cp, variant);
+  const key = `${first ?? ''}|${variant}`;
+  let list = candidateLists.get(key);
+  if (!list) {
+    const cjkFirst = first !== undefined && isLargeFallback(first);
+    const ordered: FallbackScript[] = first === undefined ? [] : [first];
+    const groups = cjkFirst ? [CJK_ORDER[variant], SMALL_FACES] : [SMALL_FACES, CJK_ORDER[variant]];
+    for (const group of groups) for (const script of group) if (!ordered.includes(script)) ordered.push(script);
+    list = ordered;
+    candidateLists.set(key, list);
+  }
+  return list;
 }
 
 /**

@@ -14,16 +14,33 @@ import type { FontkitFace } from './fontkit-face';
 export const DEFAULT_FONT_CACHE_CAPACITY = 28;
 
 /**
- * The CJK Noto fallback faces (fallback-faces.ts isLargeFallback) kept per isolate: one is 5–10 MB
- * of bytes plus fontkit's tables, so at most four stay parsed (about 40 MB at worst, with room
- * left in the isolate's 128 MB for the document). A conversion holds the faces it loaded until it
- * ends.
+ * The CJK Noto fallback faces (fallback-faces.ts isLargeFallback) kept per isolate, bounded by
+ * their bytes: one is 5.5–10.5 MB, and parsed it holds about 1.3 times that (fontkit's tables), so
+ * 32 MiB of them (three faces, or SC Regular and Bold and one more) leave room in the isolate's
+ * 128 MB for a conversion's own. A conversion holds the faces it loaded until it ends (at most
+ * FALLBACK_FONT_BYTES_PER_CONVERSION), whether or not the cache still does.
  */
-export const FALLBACK_FONT_CACHE_CAPACITY = 4;
+export const FALLBACK_FONT_CACHE_BYTES = 32 * 1024 * 1024;
+
+/** Entries of the fallback cache: the eight CJK files; the bytes bound it before this does. */
+const FALLBACK_FONT_CACHE_CAPACITY = 8;
+
+/**
+ * Bytes of Noto fallback faces one conversion may load: the CJK faces its characters need, per
+ * character (fallback-coverage.ts planFallbackFiles). Both weights of Simplified and Traditional
+ * Chinese are 35 MB; all four CJK faces in both weights would be 58 MB, more than an isolate can
+ * spare. Characters only a face past this budget has print as .notdef, and a warning names them.
+ */
+export const FALLBACK_FONT_BYTES_PER_CONVERSION = 40 * 1024 * 1024;
 
 /** Bundled file name → its parsed face (each face keeps its own bounded width cache). */
 export type FontCache = BoundedCache<string, Promise<FontkitFace>>;
 
 export function createFontCache(capacity = DEFAULT_FONT_CACHE_CAPACITY): FontCache {
   return new BoundedCache(capacity);
+}
+
+/** The isolate's cache of CJK fallback faces, bounded by FALLBACK_FONT_CACHE_BYTES. */
+export function createFallbackFontCache(maxBytes = FALLBACK_FONT_CACHE_BYTES): FontCache {
+  return new BoundedCache(FALLBACK_FONT_CACHE_CAPACITY, maxBytes);
 }

@@ -53,9 +53,19 @@ export interface FontSet {
   face(request: FontRequest): FontFace;
   /**
    * A face that has `codePoint`, preferring `preferred`'s style, or undefined (notdef). `variant`
-   * picks the CJK face for ideographs (the run's East Asian font, fallback-faces.ts).
+   * picks the CJK face tried first for ideographs (the run's East Asian font or language,
+   * fallback-faces.ts eastAsianVariant). A character no face has is remembered for `warnings`,
+   * unless `probe` says the caller only asks (and draws nothing of it).
    */
-  fallback(codePoint: number, preferred: FontRequest, variant?: EastAsianVariant): FontFace | undefined;
-  /** What the font stage could not provide (a fallback face missing from the assets), for X-Quire-Warnings. */
-  warnings: readonly string[];
+  fallback(
+    codePoint: number,
+    preferred: FontRequest,
+    variant?: EastAsianVariant,
+    probe?: boolean,
+  ): FontFace | undefined;
+  /**
+   * What the font stage could not provide, for X-Quire-Warnings: a fallback face missing from the
+   * assets, and the characters no face has (complete once layout is done).
+   */
+  readonly warnings: readonly string[];
 }

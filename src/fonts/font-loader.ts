@@ -28,8 +28,12 @@ export function loadBundledFace(fileName: string, assets: Fetcher, cache: FontCa
   if (cached) return cached;
   const loading = fetchBundledFace(fileName, assets);
   cache.set(fileName, loading);
-  loading.catch(() => {
-    if (cache.get(fileName) === loading) cache.delete(fileName);
-  });
+  // Weighed by its bytes once they are known (a cache bounded by bytes evicts by them).
+  loading.then(
+    (face) => cache.weigh(fileName, face.bytes.byteLength),
+    () => {
+      if (cache.get(fileName) === loading) cache.delete(fileName);
+    },
+  );
   return loading;
 }

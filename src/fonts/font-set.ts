@@ -7,16 +7,17 @@
 import type { EmbeddedFont } from '../model/document';
 import { type BundledFamily, bundledFileName, type FontStyle, styleOf } from './bundled-fonts';
 import { embeddedCandidates, embeddedFaceKey } from './embedded-font-match';
+import { type FallbackCharacters, loadFallbackCoverage, planFallbackFiles } from './fallback-coverage';
 import {
   type EastAsianVariant,
   type FallbackScript,
+  fallbackCandidates,
   fallbackFileName,
   fallbackFontUrlPath,
-  fallbackScriptOf,
   isLargeFallback,
   scriptName,
 } from './fallback-faces';
-import type { FontCache } from './font-cache';
+import { FALLBACK_FONT_BYTES_PER_CONVERSION, type FontCache } from './font-cache';
 import type { FontFace, FontRequest, FontSet } from './font-face';
 import { loadBundledFace } from './font-loader';
 import { fallbackFamilies, normalizeFamilyName, substituteFamily } from './font-substitution';
@@ -29,10 +30,21 @@ export interface FontSetOptions {
   embedded: readonly EmbeddedFont[];
   /** The isolate's parsed-face cache (createFontCache). */
   cache: FontCache;
-  /** Noto faces the document's text needs (collectFallbackFaces), loaded before layout. */
+  /**
+   * Noto faces the document's text needs (collectFallbackFaces), loaded before layout: each
+   * character's script's face, the first choice. Superseded by `fallbackCharacters` when the
+   * faces' coverage index can be read.
+   */
   fallbackFaces?: readonly FallbackFaceRequest[];
-  /** Where those are kept: a smaller cache than `cache`, a CJK face being 5–10 MB. */
+  /**
+   * The document's characters from U+0590 up, by East Asian variant and weight (collectFontNeeds):
+   * the faces loaded are then those that have them, character by character (planFallbackFiles).
+   */
+  fallbackCharacters?: readonly FallbackCharacters[];
+  /** Where the CJK faces are kept: a cache bounded by bytes (createFallbackFontCache). */
   fallbackCache?: FontCache;
+  /** Bytes of Noto faces the conversion may load (FALLBACK_FONT_BYTES_PER_CONVERSION). */
+  fallbackBudget?: number;
 }
 
 export interface FallbackFaceRequest {
@@ -77,12 +89,29 @@ export async function loadFontSet(requests: readonly FontRequest[], options: Fon
   const loaded = await Promise.all([...files].map((file) => loadBundledFace(file, assets, cache)));
   const bundled = new Map([...files].map((file, i) => [file, loaded[i] as FontkitFace]));
 
-  // Fallback faces: a file that cannot be read leaves its characters as .notdef, with a warning.
+  // Fallback faces: those the characters need, by the coverage index; without it, the face of
+  // each character's script. A file that cannot be read leaves its characters as .notdef, with a
+  // warning.
   const warnings: string[] = [];
+  const coverage = options.fallbackCharacters ? await loadFallbackCoverage(assets) : undefined;
+  const drawnElsewhere = (cp: number): boolean => {
+    for (const face of bundled.values()) if (face.hasGlyph(cp)) return true;
+    for (const face of parsedEmbedded.values()) if (face?.hasGlyph(cp)) return true;
+    return false;
+  };
+  const fallbackFaces =
+    options.fallbackCharacters && coverage
+      ? planFallbackFiles(
+          options.fallbackCharacters,
+          coverage,
+          drawnElsewhere,
+          options.fallbackBudget ?? FALLBACK_FONT_BYTES_PER_CONVERSION,
+        )
+      : (options.fallbackFaces ?? []);
   // The small faces (Arabic, Hebrew, Thai, Devanagari: 25–220 kB each) stay with the bundled ones,
   // so that the large CJK faces do not push them, and the words they have shaped, out.
   const fallbackCaches = new Map(
-    (options.fallbackFaces ?? []).map((face) => [
+    fallbackFaces.map((face) => [
       fallbackFileName(face.script, face.bold),
       isLargeFallback(face.script) ? (options.fallbackCache ?? cache) : cache,
     ]),
@@ -99,7 +128,7 @@ export async function loadFontSet(requests: readonly FontRequest[], options: Fon
     if (loaded) fallbackByFile.set(file, loaded);
   });
   const missingScripts = new Set<FallbackScript>();
-  for (const face of options.fallbackFaces ?? []) {
+  for (const face of fallbackFaces) {
     if (!fallbackByFile.has(fallbackFileName(face.script, face.bold))) missingScripts.add(face.script);
   }
   for (const script of missingScripts) {
@@ -177,10 +206,14 @@ export async function loadFontSet(requests: readonly FontRequest[], options: Fon
 
   const face = (request: FontRequest): FontFace => resolved(request).face;
 
+  /** Characters no face draws, which print as .notdef: named in one warning at the end. */
+  const notDrawn = new Set<number>();
+
   const fallback = (
     codePoint: number,
     preferred: FontRequest,
     variant: EastAsianVariant = 'sc',
+    probe = false,
   ): FontFace | undefined => {
     const entry = resolved(preferred);
     let known = entry.fallbacks.get(variant);
@@ -193,9 +226,14 @@ export async function loadFontSet(requests: readonly FontRequest[], options: Fon
       found = findFallback(codePoint, entry, preferred.bold, variant) ?? null;
       known.set(codePoint, found);
     }
+    if (found === null && !probe) notDrawn.add(codePoint);
     return found ?? undefined;
   };
 
+  /**
+   * Per character (ENGINE.md "Glyph fallback"): the run's face, its bundled chain, then every Noto
+   * face loaded, the character's script's first and the rest in fallbackCandidates' order.
+   */
   const findFallback = (
     codePoint: number,
     { face: own, chain }: Resolved,
@@ -204,18 +242,32 @@ export async function loadFontSet(requests: readonly FontRequest[], options: Fon
   ): FontFace | undefined => {
     if (own.hasGlyph(codePoint)) return own;
     for (const candidate of chain) if (candidate.hasGlyph(codePoint)) return candidate;
-    // CJK, Arabic, Devanagari, Thai…: the Noto face of the character's script (fallback-faces.ts).
-    const script = fallbackScriptOf(codePoint, variant);
-    if (script === undefined) return undefined;
-    const noto = scriptFace(script, bold);
-    if (noto?.hasGlyph(codePoint)) return noto;
-    // A CJK character one variant lacks (a traditional form in SC…): any CJK face loaded.
-    for (const other of ['sc', 'tc', 'jp', 'kr'] as const) {
-      const candidate = other === script ? undefined : scriptFace(other, bold);
-      if (candidate?.hasGlyph(codePoint)) return candidate;
+    for (const script of fallbackCandidates(codePoint, variant)) {
+      const noto = scriptFace(script, bold);
+      if (noto?.hasGlyph(codePoint)) return noto;
     }
     return undefined;
   };
 
-  return { face, fallback, warnings };
+  return {
+    face,
+    fallback,
+    get warnings(): readonly string[] {
+      return notDrawn.size === 0 ? warnings : [...warnings, notDrawnWarning(notDrawn)];
+    },
+  };
+}
+
+/** Characters shown in the warning of those no face draws; the rest are counted. */
+const NOT_DRAWN_SHOWN = 20;
+
+/** The warning naming the characters no face draws: each as itself and as U+XXXX. */
+export function notDrawnWarning(codePoints: ReadonlySet<number>): string {
+  const sorted = [...codePoints].sort((a, b) => a - b);
+  const named = sorted
+    .slice(0, NOT_DRAWN_SHOWN)
+    .map((cp) => `${String.fromCodePoint(cp)} (U+${cp.toString(16).toUpperCase().padStart(4, '0')})`);
+  const more = sorted.length > NOT_DRAWN_SHOWN ? ` and ${sorted.length - NOT_DRAWN_SHOWN} more` : '';
+  const count = sorted.length === 1 ? 'One character' : `${sorted.length} characters`;
+  return `${count} that no available font draws print as empty boxes (.notdef): ${named.join(', ')}${more}.`;
 }

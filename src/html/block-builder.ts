@@ -178,6 +178,7 @@ export class HtmlWalker {
     const display = style.get('display')?.toLowerCase();
     if (display === 'none' || attribute(node, 'hidden') !== undefined) return;
     if (style.get('visibility') === 'hidden') return;
+    context = withLanguage(node, context);
     const bookmark = this.bookmarkOf(node);
     switch (tag) {
       case 'br':
@@ -746,6 +747,19 @@ export class HtmlWalker {
 /** `run` with `change` over its direct formatting (a new format: formats are never mutated). */
 function withDelta(run: RunFormat, change: RunDelta): RunFormat {
   return { ...run, delta: { ...run.delta, ...change } };
+}
+
+/**
+ * The element's language (HTML §3.2.6.2 lang, or xml:lang), inherited by its content: it picks
+ * the CJK face of its ideographs and kana (ECMA-376's w:lang/@w:eastAsia, which the DOCX writer
+ * writes). An empty value means the language is unknown.
+ */
+export function withLanguage(element: Element, context: WalkContext): WalkContext {
+  const value = attribute(element, 'lang') ?? attribute(element, 'xml:lang');
+  if (value === undefined) return context;
+  const language = value.trim() || undefined;
+  if (language === context.run.delta.eastAsiaLanguage) return context;
+  return { ...context, run: withDelta(context.run, { eastAsiaLanguage: language }) };
 }
 
 function pageBreak(value: string | undefined): boolean {

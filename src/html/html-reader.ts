@@ -6,7 +6,7 @@
  */
 import { markupStyleCascade, PARAGRAPH_STYLES } from '../markup/markup-styles';
 import type { Block, DocumentModel, ImageResource, ListDefinition, Paragraph } from '../model/document';
-import { HtmlWalker, type LoadedImageRef, MAX_DEPTH } from './block-builder';
+import { HtmlWalker, type LoadedImageRef, MAX_DEPTH, withLanguage } from './block-builder';
 import { bookmarkNames, fragmentOf } from './bookmark-names';
 import { readStyleSheets } from './css-rules';
 import type { WalkContext } from './format-context';
@@ -46,11 +46,13 @@ export async function readHtml(html: string, options: HtmlReadOptions): Promise<
   const targets = new Set<string>();
   let titleElement: Element | undefined;
   let body: Element | undefined;
+  let rootElement: Element | undefined;
   for (const element of elements) {
     const tag = tagName(element);
     if (tag === 'style') sheets.push(textContent(element));
     else if (tag === 'title') titleElement ??= element;
     else if (tag === 'body') body ??= element;
+    else if (tag === 'html') rootElement ??= element;
     else if (tag === 'img') {
       const src = attribute(element, 'src')?.trim();
       if (src && !seenSources.has(src) && seenSources.size < MAX_IMAGES) {
@@ -126,7 +128,13 @@ export async function readHtml(html: string, options: HtmlReadOptions): Promise<
   };
   const root = body ?? (document as unknown as Element);
   const flow = new FlowBuilder(runStyles);
-  walker.visit(root as never, context, flow, 0);
+  // The walk starts at the body: the root element's language is the document's.
+  walker.visit(
+    root as never,
+    rootElement && root !== rootElement ? withLanguage(rootElement, context) : context,
+    flow,
+    0,
+  );
   const blocks = flow.finish(context.block);
   if (blocks.length === 0) {
     flow.flush(context.block, true);

@@ -1,6 +1,8 @@
 /** Every family and style a document uses, so the font stage can load them before layout. */
+import { CodePointSet, type FallbackCharacters } from '../fonts/fallback-coverage';
 import {
   chineseFontVariant,
+  type EastAsianVariant,
   eastAsianVariant,
   fallbackScriptOf,
   isAmbiguousQuote,
@@ -8,6 +10,7 @@ import {
 } from '../fonts/fallback-faces';
 import type { FontRequest } from '../fonts/font-face';
 import type { FallbackFaceRequest } from '../fonts/font-set';
+import { isDefaultIgnorable } from '../fonts/shaping';
 import type { Block, DocumentModel, RunProperties } from '../model/document';
 import type { Chart } from '../model/drawing';
 import { mathText } from '../model/math';
@@ -73,7 +76,10 @@ function visitRuns(model: DocumentModel, visit: (props: RunProperties, text: str
 /** What the font stage loads for a document: its families and styles, and its Noto faces. */
 export interface FontNeeds {
   requests: FontRequest[];
+  /** The face of each character's script (fallback-faces.ts fallbackScriptOf). */
   fallbackFaces: FallbackFaceRequest[];
+  /** The characters from U+0590 up, for the faces that have them (fallback-coverage.ts). */
+  fallbackCharacters: FallbackCharacters[];
 }
 
 /** Both collections in one walk over the model: on a long document the walk is the cost. */
@@ -92,7 +98,11 @@ export function collectFontNeeds(model: DocumentModel): FontNeeds {
       faces.scan(item.text, item.font.family, () => item.font.bold);
     }
   }
-  return { requests: [...requests.seen.values()], fallbackFaces: [...faces.seen.values()] };
+  return {
+    requests: [...requests.seen.values()],
+    fallbackFaces: [...faces.seen.values()],
+    fallbackCharacters: [...faces.characters.values()],
+  };
 }
 
 /** Every family and style the document uses. */
@@ -135,26 +145,45 @@ const BEYOND_HEBREW_START = /[\u0590-\uffff]/;
 
 class FallbackFaceCollector {
   readonly seen = new Map<string, FallbackFaceRequest>();
+  /** The characters, by East Asian variant and weight. */
+  readonly characters = new Map<string, FallbackCharacters & { codePoints: CodePointSet }>();
 
-  scan(text: string, eastAsianFont: string | undefined, boldOf: (cp: number) => boolean): void {
-    let variant: ReturnType<typeof eastAsianVariant> | undefined;
+  #characters(variant: EastAsianVariant, bold: boolean): CodePointSet {
+    const key = `${variant}|${bold}`;
+    let entry = this.characters.get(key);
+    if (!entry) {
+      entry = { variant, bold, codePoints: new CodePointSet() };
+      this.characters.set(key, entry);
+    }
+    return entry.codePoints;
+  }
+
+  scan(text: string, eastAsianFont: string | undefined, boldOf: (cp: number) => boolean, language?: string): void {
+    let variant: EastAsianVariant | undefined;
     // Neighbouring characters are mostly of one script and weight, already noted.
     let lastScript: FallbackFaceRequest['script'] | undefined;
     let lastBold = false;
+    let regular: CodePointSet | undefined;
+    let bold: CodePointSet | undefined;
     for (let i = 0; i < text.length; i++) {
       const unit = text.charCodeAt(i);
       if (unit < 0x0590) continue;
       const cp = text.codePointAt(i) ?? unit;
       if (cp > 0xffff) i++;
-      variant ??= eastAsianVariant(eastAsianFont);
+      // Nothing to draw: default ignorables (shaping.ts), line and paragraph separators.
+      if (isDefaultIgnorable(cp) || cp === 0x2028 || cp === 0x2029) continue;
+      variant ??= eastAsianVariant(eastAsianFont, language);
+      const isBold = boldOf(cp);
+      if (isBold) bold ??= this.#characters(variant, true);
+      else regular ??= this.#characters(variant, false);
+      (isBold ? bold : regular)?.add(cp);
       const script = fallbackScriptOf(cp, variant);
       if (script === undefined) continue;
-      const bold = boldOf(cp);
-      if (script === lastScript && bold === lastBold) continue;
+      if (script === lastScript && isBold === lastBold) continue;
       lastScript = script;
-      lastBold = bold;
-      const key = `${script}|${bold}`;
-      if (!this.seen.has(key)) this.seen.set(key, { script, bold });
+      lastBold = isBold;
+      const key = `${script}|${isBold}`;
+      if (!this.seen.has(key)) this.seen.set(key, { script, bold: isBold });
     }
   }
 
@@ -162,8 +191,12 @@ class FallbackFaceCollector {
     // Most text has nothing from U+0590 on, where every fallback script and the curly quotes
     // are: one native regular-expression test settles it without a loop over the characters.
     if (!BEYOND_HEBREW_START.test(text)) return;
-    this.scan(text, props.fontEastAsia, (cp) =>
-      scriptClassOf(cp) === 'complex' || props.rtl || props.complexScript ? props.boldComplex === true : props.bold,
+    this.scan(
+      text,
+      props.fontEastAsia,
+      (cp) =>
+        scriptClassOf(cp) === 'complex' || props.rtl || props.complexScript ? props.boldComplex === true : props.bold,
+      props.languageEastAsia,
     );
     // Curly quotes in a Chinese font are set in the CJK face (inline-boxes.ts chineseQuoteFace).
     let quoted = false;

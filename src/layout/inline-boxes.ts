@@ -324,7 +324,7 @@ function scriptRequests(props: RunProperties): ScriptRequests {
     eastAsiaRequest: props.fontEastAsia ? { ...request, family: props.fontEastAsia } : request,
     complexRequest: complexFontRequest(props),
     allComplex: props.rtl === true || props.complexScript === true,
-    variant: eastAsianVariant(props.fontEastAsia),
+    variant: eastAsianVariant(props.fontEastAsia, props.languageEastAsia),
     complexSize: scriptSize(props, props.sizeComplex ?? props.size),
   };
 }
@@ -524,7 +524,7 @@ function chineseQuoteFace(cp: number, props: RunProperties, fonts: FontSet): Fon
   const slotFont = quoteFont(props);
   const variant = chineseFontVariant(slotFont);
   if (!variant) return undefined;
-  const face = fonts.fallback(IDEOGRAPH, { family: slotFont, bold: props.bold, italic: props.italic }, variant);
+  const face = fonts.fallback(IDEOGRAPH, { family: slotFont, bold: props.bold, italic: props.italic }, variant, true);
   return face?.hasGlyph(cp) ? face : undefined;
 }
 

@@ -234,6 +234,12 @@ export interface RunProperties {
    * quotation marks, take the East Asian font rather than the Latin one.
    */
   fontHintEastAsia?: boolean;
+  /**
+   * The language of the run's East Asian text (w:lang/@w:eastAsia, ECMA-376 Part 1 §17.3.2.20; an
+   * HTML lang attribute), a BCP 47 tag: which CJK face draws its ideographs first when its East
+   * Asian font does not say (fallback-faces.ts eastAsianVariant).
+   */
+  languageEastAsia?: string;
   underline?: UnderlineStyle;
   underlineColor?: string;
   strike: boolean;

@@ -85,6 +85,7 @@ const RUN_KEYS: readonly (keyof RunProperties)[] = [
   'rtl',
   'complexScript',
   'fontHintEastAsia',
+  'languageEastAsia',
   'underline',
   'underlineColor',
   'color',
@@ -163,6 +164,7 @@ function sameRun(a: RunProperties, b: RunProperties): boolean {
     sameOptional(a, b, 'rtl', a.rtl, b.rtl) &&
     sameOptional(a, b, 'complexScript', a.complexScript, b.complexScript) &&
     sameOptional(a, b, 'fontHintEastAsia', a.fontHintEastAsia, b.fontHintEastAsia) &&
+    sameOptional(a, b, 'languageEastAsia', a.languageEastAsia, b.languageEastAsia) &&
     sameOptional(a, b, 'underline', a.underline, b.underline) &&
     sameOptional(a, b, 'underlineColor', a.underlineColor, b.underlineColor) &&
     sameOptional(a, b, 'color', a.color, b.color) &&

@@ -19,7 +19,7 @@ export interface RunDelta {
   complex?: FontChoice;
   /** w:rFonts/@w:hint (§17.18.41 ST_Hint), inherited like the fonts themselves. */
   hint?: string;
-  /** The w:lang/@w:eastAsia language, to pick a theme's script face. */
+  /** The w:lang/@w:eastAsia language, to pick a theme's script face and the CJK fallback face. */
   eastAsiaLanguage?: string;
   size?: number;
   bold?: boolean;
@@ -334,6 +334,7 @@ export function toRunProperties(delta: RunDelta, fonts: ThemeFonts): RunProperti
     rtl: delta.rtl ? true : undefined,
     complexScript: delta.complexScript ? true : undefined,
     fontHintEastAsia: delta.hint === 'eastAsia' ? true : undefined,
+    languageEastAsia: delta.eastAsiaLanguage,
     underline: delta.underline || undefined,
     underlineColor: (delta.underline && delta.underlineColor) || undefined,
     color: delta.color || undefined,

@@ -23,6 +23,27 @@ describe('BoundedCache', () => {
     expect(cache.keys()).toEqual(['b', 'c', 'd', 'e', 'a']);
   });
 
+  it('evicts the least recently used while the weights exceed maxWeight, never the entry just weighed', () => {
+    const cache = new BoundedCache<string, number>(10, 100);
+    cache.set('a', 1);
+    cache.weigh('a', 40);
+    cache.set('b', 2);
+    cache.weigh('b', 40);
+    expect(cache.weight).toBe(80);
+    cache.set('c', 3);
+    cache.weigh('c', 30);
+    expect(cache.keys()).toEqual(['b', 'c']);
+    expect(cache.weight).toBe(70);
+    // Heavier than the bound alone: it stays, the others go.
+    cache.set('d', 4);
+    cache.weigh('d', 150);
+    expect(cache.keys()).toEqual(['d']);
+    cache.delete('d');
+    expect(cache.weight).toBe(0);
+    cache.weigh('missing', 10);
+    expect(cache.size).toBe(0);
+  });
+
   it('refuses a capacity below one', () => {
     expect(() => new BoundedCache(0)).toThrow(RangeError);
   });

@@ -1,7 +1,13 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { eastAsianVariant, fallbackScriptOf, scriptClassOf } from '../../src/fonts/fallback-faces';
-import { createFontCache, FALLBACK_FONT_CACHE_CAPACITY } from '../../src/fonts/font-cache';
+import {
+  eastAsianVariant,
+  type FallbackScript,
+  fallbackScriptOf,
+  languageVariant,
+  scriptClassOf,
+} from '../../src/fonts/fallback-faces';
+import { createFallbackFontCache, createFontCache, FALLBACK_FONT_CACHE_BYTES } from '../../src/fonts/font-cache';
 import { loadFontSet } from '../../src/fonts/font-set';
 import { request } from './helpers';
 
@@ -33,6 +39,23 @@ describe('fallback faces', () => {
     expect(eastAsianVariant('MS Mincho')).toBe('jp');
     expect(eastAsianVariant('Malgun Gothic')).toBe('kr');
     expect(eastAsianVariant('PMingLiU')).toBe('tc');
+  });
+
+  it('pick the CJK variant from the East Asian language when the font name does not say (§17.3.2.20)', () => {
+    expect(languageVariant('zh-TW')).toBe('tc');
+    expect(languageVariant('zh-Hant-HK')).toBe('tc');
+    expect(languageVariant('zh_HK')).toBe('tc');
+    expect(languageVariant('zh-CN')).toBe('sc');
+    expect(languageVariant('zh')).toBe('sc');
+    expect(languageVariant('ja-JP')).toBe('jp');
+    expect(languageVariant('ko')).toBe('kr');
+    expect(languageVariant('en-US')).toBeUndefined();
+    expect(eastAsianVariant(undefined, 'ja-JP')).toBe('jp');
+    expect(eastAsianVariant('Arial Unicode MS', 'zh-TW')).toBe('tc');
+    // A font that says which, says it: Word draws with it.
+    expect(eastAsianVariant('MS Mincho', 'zh-CN')).toBe('jp');
+    expect(eastAsianVariant('Noto Sans TC', 'ja')).toBe('tc');
+    expect(eastAsianVariant('SimSun', 'ko-KR')).toBe('sc');
   });
 
   it('draw Arabic, Hebrew and CJK characters the bundled faces lack', async () => {
@@ -73,25 +96,36 @@ describe('fallback faces', () => {
     expect(fonts.face(request('Calibri')).key).toBe('Carlito-Regular');
   });
 
-  it('keep at most FALLBACK_FONT_CACHE_CAPACITY parsed CJK faces per isolate, and the small ones with the bundled', async () => {
+  it('keep the parsed CJK faces per isolate within FALLBACK_FONT_CACHE_BYTES, and the small ones with the bundled', async () => {
     const cache = createFontCache();
-    const fallbackCache = createFontCache(FALLBACK_FONT_CACHE_CAPACITY);
-    const scripts = ['arabic', 'hebrew', 'kr', 'thai', 'sc', 'devanagari', 'jp', 'tc', 'kr'] as const;
-    for (const script of scripts) {
-      await loadFontSet([request('Calibri')], {
+    const fallbackCache = createFallbackFontCache();
+    const load = (script: FallbackScript, bold = false) =>
+      loadFontSet([request('Calibri')], {
         assets: env.ASSETS,
         embedded: [],
         cache,
         fallbackCache,
-        fallbackFaces: [{ script, bold: false }],
+        fallbackFaces: [{ script, bold }],
       });
-      expect(fallbackCache.size).toBeLessThanOrEqual(FALLBACK_FONT_CACHE_CAPACITY);
+    for (const script of ['arabic', 'hebrew', 'kr', 'thai', 'sc', 'devanagari', 'jp', 'tc', 'kr'] as const) {
+      await load(script);
+      expect(fallbackCache.weight).toBeLessThanOrEqual(FALLBACK_FONT_CACHE_BYTES);
     }
+    // The four Regular faces are 29.3 MB, within the 32 MiB.
     expect(fallbackCache.keys()).toEqual([
+      'fallback/NotoSansKR-Regular.ttf',
       'fallback/NotoSansSC-Regular.ttf',
       'fallback/NotoSansJP-Regular.ttf',
       'fallback/NotoSansTC-Regular.ttf',
-      'fallback/NotoSansKR-Regular.ttf',
+    ]);
+    // Noto Sans SC Bold (10.5 MB) pushes out the least recently used until they fit: Korean, and
+    // Simplified Chinese Regular (Korean alone would leave 33.7 MB).
+    await load('sc', true);
+    expect(fallbackCache.weight).toBeLessThanOrEqual(FALLBACK_FONT_CACHE_BYTES);
+    expect(fallbackCache.keys()).toEqual([
+      'fallback/NotoSansJP-Regular.ttf',
+      'fallback/NotoSansTC-Regular.ttf',
+      'fallback/NotoSansSC-Bold.ttf',
     ]);
     // Arabic, Hebrew, Thai and Devanagari stay parsed beside the bundled faces.
     expect(cache.keys().filter((key) => key.includes('fallback'))).toEqual([

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { engineResources } from '../../src/convert/docx-to-pdf';
-import { createFontCache, FALLBACK_FONT_CACHE_CAPACITY } from '../../src/fonts/font-cache';
+import { createFallbackFontCache, createFontCache } from '../../src/fonts/font-cache';
 import type { TextItem } from '../../src/layout/display-list';
 import { Budget, DEFAULT_LIMITS } from '../../src/limits';
 import { appendPdfPages } from '../../src/sign/append-pages';
@@ -14,7 +14,7 @@ import { auditInfo, CERT_SHA256, DOCUMENT_SHA256, manyEvents } from './audit-fix
 
 const engine = engineResources(env.ASSETS, {
   fontCache: createFontCache(),
-  fallbackFontCache: createFontCache(FALLBACK_FONT_CACHE_CAPACITY),
+  fallbackFontCache: createFallbackFontCache(),
 });
 
 async function certificateText(info = auditInfo(), size?: { width: number; height: number }): Promise<string[]> {
