@@ -92,6 +92,20 @@ export function isJoiner(codePoint: number): boolean {
 }
 
 /**
+ * Variation selectors (Unicode §23.4): default ignorables that choose a glyph variant of the
+ * character before them, the emoji presentation (U+FE0F) or an ideographic variant (VS17–VS256).
+ * They are kept after a character for shaping, which looks the pair up in the cmap's variation
+ * sequences and gives the glyph both as its text, so that copied text keeps the sequence.
+ */
+export function isVariationSelector(codePoint: number): boolean {
+  return (
+    (codePoint >= 0xfe00 && codePoint <= 0xfe0f) ||
+    (codePoint >= 0xe0100 && codePoint <= 0xe01ef) ||
+    (codePoint >= 0x180b && codePoint <= 0x180d)
+  );
+}
+
+/**
  * Characters Word draws with another character's glyph when the font lacks them: Carlito has no
  * U+00A0 (Calibri's is the space glyph) and no bundled face has U+2011. Applied only when the
  * face lacks the character and has its stand-in. The PDF's text then reads a plain space/hyphen.
@@ -113,8 +127,9 @@ export function standInsFor(font: Pick<Font, 'hasGlyphForCodePoint'>): ReadonlyM
 
 /**
  * Text as shaped and painted: composed (NFC), default ignorables removed but for the joiners
- * (isJoiner), stand-ins applied. Composing matters because a face may have no mark positioning
- * for a pair: "e" + U+0301 draws well in every face as the single glyph "é".
+ * (isJoiner) and a variation selector right after a character (isVariationSelector), stand-ins
+ * applied. Composing matters because a face may have no mark positioning for a pair: "e" +
+ * U+0301 draws well in every face as the single glyph "é".
  */
 export function prepareText(text: string, standIns: ReadonlyMap<number, number>): string {
   // Fast path: everything below U+00A0 is already composed, neither ignorable nor stood in for.
@@ -127,11 +142,19 @@ export function prepareText(text: string, standIns: ReadonlyMap<number, number>)
   }
   if (plain) return text;
   let out = '';
+  // Whether the last character kept may take a variation selector: a character drawn, not a
+  // space, a joiner or another selector (a selector with nothing to select shapes to a space).
+  let selectable = false;
   for (const char of text.normalize('NFC')) {
     const cp = char.codePointAt(0) ?? 0;
-    if (isDefaultIgnorable(cp) && !isJoiner(cp)) continue;
+    if (isDefaultIgnorable(cp) && !isJoiner(cp)) {
+      if (selectable && isVariationSelector(cp)) out += char;
+      selectable = false;
+      continue;
+    }
     const standIn = standIns.get(cp);
     out += standIn === undefined ? char : String.fromCodePoint(standIn);
+    selectable = cp !== 0x20 && !isJoiner(cp);
   }
   return out;
 }

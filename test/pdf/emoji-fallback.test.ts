@@ -65,4 +65,25 @@ describe('emoji and symbol fallback', () => {
     const pdf = await PDFDocument.load(await paintPdf(laid));
     expect(pageText(pdf, 0)).toContain(family);
   });
+
+  it("keeps an emoji presentation selector in the glyph's text, drawing nothing for it", async () => {
+    // "⚠️": U+26A0 and VS16. The selector draws nothing but is the document's text: the glyph maps
+    // back to both, as copied text and text extraction should get them.
+    const warning = '\u26a0\ufe0f';
+    const model = documentModel([section([paragraph([text(`Note ${warning} here`, { font: 'Calibri', size: 12 })])])]);
+    const fonts = await loadFontSet(collectFontRequests(model), {
+      assets: env.ASSETS,
+      embedded: [],
+      cache: createFontCache(),
+      fallbackFaces: collectFallbackFaces(model),
+    });
+    const laid = layoutDocument(model, fonts, { markup: false });
+    const items = (laid.pages[0]?.items ?? []).filter((i): i is TextItem => i.kind === 'text');
+    const box = items.find((item) => item.text.startsWith('\u26a0'));
+    expect(box?.font).toBe('NotoEmoji-Regular');
+    const emojiFace = fonts.fallback(cp('\u26a0'), { family: 'Calibri', bold: false, italic: false });
+    expect(emojiFace?.measure(warning)).toBe(emojiFace?.measure('\u26a0'));
+    const pdf = await PDFDocument.load(await paintPdf(laid));
+    expect(pageText(pdf, 0)).toContain(warning);
+  });
 });
