@@ -107,7 +107,7 @@ export function buildTable(
   });
   columnCount = Math.max(1, Math.min(MAX_COLUMNS, columnCount));
 
-  const grid = gridWidths(placedRows, columnCount, tableWidth, available, fontSize);
+  const { widths: grid, guessed } = gridWidths(placedRows, columnCount, tableWidth, available, fontSize);
   const hasBorderInfo =
     attribute(table, 'border') !== undefined || hasBorderCss(tableStyle) || anyCellBorderCss(sourceRows, walker);
   const borderAttribute = Number.parseInt(attribute(table, 'border') ?? '', 10);
@@ -239,6 +239,7 @@ export function buildTable(
     styleId: TABLE_STYLE,
   };
   if (tableWidth) model.width = tableWidth;
+  if (guessed.some((g) => g)) model.contentColumns = guessed;
   out.push(model);
   return out;
 }
@@ -323,14 +324,17 @@ function emptyParagraph(walker: HtmlWalker, context: WalkContext): Block {
   return blocks[0] as Block;
 }
 
-/** Column widths in points: cells' widths where single-column cells give them, the rest shared. */
+/**
+ * Column widths in points: cells' widths where single-column cells give them, the rest shared
+ * (`guessed`: layout sizes those from their content, table/grid.ts).
+ */
 function gridWidths(
   rows: PlacedCell[][],
   count: number,
   tableWidth: Table['width'],
   available: number,
   fontSize: { fontSize: number },
-): number[] {
+): { widths: number[]; guessed: boolean[] } {
   const target =
     tableWidth?.type === 'dxa'
       ? tableWidth.value
@@ -355,7 +359,7 @@ function gridWidths(
   const total = widths.reduce((a, b) => a + b, 0);
   // Without a width of its own the table takes the text width (its grid sums to it).
   const scale = tableWidth === undefined || total > target ? target / Math.max(1, total) : 1;
-  return widths.map((w) => Math.max(1, w * scale));
+  return { widths: widths.map((w) => Math.max(1, w * scale)), guessed: columns.map((w) => w === undefined) };
 }
 
 function widthOf(value: string | undefined, fontSize: { fontSize: number }, available: number): Table['width'] {

@@ -513,6 +513,12 @@ export interface Table {
   floating?: TablePosition;
   /** Markdown/HTML readers: the table style named in the DOCX they write (markup-styles.ts). */
   styleId?: string;
+  /**
+   * HTML/Markdown readers: the grid columns whose width the source does not give (their `grid`
+   * entry is an equal share, for writers). Layout sizes them from their content, as CSS automatic
+   * table layout does (CSS 2.1 §17.5.2.2), rather than equally.
+   */
+  contentColumns?: boolean[];
 }
 
 export type ImageResource = EncodedImage | DecodedImage;

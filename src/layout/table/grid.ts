@@ -78,25 +78,84 @@ export function paragraphMinimum(paragraph: Paragraph, context: TableContext, no
   return widest + left + right + Math.max(0, firstLine);
 }
 
-/** Minimum content widths per grid column, from single-column cells' paragraphs (margins included). */
-function minimumWidths(table: Table, count: number, context: TableContext): number[] {
+/** A column's content widths: the narrowest it can be, and its width with no line broken but at hard breaks. */
+interface ContentWidths {
+  minimum: number[];
+  maximum: number[];
+}
+
+/**
+ * Minimum and maximum content widths per grid column, from single-column cells' paragraphs and
+ * nested tables (cell margins included).
+ */
+function contentWidths(table: Table, count: number, context: TableContext): ContentWidths {
   const minimum = new Array<number>(count).fill(0);
+  const maximum = new Array<number>(count).fill(0);
   for (const row of table.rows) {
     let at = 0;
     for (const cell of row.cells) {
       if (cell.span === 1 && !cell.placeholder && at < count) {
+        let narrowest = 0;
         let widest = 0;
         for (const block of cell.blocks) {
-          if (block.kind === 'paragraph') widest = Math.max(widest, paragraphMinimum(block, context, !!cell.noWrap));
+          if (block.kind === 'paragraph') {
+            narrowest = Math.max(narrowest, paragraphMinimum(block, context, !!cell.noWrap));
+            widest = Math.max(widest, paragraphMinimum(block, context, true));
+          } else {
+            const nested = tableWidths(block, context);
+            narrowest = Math.max(narrowest, nested.minimum);
+            widest = Math.max(widest, nested.maximum);
+          }
         }
+        // With cell spacing (§17.4.44) the cell's box sits that far inside its columns on each side.
         const margins =
-          (cell.margins?.left ?? table.cellMargins.left) + (cell.margins?.right ?? table.cellMargins.right);
-        if (widest > 0) minimum[at] = Math.max(minimum[at] ?? 0, widest + margins);
+          (cell.margins?.left ?? table.cellMargins.left) +
+          (cell.margins?.right ?? table.cellMargins.right) +
+          2 * (table.cellSpacing ?? 0);
+        if (narrowest > 0) minimum[at] = Math.max(minimum[at] ?? 0, narrowest + margins);
+        if (widest > 0) maximum[at] = Math.max(maximum[at] ?? 0, widest + margins);
       }
       at += Math.max(1, cell.span);
     }
   }
-  return minimum;
+  return { minimum, maximum };
+}
+
+/**
+ * The narrowest and widest a nested table's content makes it: the sums of its columns' content
+ * widths, so that the cell holding it is widened for it as for a long word.
+ */
+function tableWidths(table: Table, context: TableContext): { minimum: number; maximum: number } {
+  const { minimum, maximum } = contentWidths(table, columnCount(table), context);
+  const indent = Math.max(0, table.indent);
+  const sum = (widths: number[]) => widths.reduce((a, b) => a + b, 0) + indent;
+  return { minimum: sum(minimum), maximum: Math.max(sum(minimum), sum(maximum)) };
+}
+
+/**
+ * Columns the source gives no width (HTML, Markdown) sized from their content, as CSS automatic
+ * table layout does (CSS 2.1 §17.5.2.2; the distribution is the one browsers share): the room the
+ * other columns leave goes first to every column's minimum content width, then, up to its maximum
+ * content width, in proportion to what each still wants; room beyond every maximum is shared in
+ * proportion to the maxima. A sidebar of short links stays narrow beside a column of long paragraphs.
+ */
+function sizeFromContent(columns: number[], guessed: boolean[], content: ContentWidths, total: number): number[] {
+  const free = columns.map((_, i) => guessed[i] === true);
+  const fixed = columns.reduce((sum, w, i) => sum + (free[i] ? 0 : w), 0);
+  const room = total - fixed;
+  const minimum = columns.map((_, i) => (free[i] ? (content.minimum[i] ?? 0) : 0));
+  const maximum = columns.map((_, i) => (free[i] ? Math.max(content.maximum[i] ?? 0, minimum[i] ?? 0) : 0));
+  const minTotal = minimum.reduce((a, b) => a + b, 0);
+  const maxTotal = maximum.reduce((a, b) => a + b, 0);
+  if (room <= 0 || maxTotal <= 0) return columns;
+  return columns.map((w, i) => {
+    if (!free[i]) return w;
+    const min = minimum[i] ?? 0;
+    const max = maximum[i] ?? 0;
+    if (room <= minTotal) return Math.max(1, min);
+    if (room >= maxTotal) return Math.max(1, (max * room) / maxTotal);
+    return Math.max(1, min + ((max - min) * (room - minTotal)) / (maxTotal - minTotal));
+  });
 }
 
 /** Scales `columns` to `total`, never below `minimum` where that can be kept. */
@@ -122,7 +181,9 @@ export function tableGrid(table: Table, available: number, context: TableContext
     if (preferred !== undefined && Math.abs(preferred - gridTotal) > EPSILON) {
       columns = fitTo(columns, [], preferred);
     }
-    const minimum = minimumWidths(table, count, context);
+    const content = contentWidths(table, count, context);
+    const { minimum } = content;
+    if (table.contentColumns) columns = sizeFromContent(columns, table.contentColumns, content, preferred ?? gridTotal);
     const widened = columns.map((w, i) => Math.max(w, minimum[i] ?? 0));
     // A preferred table width holds: what the widened columns gain, the others give up.
     const limit = preferred ?? Number.POSITIVE_INFINITY;
