@@ -1,13 +1,15 @@
 /**
  * A cell's blocks stacked at the cell's text width, as slices: the pieces between which a row may
- * be split across pages (a paragraph line, or a whole row of a nested table). Measured once per
- * cell; splitting a row only moves slices, it never lays text out again.
+ * be split across pages (a paragraph line, or a row of a nested table, which table-pagination.ts
+ * splits in turn). Measured once per cell; splitting a row only moves slices and paints nested
+ * rows again, it never lays text out again.
  */
 import type { FontSet } from '../../fonts/font-face';
 import type { Block, Paragraph, Table } from '../../model/document';
 import type { LineItem, RectItem } from '../display-list';
 import type { MeasuredSegments } from '../measured-segments';
 import type { LaidParagraph } from '../paragraph-layout';
+import type { LaidRow } from './row-layout';
 import type { TurnedBox } from './turned-cell';
 
 /** What table layout needs from its caller: fonts, and paragraph layout (cached by the page flow). */
@@ -41,6 +43,25 @@ export interface Slice {
   /** Shading and borders of nested tables, in content-box coordinates. */
   backgrounds: RectItem[];
   rules: LineItem[];
+  /** The slice is a row of a nested table, painted from this (and painted again when it is split). */
+  row?: NestedRow;
+}
+
+/**
+ * A row of a table nested in a cell: what it takes to split it between pages like a row of the
+ * outer table (§17.4.6: a row may break across pages unless cantSplit), and to draw its pieces.
+ */
+export interface NestedRow {
+  row: LaidRow;
+  /** The nested table's left edge in the cell's content box. */
+  left: number;
+  /** Whether the row's top and bottom edges were drawn as the first and last on a page (paintRow). */
+  top: boolean;
+  bottom: boolean;
+  /** The nested table's leading header rows (§17.4.49), repeated above its rows continued on another page. */
+  headers: LaidRow[];
+  /** A header row repeated above the rows continued from another page. */
+  repeated?: boolean;
 }
 
 export interface CellContent {

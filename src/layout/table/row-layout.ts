@@ -5,7 +5,7 @@
  * over the rows of their region, so that every row can then be placed or split on its own.
  */
 import { MAX_TABLE_ROW_LINES, tooComplex } from '../../limits';
-import type { Border, CellBorders, CellMargins, Table, TableBorders, TablePosition } from '../../model/document';
+import type { Block, Border, CellBorders, CellMargins, Table, TableBorders, TablePosition } from '../../model/document';
 import { borderLine as borderLineItem, borderWidth, cellEdges, separateCellEdges, stronger } from './borders';
 import {
   type CellContent,
@@ -13,6 +13,7 @@ import {
   contentTo,
   EMPTY_CONTENT,
   layoutCellContent,
+  type NestedRow,
   type Slice,
   type TableContext,
 } from './cell-content';
@@ -70,6 +71,11 @@ export interface LaidRow {
   /** Every paragraph in the row keeps with the next (§17.3.1.15 applied to rows, as Word does). */
   keepNext: boolean;
   frame?: RowFrame;
+  /**
+   * Content cut off by the row's exact height (as Word does): in the row's own cells, or in a row
+   * of a table nested in one. Said in a warning when the row is placed (table-pagination.ts).
+   */
+  cut?: 'own' | 'nested';
 }
 
 export interface LaidTable {
@@ -80,6 +86,8 @@ export interface LaidTable {
   /** Leading rows marked w:tblHeader, repeated at the top of each page (§17.4.49). */
   headerRows: number;
   floating?: TablePosition;
+  /** The first words of the table's text, naming it in warnings. */
+  label: string;
 }
 
 const EPSILON = 0.01;
@@ -142,6 +150,7 @@ export function tableRows(table: Table, available: number, context: TableContext
     left: grid.left,
     width: edges[Math.min(columnCount, edges.length - 1)] ?? 0,
     headerRows,
+    label: tableLabel(table),
   };
   if (table.floating) lazy.floating = table.floating;
   return lazy;
@@ -315,11 +324,51 @@ function* rowsOf(
     if (spacing !== undefined) {
       laidRow.frame = { borders: table.borders, width: edge(columnCount), firstRow: r === 0, lastRow: last };
     }
+    const cut = cutBy(laidRow, regionOf);
+    if (cut) laidRow.cut = cut;
     rows[r] = laidRow;
     // Laying this row may still change the one above (mergedBelow), not any before it.
     yield* settle(r);
   }
   yield* settle(table.rows.length);
+}
+
+/**
+ * Whether the row's exact height cuts its content off (§17.4.81 hRule exact: the row never grows),
+ * or a nested table in it has a row that does. Cells of a merged region are left out: their
+ * content is shared over the region's rows.
+ */
+function cutBy(row: LaidRow, regionOf: Map<LaidCell, unknown>): LaidRow['cut'] {
+  let nested = false;
+  for (const cell of row.cells) {
+    const { slices } = cell.content;
+    const last = slices[slices.length - 1];
+    if (row.exact && last && !regionOf.has(cell)) {
+      if (cell.contentTop + last.y + last.height > row.height + EPSILON) return 'own';
+    }
+    if (slices.some((slice) => slice.row?.row.cut)) nested = true;
+  }
+  return nested ? 'nested' : undefined;
+}
+
+/** The first words of a table's first paragraph with text ("Quarterly results by…"), to name it in warnings. */
+export function tableLabel(table: Table): string {
+  const LENGTH = 32;
+  let text = '';
+  const walk = (blocks: readonly Block[]): boolean => {
+    for (const block of blocks) {
+      if (block.kind === 'table') {
+        for (const row of block.rows) for (const cell of row.cells) if (walk(cell.blocks)) return true;
+        continue;
+      }
+      for (const inline of block.inlines) if (inline.kind === 'text') text += inline.text;
+      text = text.replace(/\s+/g, ' ').trim();
+      if (text) return true;
+    }
+    return false;
+  };
+  walk([table]);
+  return text.length > LENGTH ? `${text.slice(0, LENGTH).trimEnd()}…` : text;
 }
 
 /**
@@ -406,20 +455,29 @@ function distributeMerged(
 }
 
 /**
- * A table as slices, one per row (its rows are not split): nested tables in cells, and tables in
- * headers and footers. Coordinates are relative to the containing text box.
+ * A table as slices, one per row: nested tables in cells, and tables in headers and footers.
+ * Coordinates are relative to the containing text box. A nested table's rows split between pages
+ * like the outer table's (table-pagination.ts splitContent), from what each slice keeps of its row.
  */
 export function layoutTableSlices(table: Table, width: number, context: TableContext): Slice[] {
   const laid = layoutTableRows(table, width, context);
+  const headers = laid.rows.slice(0, laid.headerRows);
   const slices: Slice[] = [];
   let y = 0;
   laid.rows.forEach((row, index) => {
-    const slice: Slice = { y, height: row.height, lines: [], backgrounds: [], rules: [] };
-    paintRow(slice, row, laid.left, 0, row.height, index === 0, index === laid.rows.length - 1);
-    slices.push(slice);
+    const nested = { row, left: laid.left, top: index === 0, bottom: index === laid.rows.length - 1, headers };
+    slices.push(paintNestedRow(nested, y));
     y += row.height;
   });
   return slices;
+}
+
+/** A nested table's row (or the piece of one on a page) painted as a slice at `y` of its cell's content. */
+export function paintNestedRow(nested: NestedRow, y: number): Slice {
+  const { row } = nested;
+  const slice: Slice = { y, height: row.height, lines: [], backgrounds: [], rules: [], row: nested };
+  paintRow(slice, row, nested.left, 0, row.height, nested.top, nested.bottom);
+  return slice;
 }
 
 /** Where painted items go: lines, shading behind them and border rules above them. */

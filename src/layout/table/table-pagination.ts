@@ -7,9 +7,9 @@
  * where the cursor is, how much room is left, and how to move on.
  */
 import type { LaidLine } from '../paragraph-layout';
-import { type CellContent, contentFrom, contentTo } from './cell-content';
+import { type CellContent, EMPTY_CONTENT, type NestedRow, type Slice } from './cell-content';
 import { floatingPlacement, type PageArea } from './floating-table';
-import { type LaidCell, type LaidRow, type LazyTable, paintRow, type RowPaint } from './row-layout';
+import { type LaidCell, type LaidRow, type LazyTable, paintNestedRow, paintRow, type RowPaint } from './row-layout';
 
 export type TableVerdict = 'fits' | 'advance' | 'force';
 
@@ -33,6 +33,11 @@ export interface TableFlowTarget {
   advance(): void;
   /** The page around the current column, for floating tables. */
   area(): PageArea;
+  /**
+   * Says what of the table could not be placed as it asks (content cut or run past the page, a
+   * row that may not split split anyway): one message per kind and table, naming its rows.
+   */
+  warn?(message: string): void;
 }
 
 const EPSILON = 0.01;
@@ -51,10 +56,16 @@ function rowLines(row: LaidRow): LaidLine[] {
 }
 
 /**
- * Splits a row so that its first part is at most `room` tall: every cell keeps the slices that fit,
- * the rest goes on. Undefined when nothing of the row would fit.
+ * Splits a row so that its first part is at most `room` tall: every cell keeps the content that
+ * fits (splitContent), the rest goes on. Undefined when nothing of the row would fit. `page` is the
+ * height of an empty column: what decides whether a nested row that may not split must split anyway.
  */
-export function splitRow(row: LaidRow, room: number): { first: LaidRow; rest: LaidRow } | undefined {
+export function splitRow(
+  row: LaidRow,
+  room: number,
+  page = Number.POSITIVE_INFINITY,
+  report?: SplitReport,
+): { first: LaidRow; rest: LaidRow } | undefined {
   const firstCells: LaidCell[] = [];
   const restCells: LaidCell[] = [];
   let firstHeight = 0;
@@ -62,16 +73,9 @@ export function splitRow(row: LaidRow, room: number): { first: LaidRow; rest: La
   let placedAny = false;
   let leftAny = false;
   for (const cell of row.cells) {
-    const limit = room - cell.contentTop - cell.bottomMargin;
-    let count = 0;
-    while (count < cell.content.slices.length) {
-      const slice = cell.content.slices[count];
-      if (!slice || slice.y + slice.height > limit + EPSILON) break;
-      count++;
-    }
-    const taken: CellContent = contentTo(cell.content, count);
-    const rest: CellContent = contentFrom(cell.content, count);
-    if (count > 0) placedAny = true;
+    const inset = cell.contentTop + cell.bottomMargin;
+    const { taken, rest } = splitContent(cell.content, room - inset, page - inset, report);
+    if (taken.slices.length > 0) placedAny = true;
     if (rest.slices.length > 0) leftAny = true;
     firstCells.push({ ...cell, content: taken, verticalAlign: 'top' });
     restCells.push({ ...cell, content: rest, verticalAlign: 'top', mergedAbove: false });
@@ -88,6 +92,86 @@ export function splitRow(row: LaidRow, room: number): { first: LaidRow; rest: La
     first: { ...row, cells: firstCells, height: firstHeight },
     rest: { ...row, cells: restCells, height: restHeight },
   };
+}
+
+/** What splitting a row had to do against the document's wishes: a nested row that may not split was split. */
+export interface SplitReport {
+  cantSplit: boolean;
+}
+
+/** A nested table's row may break across pages unless cantSplit (§17.4.6) or of exact height; one taller than the page must. */
+function mayBreak(row: LaidRow, page: number): boolean {
+  return !row.exact && (!row.cantSplit || row.height > page + EPSILON);
+}
+
+/**
+ * Splits a cell's content so that its first part ends at most `limit` down: the slices that fit
+ * and, when the first that does not is a row of a nested table that may break, the part of that
+ * row that fits (splitRow again, so tables nested at any depth split). The rest starts at 0; when
+ * it continues a nested table, that table's header rows are repeated above it (§17.4.49), and the
+ * nested table's edges are drawn where it is cut, as the outer table's are.
+ */
+export function splitContent(
+  content: CellContent,
+  limit: number,
+  page: number,
+  report?: SplitReport,
+): { taken: CellContent; rest: CellContent } {
+  const { slices } = content;
+  let count = 0;
+  while (count < slices.length) {
+    const slice = slices[count] as Slice;
+    if (slice.y + slice.height > limit + EPSILON) break;
+    count++;
+  }
+  const cut = slices[count];
+  if (!cut) return { taken: content, rest: EMPTY_CONTENT };
+  // Only header rows repeated from the page before would fit: they stay with the rest, or a row
+  // that fits no page under them would leave a page of headers each time round.
+  if (count > 0 && slices.slice(0, count).every((slice) => slice.row?.repeated)) {
+    return { taken: EMPTY_CONTENT, rest: content };
+  }
+  const taken = slices.slice(0, count);
+  const rest: Slice[] = [];
+  /** Moves the slices after the cut (and after the split row) to their place in the rest. */
+  let shift = -cut.y;
+  let next = count;
+  const nested = cut.row;
+  if (nested) {
+    const room = limit - cut.y;
+    const parts = room > EPSILON && mayBreak(nested.row, page) ? splitRow(nested.row, room, page, report) : undefined;
+    if (parts && nested.row.cantSplit && report) report.cantSplit = true;
+    let y = 0;
+    if (repeatsHeaders(nested, page)) {
+      nested.headers.forEach((header, index) => {
+        rest.push(paintNestedRow({ ...nested, row: header, top: index === 0, bottom: false, repeated: true }, y));
+        y += header.height;
+      });
+    }
+    const continued = parts ? parts.rest : nested.row;
+    if (parts) taken.push(paintNestedRow({ ...nested, row: parts.first, bottom: true }, cut.y));
+    rest.push(paintNestedRow({ ...nested, row: continued, top: y === 0, repeated: false }, y));
+    shift = y + continued.height - (cut.y + cut.height);
+    next = count + 1;
+  }
+  // The nested table's last row on this page draws its bottom edge, as a table's does (flowTable).
+  const last = taken[taken.length - 1];
+  if (last?.row && !last.row.bottom) taken[taken.length - 1] = paintNestedRow({ ...last.row, bottom: true }, last.y);
+  for (let i = next; i < slices.length; i++) {
+    const slice = slices[i] as Slice;
+    rest.push({ ...slice, y: slice.y + shift });
+  }
+  const end = taken[taken.length - 1];
+  return {
+    taken: { slices: taken, height: end ? end.y + end.height : 0 },
+    rest: { slices: rest, height: Math.max(0, content.height + shift) },
+  };
+}
+
+/** A nested table continued on another page repeats its header rows above, when they leave room for more. */
+function repeatsHeaders(nested: NestedRow, page: number): boolean {
+  if (nested.headers.length === 0 || nested.row.isHeader) return false;
+  return nested.headers.reduce((sum, row) => sum + row.height, 0) <= page / 2;
 }
 
 /** Where a floating table ended up, in page coordinates, when it stayed on one page. */
@@ -157,7 +241,13 @@ export function flowTable(rows: RowWindow, target: TableFlowTarget): FloatingTab
   const x = () => target.columnX() + left;
   let rowsOnPage = 0;
 
-  const placeRow = (row: LaidRow, lastOnPage: boolean, force: boolean) => {
+  const trouble = new TableTrouble();
+  /** Places a row (or the part of one on this page); `at` is its index, undefined for repeated header rows. */
+  const placeRow = (row: LaidRow, lastOnPage: boolean, force: boolean, at?: number) => {
+    if (at !== undefined) {
+      if (force && row.height > target.remaining() + EPSILON) trouble.tall.add(at);
+      if (row.cut) trouble.cut.set(at, row.cut);
+    }
     const paint: RowPaint = { lines: [], backgrounds: [], rules: [] };
     paintRow(paint, row, x(), target.cursor(), row.height, rowsOnPage === 0, lastOnPage);
     target.place(row.height, paint, rowLines(row), force);
@@ -204,7 +294,7 @@ export function flowTable(rows: RowWindow, target: TableFlowTarget): FloatingTab
     // A forced row (first in its column) that is taller than the room left is split below instead.
     const overflows = verdict === 'force' && row.height > target.remaining() + EPSILON && !row.exact;
     if (verdict === 'fits' || (verdict === 'force' && !overflows)) {
-      placeRow(row, last, verdict === 'force');
+      placeRow(row, last, verdict === 'force', index);
       rows.release(index++);
       pending = undefined;
       idle = 0;
@@ -215,13 +305,15 @@ export function flowTable(rows: RowWindow, target: TableFlowTarget): FloatingTab
     // rather than split it (its page starts in Word-saved files show it), as for cantSplit.
     const keepWhole = row.cantSplit || (!pending && row.minimum > target.remaining() + EPSILON);
     if ((!keepWhole || mustSplit) && !row.exact) {
-      const parts = splitRow(row, target.remaining());
+      const report: SplitReport = { cantSplit: false };
+      const parts = splitRow(row, target.remaining(), target.fullHeight(), report);
       if (
         parts &&
         parts.first.height > EPSILON &&
         target.verdict(parts.first.height, rowLines(parts.first)) !== 'advance'
       ) {
-        placeRow(parts.first, true, false);
+        if (row.cantSplit || report.cantSplit) trouble.cantSplit.add(index);
+        placeRow(parts.first, true, false, index);
         idle = 0;
         if (parts.rest.height <= EPSILON) {
           rows.release(index++);
@@ -233,7 +325,7 @@ export function flowTable(rows: RowWindow, target: TableFlowTarget): FloatingTab
       }
     }
     if (target.atColumnTop() || idle >= 2) {
-      placeRow(row, last, true);
+      placeRow(row, last, true, index);
       rows.release(index++);
       pending = undefined;
       idle = 0;
@@ -243,6 +335,56 @@ export function flowTable(rows: RowWindow, target: TableFlowTarget): FloatingTab
     nextPage();
     repeatHeaders(index);
   }
+  for (const message of trouble.warnings(table.label)) target.warn?.(message);
   if (!table.floating || turnedPage) return undefined;
   return { left: x(), right: x() + table.width, top, bottom: target.cursor() };
+}
+
+/**
+ * What of one table could not be placed as it asks, by kind, with the rows (0-based) it happened
+ * in: nothing is cut or broken against the document's wishes without a word ("nothing lost").
+ */
+class TableTrouble {
+  /** Placed where there was not room for it, at the top of a page: it runs past the page's foot. */
+  readonly tall = new Set<number>();
+  /** A row that may not split (w:cantSplit, §17.4.6), or one in a nested table, split: taller than the page. */
+  readonly cantSplit = new Set<number>();
+  /** Content cut off by an exact row height, in the row's cells or in a table nested in it. */
+  readonly cut = new Map<number, 'own' | 'nested'>();
+
+  warnings(label: string): string[] {
+    const table = label ? `The table beginning "${label}"` : 'A table';
+    const out: string[] = [];
+    if (this.tall.size > 0) {
+      out.push(
+        `${table}, ${rowList([...this.tall])}: content taller than the page (a line or picture, or a row that may not split) runs past the foot of the page and is cut at its edge.`,
+      );
+    }
+    if (this.cantSplit.size > 0) {
+      out.push(
+        `${table}, ${rowList([...this.cantSplit])}: a row that may not break across pages (w:cantSplit) is taller than the page, so it was split.`,
+      );
+    }
+    const own = [...this.cut].filter(([, kind]) => kind === 'own').map(([row]) => row);
+    const nested = [...this.cut].filter(([, kind]) => kind === 'nested').map(([row]) => row);
+    if (own.length > 0) {
+      out.push(
+        `${table}, ${rowList(own)}: the row's exact height (w:hRule="exact") cuts off part of its content, as in Word.`,
+      );
+    }
+    if (nested.length > 0) {
+      out.push(
+        `${table}, ${rowList(nested)}: a table nested in the row has a row whose exact height (w:hRule="exact") cuts off part of its content, as in Word.`,
+      );
+    }
+    return out;
+  }
+}
+
+/** "row 3", "rows 3, 5, 9", "rows 3, 5, 9 and 12 more" (1-based). */
+function rowList(rows: number[]): string {
+  const numbers = rows.sort((a, b) => a - b).map((row) => row + 1);
+  if (numbers.length === 1) return `row ${numbers[0]}`;
+  const shown = numbers.slice(0, 10).join(', ');
+  return numbers.length > 10 ? `rows ${shown} and ${numbers.length - 10} more` : `rows ${shown}`;
 }
