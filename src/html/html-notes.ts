@@ -28,6 +28,10 @@ export function findFootnotes({ elements, depths }: ElementsInOrder): FootnoteSo
   const items = new Map<string, Element>();
   /** The depth of the footnotes section the walk is inside, or -1. */
   let insideDepth = -1;
+  let section: Element | undefined;
+  /** Footnotes sections that hold no list item with an id: not in this shape, they stay in the body. */
+  const empty = new Set<Element>();
+  const sectionOf = new Map<Element, Element>();
   for (let i = 0; i < elements.length; i++) {
     const element = elements[i] as Element;
     const depth = depths[i] as number;
@@ -35,12 +39,32 @@ export function findFootnotes({ elements, depths }: ElementsInOrder): FootnoteSo
     const inside = insideDepth >= 0;
     if (!inside && isFootnoteSection(element)) {
       dropped.add(element);
+      empty.add(element);
+      section = element;
       insideDepth = depth;
       continue;
     }
     if (!inside && tagName(element) === 'hr' && hasClass(element, 'footnotes-sep')) dropped.add(element);
     const id = attribute(element, 'id');
-    if (inside && tagName(element) === 'li' && id !== undefined && !items.has(id)) items.set(id, element);
+    if (inside && section && tagName(element) === 'li' && id !== undefined && !items.has(id)) {
+      items.set(id, element);
+      sectionOf.set(element, section);
+      empty.delete(section);
+    }
+  }
+  // A "footnotes" block of plain paragraphs (docx4j's XHTML export: <a name="fn1"> anchors) has
+  // nothing to make notes of, and one with an item no link refers to would lose that item's text:
+  // such a block stays in the body as it is.
+  const referenced = new Set<string>();
+  for (const element of elements) {
+    if (tagName(element) !== 'a') continue;
+    const fragment = fragmentOf(attribute(element, 'href') ?? '');
+    if (fragment !== undefined) referenced.add(fragment);
+  }
+  for (const [id, item] of items) if (!referenced.has(id)) empty.add(sectionOf.get(item) as Element);
+  for (const element of empty) {
+    dropped.delete(element);
+    for (const [id, item] of items) if (sectionOf.get(item) === element) items.delete(id);
   }
   return { dropped, items };
 }

@@ -187,6 +187,23 @@ describe('readHtml: footnotes', () => {
     expect(textOf(model.notes.footnotes['1']?.[0])).toBe('1 Second');
     expect(textOf(model.notes.footnotes['2']?.[0])).toBe('2 First');
   });
+
+  it('keeps a "footnotes" block it cannot make notes of in the body: plain paragraphs, or an item no link refers to', async () => {
+    // docx4j's XHTML export: paragraphs with <a name="fn1"> anchors, no list items to make notes of.
+    const plain = await read(
+      '<p>Body<a href="#fn1">1</a></p><div class="footnotes"><p><a name="fn1">1</a> IBM has its own JAXB.</p><p><a name="fn2">2</a> Access restriction.</p></div>',
+    );
+    const plainText = blocksOf(plain).map(textOf).join('\n');
+    expect(plainText).toContain('IBM has its own JAXB.');
+    expect(plainText).toContain('Access restriction.');
+    // A note list whose second item nothing refers to: left in place whole rather than half lost.
+    const orphan = await read(
+      '<p>Text<a href="#fn1" id="fnref1">1</a></p><section class="footnotes"><ol><li id="fn1"><p>Referenced</p></li><li id="fn2"><p>Never referenced</p></li></ol></section>',
+    );
+    const orphanText = blocksOf(orphan).map(textOf).join('\n');
+    expect(orphanText).toContain('Never referenced');
+    expect(orphanText).toContain('Referenced');
+  });
 });
 
 describe('readHtml: images', () => {
