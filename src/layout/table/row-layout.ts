@@ -334,18 +334,17 @@ function* rowsOf(
 }
 
 /**
- * Whether the row's exact height cuts its content off (§17.4.81 hRule exact: the row never grows),
- * or a nested table in it has a row that does. Cells of a merged region are left out: their
- * content is shared over the region's rows.
+ * Whether the row's exact height cuts its content off (§17.4.81 hRule exact: the row never grows):
+ * a line or nested row starts below the row's bottom, so paintRow leaves it out (a line that only
+ * reaches past the bottom, its descenders, is drawn whole), or a nested table in it has a row cut
+ * so. Cells of a merged region are left out: their content is shared over the region's rows.
  */
 function cutBy(row: LaidRow, regionOf: Map<LaidCell, unknown>): LaidRow['cut'] {
   let nested = false;
   for (const cell of row.cells) {
     const { slices } = cell.content;
     const last = slices[slices.length - 1];
-    if (row.exact && last && !regionOf.has(cell)) {
-      if (cell.contentTop + last.y + last.height > row.height + EPSILON) return 'own';
-    }
+    if (row.exact && last && !regionOf.has(cell) && cell.contentTop + last.y >= row.height - EPSILON) return 'own';
     if (slices.some((slice) => slice.row?.row.cut)) nested = true;
   }
   return nested ? 'nested' : undefined;
