@@ -7,6 +7,7 @@
  * right-to-left scripts into visual order itself.
  */
 import bidiFactory from 'bidi-js';
+import { trailingWhiteSpaceStart } from '../text/white-space';
 import type { Fragment } from './paragraph-layout';
 
 /** Strong right-to-left characters: Hebrew, Arabic, Syriac, Thaana, NKo… and their presentation forms. */
@@ -81,7 +82,10 @@ export function reorderLine(fragments: Fragment[], rtlParagraph: boolean, areaWi
   const { levels } = bidi.getEmbeddingLevels(texts.join(''), rtlParagraph ? 'rtl' : 'ltr');
   // A text fragment whose characters resolve to several levels ("attributes!" at the end of a
   // right-to-left paragraph: the "!" takes the paragraph's direction) is split where the level
-  // changes; white space takes the level before it (it hangs with its word).
+  // changes. White space keeps its own level, but at the end of the line, where it takes the
+  // level before it (it hangs with its word): between two words it separates them in visual
+  // order too, and between two numbers of a right-to-left run ("6300 4") it resolves to the
+  // run's direction (N1: numbers count as R), so that the numbers read right to left.
   const split: Fragment[] = [];
   const fragmentLevels: number[] = [];
   let offset = 0;
@@ -99,10 +103,11 @@ export function reorderLine(fragments: Fragment[], rtlParagraph: boolean, areaWi
       return;
     }
     const runs: { from: number; to: number; level: number }[] = [];
+    const trailing = index === fragments.length - 1 ? trailingWhiteSpaceStart(text) : text.length;
     for (let i = 0; i < text.length; i++) {
       const level = levels[start + i] ?? base;
       const last = runs[runs.length - 1];
-      if (last && (last.level === level || /\s/.test(text[i] as string))) last.to = i + 1;
+      if (last && (last.level === level || i >= trailing)) last.to = i + 1;
       else runs.push({ from: i, to: i + 1, level });
     }
     if (runs.length <= 1 || fragment.box.kind !== 'text') {

@@ -1,7 +1,10 @@
 import bidiFactory from 'bidi-js';
+import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { allAtRightToLeftLevel } from '../../src/layout/bidi-reorder';
 import type { LaidOutDocument, TextItem } from '../../src/layout/display-list';
+import { paintPdf } from '../../src/pdf/paint-pdf';
+import { pageText } from '../pdf/pdf-text';
 import { layoutWithFallback } from './fallback-layout';
 import { documentModel, paragraph, runProps, section, text } from './model-builder';
 
@@ -28,8 +31,9 @@ describe('bidirectional lines (UAX #9)', () => {
     ]);
     const doc = await layoutWithFallback(model);
     const items = texts(doc);
-    // Visual order, left to right: the last word (bold, its own item) leftmost, the first rightmost.
-    expect(items.map((item) => item.text.trim())).toEqual(['ומלואו', 'שלום עולם']);
+    // Visual order, left to right: the last word (bold, its own item) leftmost, the first rightmost;
+    // an item's words in the order they show, each shaped right to left when painted.
+    expect(items.map((item) => item.text.trim())).toEqual(['ומלואו', 'עולם שלום']);
     const [last, first] = items as [TextItem, TextItem];
     expect(last.x).toBeLessThan(first.x);
     // The first word ends at the right margin: its item's width is measured by its face.
@@ -66,6 +70,36 @@ describe('bidirectional lines (UAX #9)', () => {
     expect(words).toEqual(['עולם', 'Hello World', 'שלום']);
   });
 
+  it('paints the words of a right-to-left line right to left, each space on the side it shows', async () => {
+    // One face for letters and spaces (Liberation Sans has Hebrew): the line is one item, and its
+    // glyphs run left to right as they show: the last word leftmost, the first rightmost.
+    const model = documentModel([
+      section([paragraph([text('אחת שתיים שלוש', { font: 'Arial', size: 12 })], { rtl: true, align: 'right' })]),
+    ]);
+    const doc = await layoutWithFallback(model);
+    const [item] = texts(doc);
+    expect(item?.text).toBe('שלוש שתיים אחת');
+    const face = item ? doc.fonts[item.font] : undefined;
+    expect((item?.x ?? 0) + (face?.measure(item?.text ?? '') ?? 0) * 12).toBeCloseTo(RIGHT_EDGE, 0);
+    const pdf = await PDFDocument.load(await paintPdf(doc));
+    // pageText reads the glyphs in the order they are drawn: each word's letters right to left.
+    expect(pageText(pdf, 0)).toBe([...'שלוש שתיים אחת'].reverse().join('').split(' ').reverse().join(' '));
+  });
+
+  it('reads numbers apart by a space in a right-to-left run right to left, as UAX #9 N1 says', async () => {
+    // "ارا6300 4 ع": the digits follow Arabic letters, so they are Arabic numbers (W2) and the space
+    // between them resolves to R (N1). Right to left: ارا, 6300, 4, ع; so left to right on the
+    // page: ع, 4, 6300, ارا (LibreOffice and Word agree).
+    const model = documentModel([
+      section([
+        paragraph([text('ارا6300 4 ع', { font: 'Arial', size: 12, rtl: true })], { rtl: true, align: 'right' }),
+      ]),
+    ]);
+    const items = texts(await layoutWithFallback(model)).sort((a, b) => a.x - b.x);
+    const numbers = items.filter((item) => /\d/.test(item.text)).map((item) => item.text.trim());
+    expect(numbers).toEqual(['4', '6300']);
+  });
+
   it('reverses a Hebrew phrase inside a left-to-right paragraph, and leaves Latin lines alone', async () => {
     const model = documentModel([
       section([
@@ -75,8 +109,9 @@ describe('bidirectional lines (UAX #9)', () => {
     ]);
     const items = texts(await layoutWithFallback(model));
     const first = items.filter((item) => item.y === items[0]?.y).map((item) => item.text.trim());
-    // The Hebrew phrase is one item in logical order, placed between the Latin words.
-    expect(first).toEqual(['Say', 'שלום עולם', 'today']);
+    // The Hebrew phrase is one item, its words as they show (the first on the right), placed
+    // between the Latin words.
+    expect(first).toEqual(['Say', 'עולם שלום', 'today']);
     const second = items.filter((item) => item.y !== items[0]?.y);
     expect(second.map((item) => item.x)).toEqual([...second.map((item) => item.x)].sort((a, b) => a - b));
     expect(second[0]?.x).toBe(72);
