@@ -716,6 +716,8 @@ class Flow {
           columnWidth: this.columnWidth,
         };
       },
+      // What of a table could not be placed as it asks (table-pagination.ts TableTrouble), named by table and row.
+      warn: (message) => this.model.warnings.push(message),
       place: (height, paint, lines, force) => {
         const notes = this.footnotes.referencedBy(lines);
         if (force) this.footnotes.makeRoom(this.y + height);

@@ -37,7 +37,7 @@ export interface TableFlowTarget {
    * Says what of the table could not be placed as it asks (content cut or run past the page, a
    * row that may not split split anyway): one message per kind and table, naming its rows.
    */
-  warn?(message: string): void;
+  warn(message: string): void;
 }
 
 const EPSILON = 0.01;
@@ -335,7 +335,7 @@ export function flowTable(rows: RowWindow, target: TableFlowTarget): FloatingTab
     nextPage();
     repeatHeaders(index);
   }
-  for (const message of trouble.warnings(table.label)) target.warn?.(message);
+  for (const message of trouble.warnings(table.label)) target.warn(message);
   if (!table.floating || turnedPage) return undefined;
   return { left: x(), right: x() + table.width, top, bottom: target.cursor() };
 }
