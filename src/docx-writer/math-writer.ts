@@ -5,8 +5,21 @@
  * size, as it does equations typed in.
  */
 import type { MathInline } from '../model/document';
-import type { MathList, MathNode, MathScript, MathStyle } from '../model/math';
+import type { MathList, MathNode, MathScript, MathSide, MathStrike, MathStyle } from '../model/math';
 import { escapeAttribute, escapeText } from './xml-escape';
+
+const BORDER_SIDES: [MathSide, string][] = [
+  ['top', 'hideTop'],
+  ['bottom', 'hideBot'],
+  ['left', 'hideLeft'],
+  ['right', 'hideRight'],
+];
+const BORDER_STRIKES: [MathStrike, string][] = [
+  ['horizontal', 'strikeH'],
+  ['vertical', 'strikeV'],
+  ['up', 'strikeBLTR'],
+  ['down', 'strikeTLBR'],
+];
 
 /** m:sty values (§22.1.2.112, ST_Style). */
 const STYLE: Record<MathStyle, string> = { plain: 'p', bold: 'b', italic: 'i', boldItalic: 'bi' };
@@ -81,7 +94,16 @@ function nodeXml(node: MathNode): string {
     case 'matrix': {
       // §22.1.2.60: the column count (m:mcs/m:mc/m:count) is what readers size the grid by.
       const columns = node.rows.reduce((most, row) => Math.max(most, row.length), 1);
-      const properties = `<m:mPr><m:mcs><m:mc><m:mcPr>${val('count', String(columns))}${val('mcJc', 'center')}</m:mcPr></m:mc></m:mcs></m:mPr>`;
+      // One m:mc per run of columns aligned alike (m:mcJc, §22.1.2.62).
+      let groups = '';
+      for (let c = 0; c < columns; ) {
+        const align = node.columns?.[c] ?? 'center';
+        let count = 1;
+        while (c + count < columns && (node.columns?.[c + count] ?? 'center') === align) count++;
+        groups += `<m:mc><m:mcPr>${val('count', String(count))}${val('mcJc', align)}</m:mcPr></m:mc>`;
+        c += count;
+      }
+      const properties = `<m:mPr><m:mcs>${groups}</m:mcs></m:mPr>`;
       let rows = '';
       for (const row of node.rows) {
         let cells = '';
@@ -92,8 +114,21 @@ function nodeXml(node: MathNode): string {
     }
     case 'group':
       return `<m:box>${slot('e', node.content)}</m:box>`;
+    case 'bar':
+      // §22.1.2.7: the bar is under the base unless m:pos says top.
+      return `<m:bar><m:barPr>${val('pos', node.position === 'top' ? 'top' : 'bot')}</m:barPr>${slot('e', node.base)}</m:bar>`;
+    case 'enclosed': {
+      // §22.1.2.12 CT_BorderBoxPr: hideTop, hideBot, hideLeft, hideRight, strikeH, strikeV,
+      // strikeBLTR, strikeTLBR in this order; every side is drawn unless hidden.
+      let properties = '';
+      for (const [side, name] of BORDER_SIDES) if (!node.sides.includes(side)) properties += val(name, '1');
+      for (const [strike, name] of BORDER_STRIKES) if (node.strikes?.includes(strike)) properties += val(name, '1');
+      const pr = properties === '' ? '' : `<m:borderBoxPr>${properties}</m:borderBoxPr>`;
+      return `<m:borderBox>${pr}${slot('e', node.content)}</m:borderBox>`;
+    }
     case 'phantom':
-      return `<m:phant>${slot('e', node.content)}</m:phant>`;
+      // §22.1.2.96: a phantom shows its content unless m:show is off.
+      return `<m:phant><m:phantPr>${val('show', '0')}</m:phantPr>${slot('e', node.content)}</m:phant>`;
   }
 }
 

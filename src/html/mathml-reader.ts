@@ -9,9 +9,12 @@
 import {
   MAX_MATRIX_COLUMNS,
   MAX_MATRIX_ROWS,
+  type MathColumnAlign,
   type MathList,
   type MathNode,
   type MathScript,
+  type MathSide,
+  type MathStrike,
   type MathStyle,
 } from '../model/math';
 import { attribute, type ChildNode, type Element, isElement, isText, tagName, textContent } from './html-tree';
@@ -159,20 +162,30 @@ function elementChildren(element: Element): Element[] {
   return element.children.filter((c): c is Element => isElement(c as ChildNode));
 }
 
-/** An mo element and its operator text, or undefined. */
+/**
+ * An mo element and its operator text, or undefined. An mrow holding one mo and nothing else is
+ * that mo: MathJax wraps sized fences so (\bigl( is <mrow><mo minsize="…">(</mo></mrow>).
+ */
 function operatorOf(element: Element | undefined): string | undefined {
-  return element && tagName(element) === 'mo' ? tokenText(element) : undefined;
+  const mo = element && loneOperator(element);
+  return mo ? tokenText(mo) : undefined;
+}
+
+function loneOperator(element: Element): Element | undefined {
+  if (tagName(element) === 'mo') return element;
+  if (tagName(element) !== 'mrow') return undefined;
+  const elements = elementChildren(element);
+  const only = elements[0];
+  const text = element.children.some((c) => isText(c as ChildNode) && (c as { data: string }).data.trim() !== '');
+  return elements.length === 1 && only && !text && tagName(only) === 'mo' ? only : undefined;
 }
 
 function isStretchyFence(element: Element | undefined, fences: ReadonlySet<string>): boolean {
   const text = operatorOf(element);
   if (text === undefined || !fences.has(text)) return false;
   // stretchy="false" (§3.2.5.2) asks for the character as it is: text, not a growing fence.
-  return (
-    attribute(element as Element, 'stretchy')
-      ?.trim()
-      .toLowerCase() !== 'false'
-  );
+  const mo = loneOperator(element as Element) as Element;
+  return attribute(mo, 'stretchy')?.trim().toLowerCase() !== 'false';
 }
 
 /** The large operator an element sets with limits (∑ under munderover, ∫ under msubsup), if any. */
@@ -316,12 +329,8 @@ class MathMlReader {
         return [{ kind: 'scripts', base: slot(0), sup: slot(1) }];
       case 'msubsup':
         return [{ kind: 'scripts', base: slot(0), sub: slot(1), sup: slot(2) }];
-      case 'mmultiscripts': {
-        // The base and its first pair of postscripts; prescripts have no place in m:sSubSup.
-        const sub = children[1] && tagName(children[1]) !== 'none' ? slot(1) : [];
-        const sup = children[2] && tagName(children[2]) !== 'none' ? slot(2) : [];
-        return [{ kind: 'scripts', base: slot(0), sub, sup }];
-      }
+      case 'mmultiscripts':
+        return this.multiscripts(children, slot);
       case 'munder':
       case 'mover':
       case 'munderover': {
@@ -330,7 +339,7 @@ class MathMlReader {
         return [this.underOver(element, tag, children, slot)];
       }
       case 'mtable':
-        return [this.table(children, context, depth)];
+        return [this.table(element, children, context, depth)];
       case 'mfenced': {
         const open = attribute(element, 'open') ?? '(';
         const close = attribute(element, 'close') ?? ')';
@@ -342,6 +351,8 @@ class MathMlReader {
       }
       case 'mphantom':
         return [{ kind: 'phantom', content: inferred() }];
+      case 'menclose':
+        return encloseOf(attribute(element, 'notation'), inferred());
       case 'semantics':
         // The presentation is the first child; annotations are for other processors.
         return children[0] ? this.element(children[0], context, depth + 1) : [];
@@ -379,11 +390,48 @@ class MathMlReader {
         if (variant.style) node.style = variant.style;
         if (variant.script) node.script = variant.script;
       }
-    } else if (tag === 'mi' && [...text].length > 1) {
-      // A single-letter identifier is italic, a longer one (sin, max) upright (MathML 3 §3.2.3.2).
+    } else if ((tag === 'mi' && [...text].length > 1) || (tag === 'mo' && /\p{L}/u.test(text))) {
+      // A single-letter identifier is italic, a longer one (sin, max) upright (MathML 3 §3.2.3.2);
+      // an operator is upright whatever it spells (lim, mod).
       node.style = 'plain';
     }
     return [node];
+  }
+
+  /**
+   * mmultiscripts (MathML 3 §3.4.7): the base, then pairs of subscript and superscript after it,
+   * then mprescripts and the pairs before it. The first pair after the base is its scripts; each
+   * further pair, and each prescript pair, scripts on an empty base beside it (m:sPre's shape).
+   */
+  private multiscripts(children: Element[], slot: (index: number) => MathList): MathList {
+    const pre = children.findIndex((c) => tagName(c) === 'mprescripts');
+    const postEnd = pre < 0 ? children.length : pre;
+    const pair = (index: number): MathNode | undefined => {
+      const present = (i: number) => i < children.length && tagName(children[i] as Element) !== 'none';
+      const sub = present(index) ? slot(index) : [];
+      const sup = present(index + 1) ? slot(index + 1) : [];
+      if (sub.length === 0 && sup.length === 0) return undefined;
+      const node: MathNode = { kind: 'scripts', base: [] };
+      if (sub.length > 0) node.sub = sub;
+      if (sup.length > 0) node.sup = sup;
+      return node;
+    };
+    const out: MathList = [];
+    if (pre >= 0) {
+      for (let i = pre + 1; i < children.length; i += 2) {
+        const node = pair(i);
+        if (node) out.push(node);
+      }
+    }
+    const base = slot(0);
+    const first = pair(1);
+    if (first?.kind === 'scripts' && 1 < postEnd) out.push({ ...first, base });
+    else for (const node of base) out.push(node);
+    for (let i = 3; i < postEnd; i += 2) {
+      const node = pair(i);
+      if (node) out.push(node);
+    }
+    return out;
   }
 
   private underOver(element: Element, tag: string, children: Element[], slot: (index: number) => MathList): MathNode {
@@ -405,25 +453,93 @@ class MathMlReader {
     return { kind: 'limit', position: 'under', base, limit: slot(1) };
   }
 
-  private table(rows: Element[], context: MathContext, depth: number): MathNode {
+  private table(table: Element, rows: Element[], context: MathContext, depth: number): MathNode {
     const out: MathList[][] = [];
     for (const row of rows) {
       const tag = tagName(row);
       if (tag !== 'mtr' && tag !== 'mlabeledtr') continue;
       const rowContext = contextOf(row, context);
-      // An mlabeledtr's first child is its equation label, not a cell.
-      const cells = elementChildren(row).slice(
-        tag === 'mlabeledtr' ? 1 : 0,
-        MAX_MATRIX_COLUMNS + (tag === 'mlabeledtr' ? 1 : 0),
+      // An mlabeledtr's first child is its equation label (MathML 3 §3.5.3): shown after the
+      // row's cells, on the side labels take by default.
+      const children = elementChildren(row);
+      const cells = tag === 'mlabeledtr' ? [...children.slice(1), ...children.slice(0, 1)] : children;
+      out.push(
+        cells
+          .slice(0, MAX_MATRIX_COLUMNS)
+          .map((cell) => this.row(cell.children, contextOf(cell, rowContext), depth + 2)),
       );
-      out.push(cells.map((cell) => this.row(cell.children, contextOf(cell, rowContext), depth + 2)));
       if (out.length >= MAX_MATRIX_ROWS) break;
     }
     const columns = out.reduce((most, r) => Math.max(most, r.length), 1);
     for (const row of out) while (row.length < columns) row.push([]);
-    return { kind: 'matrix', rows: out.length > 0 ? out : [[[]]] };
+    const node: MathNode = { kind: 'matrix', rows: out.length > 0 ? out : [[[]]] };
+    // columnalign (MathML 3 §3.5.1.2): one value per column, the last repeated.
+    const listed = (attribute(table, 'columnalign') ?? '').trim().toLowerCase().split(/\s+/).filter(Boolean);
+    if (listed.length > 0) {
+      const aligns: MathColumnAlign[] = [];
+      for (let c = 0; c < columns; c++) {
+        const value = listed[Math.min(c, listed.length - 1)];
+        aligns.push(value === 'left' || value === 'right' ? value : 'center');
+      }
+      if (aligns.some((a) => a !== 'center')) node.columns = aligns;
+    }
+    return node;
   }
 }
+
+/**
+ * menclose (MathML 3 §3.3.9) by its notation (longdiv by default): a radical, rules on sides of
+ * the content, strikes through it; notations with no Office Math shape (circle, rounded box)
+ * take the nearest, a box. Content with no notation known is a group.
+ */
+function encloseOf(notation: string | undefined, content: MathList): MathList {
+  const names = new Set(
+    (notation ?? 'longdiv')
+      .trim()
+      .toLowerCase()
+      .split(/[\s,]+/),
+  );
+  const sides = new Set<MathSide>();
+  const strikes: MathStrike[] = [];
+  for (const name of names) {
+    for (const side of ENCLOSE_SIDES[name] ?? []) sides.add(side);
+    const strike = ENCLOSE_STRIKES[name];
+    if (strike && !strikes.includes(strike)) strikes.push(strike);
+  }
+  let nodes: MathList = content;
+  if (sides.size > 0 || strikes.length > 0) {
+    const node: MathNode = {
+      kind: 'enclosed',
+      content,
+      sides: (['top', 'bottom', 'left', 'right'] as const).filter((side) => sides.has(side)),
+    };
+    if (strikes.length > 0) node.strikes = strikes;
+    nodes = [node];
+  } else if (content.length > 1 && !names.has('radical')) nodes = [{ kind: 'group', content }];
+  return names.has('radical') ? [{ kind: 'radical', base: nodes }] : nodes;
+}
+
+const ALL_SIDES: MathSide[] = ['top', 'bottom', 'left', 'right'];
+const ENCLOSE_SIDES: Record<string, MathSide[]> = {
+  box: ALL_SIDES,
+  roundedbox: ALL_SIDES,
+  circle: ALL_SIDES,
+  top: ['top'],
+  bottom: ['bottom'],
+  left: ['left'],
+  right: ['right'],
+  actuarial: ['top', 'right'],
+  madruwb: ['bottom', 'right'],
+  longdiv: ['left', 'top'],
+  phasorangle: ['bottom'],
+};
+const ENCLOSE_STRIKES: Record<string, MathStrike> = {
+  horizontalstrike: 'horizontal',
+  verticalstrike: 'vertical',
+  updiagonalstrike: 'up',
+  updiagonalarrow: 'up',
+  downdiagonalstrike: 'down',
+};
 
 /** An mspace's width (MathML 3 §3.2.7) as the nearest Unicode spaces; none for none or negative widths. */
 function spaceOf(width: string | undefined): MathList {

@@ -373,6 +373,11 @@ export interface MathInline extends InlineBase {
   kind: 'math';
   display: boolean;
   nodes: MathList;
+  /**
+   * Where display math sits on its lines (m:oMathParaPr/m:jc, §22.1.2.51), whatever the
+   * paragraph's own alignment; centred when unset.
+   */
+  justification?: 'left' | 'right' | 'center';
 }
 
 export type Inline =

@@ -1,8 +1,8 @@
 /**
  * Mathematics in the document model: a small tree of plain data shaped after Office Math
  * (ECMA-376 Part 1 §22.1), which is what the DOCX writer produces and the richest target we have.
- * Readers map their notation onto it (src/html/mathml-reader.ts for MathML); layout, which does
- * not set math, shows the linear text of its leaves (mathText).
+ * Readers map their notation onto it (src/ooxml/math-reader.ts, src/html/mathml-reader.ts);
+ * layout, which does not set math, shows the linear text of its leaves (mathText).
  */
 
 /**
@@ -52,12 +52,29 @@ export type MathNode =
    * separated parts (m:e each), `separator` between them.
    */
   | { kind: 'delimited'; open: string; close: string; separator?: string; items: MathList[] }
-  /** m:m (§22.1.2.60): rows of cells, every row as long as the longest. */
-  | { kind: 'matrix'; rows: MathList[][] }
+  /**
+   * m:m (§22.1.2.60): rows of cells, every row as long as the longest; `columns` aligns each
+   * column's cells (m:mcJc, §22.1.2.62), centred when unset. A right-aligned column followed by a
+   * left-aligned one is an aligned pair, as TeX's aligned equations are.
+   */
+  | { kind: 'matrix'; rows: MathList[][]; columns?: MathColumnAlign[] }
   /** m:box (§22.1.2.13): a group that is one unit, as a MathML mrow inside a sequence is. */
   | { kind: 'group'; content: MathList }
-  /** m:phant (§22.1.2.81): takes the room of its content without showing it. */
+  /** m:bar (§22.1.2.7): a rule over (`top`) or under (`bottom`) the base. */
+  | { kind: 'bar'; position: 'top' | 'bottom'; base: MathList }
+  /**
+   * m:borderBox (§22.1.2.11), MathML menclose: the content with rules on the `sides` listed
+   * (every side unless m:hideTop… hide it) and the `strikes` drawn through it (m:strikeH,
+   * m:strikeV, m:strikeBLTR, m:strikeTLBR).
+   */
+  | { kind: 'enclosed'; content: MathList; sides: MathSide[]; strikes?: MathStrike[] }
+  /** m:phant (§22.1.2.81) with m:show off: takes the room of its content without showing it. */
   | { kind: 'phantom'; content: MathList };
+
+export type MathSide = 'top' | 'bottom' | 'left' | 'right';
+export type MathColumnAlign = 'left' | 'center' | 'right';
+/** Strikes through enclosed content: horizontal, vertical, bottom-left to top-right, top-left to bottom-right. */
+export type MathStrike = 'horizontal' | 'vertical' | 'up' | 'down';
 
 /**
  * The linear text of math: its runs' text in order, with the characters structures draw (fences,
@@ -128,7 +145,11 @@ export function mathText(nodes: MathList): string {
         break;
       }
       case 'group':
+      case 'enclosed':
         push(node.content);
+        break;
+      case 'bar':
+        push(node.base);
         break;
       case 'phantom':
         break;

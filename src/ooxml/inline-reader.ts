@@ -21,7 +21,7 @@ import {
   takeCustomMark,
 } from './inline-output';
 import { chooseAlternative } from './markup-compatibility';
-import { readOfficeMath } from './math-reader';
+import { officeMathJustification, readOfficeMath } from './math-reader';
 import type { InlineScope, StoryContext } from './read-context';
 import { CHANGE_ELEMENTS, isRemoval, isShown, revisionMark } from './revisions';
 import { previousRunProperties } from './run-properties';
@@ -421,16 +421,18 @@ function emitNoteReference(
 
 /**
  * Office Math (§22.1) as math inlines (math-reader.ts): each equation of an m:oMathPara is
- * display math (§22.1.2.78), an m:oMath in the line is inline math. Layout shows their linear text.
+ * display math (§22.1.2.78) set as its m:jc says, an m:oMath in the line is inline math. Layout
+ * shows their linear text.
  */
 function readMath(math: XmlElement, builder: ParagraphBuilder, scope: InlineScope): void {
   const display = math.name === 'm:oMathPara';
   const equations = display ? math.children.filter((c) => c.name === 'm:oMath') : [math];
   for (const equation of equations) {
-    const nodes = readOfficeMath(equation);
+    const nodes = readOfficeMath(equation, (message) => builder.story.doc.warn(message));
     if (nodes.length === 0) continue;
     builder.story.doc.warn('Equations are shown as plain text for now.');
     const inline: MathInline = { kind: 'math', display, nodes, props: baseProps(builder) };
+    if (display) inline.justification = officeMathJustification(math);
     if (scope.revision) inline.revision = scope.revision;
     if (scope.link) inline.link = scope.link;
     emit(builder, inline);

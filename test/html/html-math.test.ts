@@ -129,6 +129,65 @@ describe('readHtml: MathML', () => {
     ]);
   });
 
+  it('every Presentation Markup element shows its content: prescripts, further script pairs, labels, enclosures', async () => {
+    const model = await read(`<math ${MATHML} display="block">
+      <mmultiscripts><mi>X</mi><mi>a</mi><mi>b</mi><mi>c</mi><none/><mprescripts/><mi>d</mi><mi>e</mi></mmultiscripts>
+      <mtable><mlabeledtr><mtd><mtext>(1.1)</mtext></mtd><mtd><mi>y</mi></mtd></mlabeledtr></mtable>
+      <menclose notation="box"><mi>p</mi></menclose><menclose notation="updiagonalstrike bottom"><mi>q</mi></menclose>
+      <menclose notation="radical"><mi>r</mi></menclose><menclose notation="circle"><mi>s</mi></menclose>
+      <mo>lim</mo>
+    </math>`);
+    const nodes = allMath(model)[0]?.nodes ?? [];
+    // Prescripts before the base (m:sPre's shape), the first pair after it on it, a further pair after that.
+    expect(nodes.slice(0, 3)).toEqual([
+      { kind: 'scripts', base: [], sub: [{ kind: 'run', text: 'd' }], sup: [{ kind: 'run', text: 'e' }] },
+      {
+        kind: 'scripts',
+        base: [{ kind: 'run', text: 'X' }],
+        sub: [{ kind: 'run', text: 'a' }],
+        sup: [{ kind: 'run', text: 'b' }],
+      },
+      { kind: 'scripts', base: [], sub: [{ kind: 'run', text: 'c' }] },
+    ]);
+    // An equation label is kept, after the row's cells.
+    expect(nodes[3]).toEqual({
+      kind: 'matrix',
+      rows: [[[{ kind: 'run', text: 'y' }], [{ kind: 'run', text: '(1.1)', normal: true }]]],
+    });
+    expect(nodes.slice(4, 9)).toEqual([
+      { kind: 'enclosed', content: [{ kind: 'run', text: 'p' }], sides: ['top', 'bottom', 'left', 'right'] },
+      { kind: 'enclosed', content: [{ kind: 'run', text: 'q' }], sides: ['bottom'], strikes: ['up'] },
+      { kind: 'radical', base: [{ kind: 'run', text: 'r' }] },
+      { kind: 'enclosed', content: [{ kind: 'run', text: 's' }], sides: ['top', 'bottom', 'left', 'right'] },
+      // An operator is upright whatever it spells.
+      { kind: 'run', text: 'lim', style: 'plain' },
+    ]);
+  });
+
+  it('MathJax sized fences (an mrow around one mo) fence what is between them; columnalign aligns columns', async () => {
+    const model = await read(`<math ${MATHML} display="block">
+      <mrow><mrow><mo maxsize="2.047em" minsize="2.047em">(</mo></mrow><mfrac linethickness="0"><mi>n</mi><mi>k</mi></mfrac><mrow><mo maxsize="2.047em" minsize="2.047em">)</mo></mrow></mrow>
+      <mtable columnalign="right left"><mtr><mtd><mi>x</mi></mtd><mtd><mo>=</mo><mn>1</mn></mtd></mtr></mtable>
+    </math>`);
+    const nodes = allMath(model)[0]?.nodes ?? [];
+    expect(nodes[0]).toEqual({
+      kind: 'delimited',
+      open: '(',
+      close: ')',
+      items: [
+        [
+          {
+            kind: 'fraction',
+            numerator: [{ kind: 'run', text: 'n' }],
+            denominator: [{ kind: 'run', text: 'k' }],
+            noBar: true,
+          },
+        ],
+      ],
+    });
+    expect(nodes[1]).toMatchObject({ kind: 'matrix', columns: ['right', 'left'] });
+  });
+
   it('hostile: math nested 10,000 levels deep keeps its text and does not overflow the stack', async () => {
     const deep = `<p>before <math ${MATHML}>${'<mrow><msqrt>'.repeat(5_000)}<mi>z</mi>${'</msqrt></mrow>'.repeat(5_000)}</math> after</p>`;
     const model = await read(deep);
@@ -216,6 +275,8 @@ describe('readDocx: Office Math back into the model', () => {
         <mrow><mo>|</mo><mtable><mtr><mtd><mi mathvariant="double-struck">R</mi></mtd><mtd><mn>0</mn></mtd></mtr></mtable><mo>|</mo></mrow>
         <mover accent="true"><mi>v</mi><mo>→</mo></mover><mroot><mi>y</mi><mn>3</mn></mroot><mphantom><mi>p</mi></mphantom>
         <mfrac linethickness="0"><mi>n</mi><mi>k</mi></mfrac><mi>x</mi><mrow><mi>y</mi><mo>+</mo><mi>z</mi></mrow>
+        <menclose notation="top left updiagonalstrike"><mi>w</mi></menclose>
+        <mtable columnalign="right left center"><mtr><mtd><mi>a</mi></mtd><mtd><mi>b</mi></mtd><mtd><mi>c</mi></mtd></mtr></mtable>
       </math>`);
     const back = readDocx(await writeDocx(model), { revisions: 'markup', limits: DEFAULT_LIMITS });
     const written = allMath(model);

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { writeDocx } from '../../src/docx-writer/docx-writer';
+import { DEFAULT_LIMITS } from '../../src/limits';
 import type { ImageInline, Paragraph, Table } from '../../src/model/document';
+import { readDocx } from '../../src/ooxml/docx-reader';
 import { paragraph, tinyPng } from './docx-fixture';
 import { paragraphs, readParts, textInline, textOf } from './model-queries';
 
@@ -73,6 +76,72 @@ describe('run content', () => {
         { kind: 'scripts', base: [{ kind: 'run', text: 'c' }], sup: [{ kind: 'run', text: '2' }] },
       ],
     });
+  });
+});
+
+describe('Office Math structures (§22.1.2)', () => {
+  const m = (text: string) => `<m:r><m:t>${text}</m:t></m:r>`;
+  const math = (content: string, paraProperties = '') =>
+    `<w:body><w:p><m:oMathPara>${paraProperties}<m:oMath>${content}</m:oMath></m:oMathPara></w:p></w:body>`;
+  const nodesOf = (model: ReturnType<typeof readParts>) => {
+    const inline = paragraphs(model)[0]?.inlines[0];
+    return inline?.kind === 'math' ? inline.nodes : [];
+  };
+
+  it('reads bars, border boxes, phantoms by m:show, column alignment and m:oMathPara justification', () => {
+    const model = readParts({
+      document: math(
+        `<m:bar>${'<m:e>'}${m('a')}</m:e></m:bar><m:bar><m:barPr><m:pos m:val="top"/></m:barPr><m:e>${m('b')}</m:e></m:bar>` +
+          `<m:borderBox><m:borderBoxPr><m:hideLeft m:val="1"/><m:strikeH/></m:borderBoxPr><m:e>${m('c')}</m:e></m:borderBox>` +
+          `<m:phant><m:phantPr><m:show m:val="0"/></m:phantPr><m:e>${m('d')}</m:e></m:phant><m:phant><m:phantPr><m:zeroAsc/></m:phantPr><m:e>${m('e')}</m:e></m:phant>` +
+          `<m:m><m:mPr><m:mcs><m:mc><m:mcPr><m:count m:val="1"/><m:mcJc m:val="right"/></m:mcPr></m:mc><m:mc><m:mcPr><m:count m:val="1"/><m:mcJc m:val="left"/></m:mcPr></m:mc></m:mcs></m:mPr><m:mr><m:e>${m('f')}</m:e><m:e>${m('g')}</m:e></m:mr></m:m>`,
+        '<m:oMathParaPr><m:jc m:val="right"/></m:oMathParaPr>',
+      ),
+    });
+    const inline = paragraphs(model)[0]?.inlines[0];
+    expect(inline).toMatchObject({ kind: 'math', display: true, justification: 'right' });
+    expect(nodesOf(model)).toEqual([
+      // §22.1.2.7: under the base unless m:pos says top.
+      { kind: 'bar', position: 'bottom', base: [{ kind: 'run', text: 'a' }] },
+      { kind: 'bar', position: 'top', base: [{ kind: 'run', text: 'b' }] },
+      {
+        kind: 'enclosed',
+        content: [{ kind: 'run', text: 'c' }],
+        sides: ['top', 'bottom', 'right'],
+        strikes: ['horizontal'],
+      },
+      // A phantom hides its content only when m:show is off (§22.1.2.96).
+      { kind: 'phantom', content: [{ kind: 'run', text: 'd' }] },
+      { kind: 'group', content: [{ kind: 'run', text: 'e' }] },
+      {
+        kind: 'matrix',
+        rows: [[[{ kind: 'run', text: 'f' }], [{ kind: 'run', text: 'g' }]]],
+        columns: ['right', 'left'],
+      },
+    ]);
+    expect(model.warnings.filter((warning) => /inside an equation/.test(warning))).toEqual([]);
+  });
+
+  it('reads the Word run content of m:r: w:t, w:sym, tabs and non-breaking hyphens', () => {
+    const model = readParts({
+      document: math(
+        '<m:r><w:t>x</w:t><w:sym w:font="Symbol" w:char="F062"/><w:noBreakHyphen/><w:tab/></m:r><w:r><w:t>text</w:t></w:r>',
+      ),
+    });
+    expect(nodesOf(model)).toEqual([
+      { kind: 'run', text: 'xβ\u2011\t' },
+      { kind: 'run', text: 'text', normal: true },
+    ]);
+  });
+
+  it('what the DOCX writer writes of them reads back node for node', async () => {
+    const model = readParts({
+      document: math(
+        `<m:bar><m:barPr><m:pos m:val="top"/></m:barPr><m:e>${m('b')}</m:e></m:bar><m:borderBox><m:borderBoxPr><m:hideTop/><m:strikeTLBR/></m:borderBoxPr><m:e>${m('c')}</m:e></m:borderBox><m:phant><m:phantPr><m:show m:val="off"/></m:phantPr><m:e>${m('d')}</m:e></m:phant><m:m><m:mPr><m:mcs><m:mc><m:mcPr><m:count m:val="2"/><m:mcJc m:val="left"/></m:mcPr></m:mc></m:mcs></m:mPr><m:mr><m:e>${m('f')}</m:e><m:e>${m('g')}</m:e></m:mr></m:m>`,
+      ),
+    });
+    const back = readDocx(await writeDocx(model), { revisions: 'markup', limits: DEFAULT_LIMITS });
+    expect(nodesOf(back)).toEqual(nodesOf(model));
   });
 });
 
