@@ -13,8 +13,8 @@ import type { FallbackFaceRequest } from '../fonts/font-set';
 import { isDefaultIgnorable } from '../fonts/shaping';
 import type { Block, DocumentModel, RunProperties } from '../model/document';
 import type { Chart } from '../model/drawing';
-import { mathText } from '../model/math';
 import { complexFontRequest, quoteFont } from './inline-boxes';
+import { visitMathRuns } from './math-layout';
 
 /** The run properties of every text a chart draws, with that text (names and categories). */
 function chartTexts(chart: Chart): [RunProperties, string][] {
@@ -50,10 +50,10 @@ function visitRuns(model: DocumentModel, visit: (props: RunProperties, text: str
               ? inline.mark
               : inline.kind === 'field'
                 ? inline.cached
-                : inline.kind === 'math'
-                  ? mathText(inline.nodes)
-                  : '';
+                : '';
         visit(inline.props, text);
+        // An equation's text is set in the math font's styles (math-layout.ts).
+        if (inline.kind === 'math') visitMathRuns(inline, visit);
         if (inline.kind === 'drawing') {
           const { drawing } = inline;
           if (drawing.kind === 'shapes') for (const shape of drawing.shapes) walk(shape.text?.blocks);

@@ -28,8 +28,9 @@ import { mathText } from '../model/math';
 import { lineBreakOpportunities } from '../text/line-break-opportunities';
 import { trailingWhiteSpaceStart } from '../text/white-space';
 import { hasRightToLeft } from './bidi-reorder';
+import { layoutMath, type MathBox } from './math-layout';
 
-export type BoxKind = 'text' | 'tab' | 'image' | 'drawing' | 'field' | 'anchor';
+export type BoxKind = 'text' | 'tab' | 'image' | 'drawing' | 'field' | 'anchor' | 'math';
 
 export interface Box {
   kind: BoxKind;
@@ -74,6 +75,10 @@ export interface Box {
   field?: Extract<Inline, { kind: 'field' }>;
   /** A chart, shape or SmartArt drawing, painted by drawing-layout.ts. */
   drawing?: Extract<Inline, { kind: 'drawing' }>;
+  /** An equation or a piece of one, set by math-layout.ts: its items are relative to the box's baseline. */
+  math?: MathBox;
+  /** Display math: the line it is alone on is aligned this way, not as the paragraph is. */
+  displayMath?: 'left' | 'right' | 'center';
 }
 
 export interface NoteTarget {
@@ -230,6 +235,8 @@ function measuredText(
     anchor: undefined,
     field: undefined,
     drawing: undefined,
+    math: undefined,
+    displayMath: undefined,
   };
 }
 
@@ -272,6 +279,8 @@ export function newBox(
     anchor: undefined,
     field: undefined,
     drawing: undefined,
+    math: undefined,
+    displayMath: undefined,
   };
 }
 
@@ -566,8 +575,9 @@ function pieceText(inline: Inline): string {
     case 'noteReference':
       return inline.props.hidden ? '' : composed(inline.mark);
     case 'math':
-      // Layout does not set mathematics: it runs as the linear text of its leaves, like a text run.
-      return inline.props.hidden ? '' : composed(mathText(inline.nodes));
+      // An equation stands alone like a picture (math-layout.ts sets it; inline math may break
+      // between its pieces).
+      return inline.props.hidden ? '' : OBJECT;
   }
 }
 
@@ -587,7 +597,13 @@ function cutPositions(text: string, pieces: readonly Piece[]): number[] {
   let objects = false;
   for (const piece of pieces) {
     const objectKind = piece.inline.kind;
-    if (objectKind === 'tab' || objectKind === 'image' || objectKind === 'drawing' || objectKind === 'break') {
+    if (
+      objectKind === 'tab' ||
+      objectKind === 'image' ||
+      objectKind === 'drawing' ||
+      objectKind === 'break' ||
+      (objectKind === 'math' && piece.end > piece.start)
+    ) {
       cuts.push(piece.start, piece.end);
       objects = true;
     }
@@ -629,11 +645,14 @@ function paragraphTooLong(): Error {
 export function paragraphSegments(paragraph: Paragraph, fonts: FontSet): Segment[] {
   const pieces: Piece[] = [];
   let text = '';
+  // An equation counts its characters too, though it stands in the text as one object.
+  let mathCharacters = 0;
   for (const inline of paragraph.inlines) {
     const piece = pieceText(inline);
     pieces.push({ inline, start: text.length, end: text.length + piece.length });
     text += piece;
-    if (text.length > MAX_PARAGRAPH_CHARACTERS) throw paragraphTooLong();
+    if (inline.kind === 'math' && piece !== '') mathCharacters += mathText(inline.nodes).length;
+    if (text.length + mathCharacters > MAX_PARAGRAPH_CHARACTERS) throw paragraphTooLong();
   }
   const cuts = cutPositions(text, pieces);
 
@@ -668,10 +687,46 @@ export function paragraphSegments(paragraph: Paragraph, fonts: FontSet): Segment
   };
 
   let style: RunStyle | undefined;
+  // After display math, what follows starts a line of its own (§22.1.2.77: an m:oMathPara is
+  // its own lines of the paragraph).
+  let afterDisplay = false;
   for (const piece of pieces) {
     const { inline } = piece;
     if (inline.kind === 'bookmark') {
       addBox(segment, anchorBox(inline.name, paragraph, fonts));
+      continue;
+    }
+    if (afterDisplay && piece.end > piece.start) {
+      breakLineBefore(segments, segment, closeSegment);
+      afterDisplay = false;
+    }
+    if (inline.kind === 'math') {
+      if (piece.end === piece.start) continue;
+      if (inline.display) breakLineBefore(segments, segment, closeSegment);
+      lastText = undefined;
+      const face = faceFor(fonts, inline.props);
+      // The line keeps at least the height the paragraph's text would give it.
+      const vertical = verticalMetrics(face, inline.props.font);
+      for (const part of layoutMath(inline, fonts)) {
+        const box = newBox(
+          'math',
+          '',
+          face,
+          inline.props.size,
+          inline.props,
+          part.width,
+          Math.max(part.ascent, vertical.ascent * inline.props.size),
+          Math.max(part.descent, vertical.descent * inline.props.size),
+        );
+        box.math = part;
+        if (inline.display) box.displayMath = inline.justification ?? 'center';
+        box.link = inline.link;
+        box.revision = inline.revision;
+        addBox(segment, box);
+        closeSegment();
+      }
+      afterDisplay = inline.display;
+      while (cutIndex < cuts.length && (cuts[cutIndex] ?? 0) <= piece.end) cutIndex++;
       continue;
     }
     if (inline.kind !== 'text' && inline.kind !== 'noteReference') lastText = undefined;
@@ -751,6 +806,17 @@ export function paragraphSegments(paragraph: Paragraph, fonts: FontSet): Segment
   }
   closeSegment();
   return segments;
+}
+
+/**
+ * Ends the line before what comes next: the segment being made is closed, and the last segment
+ * made breaks the line after it, unless nothing precedes in the paragraph or a break already does.
+ */
+function breakLineBefore(segments: Segment[], pending: Segment, closeSegment: () => void): void {
+  // Bookmarks alone stay with what follows: they would make an empty line of their own.
+  if (pending.boxes.some((box) => box.kind !== 'anchor')) closeSegment();
+  const last = segments[segments.length - 1];
+  if (last && !last.breakAfter) last.breakAfter = 'line';
 }
 
 /** Ideographs and kana: the East Asian side of autospace (a UTF-16 unit). */

@@ -81,7 +81,9 @@ function lineMetrics(placed: readonly { box: Box }[], paragraph: Paragraph, font
     const down = box.descent - Math.min(0, box.rise);
     ascent = Math.max(ascent, up);
     descent = Math.max(descent, down);
-    if (box.kind !== 'image' && box.kind !== 'drawing') fontHeight = Math.max(fontHeight, box.ascent + box.descent);
+    // Pictures and equations do not scale "multiple" spacing: the text's font height does.
+    if (box.kind !== 'image' && box.kind !== 'drawing' && box.kind !== 'math')
+      fontHeight = Math.max(fontHeight, box.ascent + box.descent);
     if (box.eastAsian) eastAsianHeight = Math.max(eastAsianHeight, WORD_CJK_LINE_HEIGHT * box.size);
     else {
       otherAscent = Math.max(otherAscent, up);
@@ -280,6 +282,20 @@ function needsReordering(paragraph: Paragraph, segments: readonly Segment[], lab
   return false;
 }
 
+/**
+ * The alignment of a line that holds display math and nothing else but bookmarks and white
+ * space, in logical terms; undefined for any other line.
+ */
+function displayMathAlign(fragments: readonly Fragment[]): 'left' | 'right' | 'center' | undefined {
+  let align: 'left' | 'right' | 'center' | undefined;
+  for (const { box, text } of fragments) {
+    if (box.kind === 'anchor' || (box.kind === 'text' && text.trim() === '')) continue;
+    if (box.kind !== 'math' || !box.displayMath) return undefined;
+    align ??= box.displayMath;
+  }
+  return align;
+}
+
 /** The tracked change of the first box on the line that has one. */
 function firstRevision(placed: readonly { box: Box }[]): RevisionMark | undefined {
   for (const { box } of placed) if (box.revision) return box.revision;
@@ -320,12 +336,14 @@ export function layoutParagraph(paragraph: Paragraph, fonts: FontSet, context: P
     let fragments: Fragment[] = line.placed;
     for (const f of fragments) f.x = line.start + f.x;
     const slack = line.available - line.width;
-    const stretch = align === 'distribute' || (align === 'both' && !line.last);
+    // A line of display math is aligned as the equation says (m:oMathParaPr/m:jc), not as the paragraph.
+    const lineAlign = displayMathAlign(fragments) ?? align;
+    const stretch = lineAlign === 'distribute' || (lineAlign === 'both' && !line.last);
     if (stretch) {
       trimTrailingSpaces(fragments);
       fragments = justify(fragments, slack);
-    } else if (align === 'center' || align === 'right') {
-      const shift = align === 'center' ? slack / 2 : slack;
+    } else if (lineAlign === 'center' || lineAlign === 'right') {
+      const shift = lineAlign === 'center' ? slack / 2 : slack;
       for (const f of fragments) f.x += shift;
     }
     if (index === 0 && label.fragments.length > 0) fragments = [...label.fragments, ...fragments];

@@ -365,9 +365,9 @@ export interface NoteReferenceInline extends InlineBase {
 }
 
 /**
- * Mathematics (Office Math, ECMA-376 Part 1 §22.1; src/model/math.ts): `display` math is a
- * paragraph of its own (m:oMathPara), inline math sits in the line (m:oMath). Layout shows its
- * linear text (mathText) in `props`.
+ * Mathematics (Office Math, ECMA-376 Part 1 §22.1; src/model/math.ts): `display` math is set on
+ * lines of its own (m:oMathPara), inline math sits in the line (m:oMath). Layout sets it in two
+ * dimensions (src/layout/math-layout.ts) at the size and colour of `props`.
  */
 export interface MathInline extends InlineBase {
   kind: 'math';

@@ -2,7 +2,7 @@
  * Mathematics in the document model: a small tree of plain data shaped after Office Math
  * (ECMA-376 Part 1 §22.1), which is what the DOCX writer produces and the richest target we have.
  * Readers map their notation onto it (src/ooxml/math-reader.ts, src/html/mathml-reader.ts);
- * layout, which does not set math, shows the linear text of its leaves (mathText).
+ * layout sets it in two dimensions (src/layout/math-layout.ts). mathText is its linear text.
  */
 
 /**

@@ -421,8 +421,7 @@ function emitNoteReference(
 
 /**
  * Office Math (§22.1) as math inlines (math-reader.ts): each equation of an m:oMathPara is
- * display math (§22.1.2.78) set as its m:jc says, an m:oMath in the line is inline math. Layout
- * shows their linear text.
+ * display math (§22.1.2.78) set as its m:jc says, an m:oMath in the line is inline math.
  */
 function readMath(math: XmlElement, builder: ParagraphBuilder, scope: InlineScope): void {
   const display = math.name === 'm:oMathPara';
@@ -430,7 +429,6 @@ function readMath(math: XmlElement, builder: ParagraphBuilder, scope: InlineScop
   for (const equation of equations) {
     const nodes = readOfficeMath(equation, (message) => builder.story.doc.warn(message));
     if (nodes.length === 0) continue;
-    builder.story.doc.warn('Equations are shown as plain text for now.');
     const inline: MathInline = { kind: 'math', display, nodes, props: baseProps(builder) };
     if (display) inline.justification = officeMathJustification(math);
     if (scope.revision) inline.revision = scope.revision;
