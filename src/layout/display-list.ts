@@ -19,6 +19,11 @@ export interface TextItem {
   color: Color;
   /** The characters, in logical order: the painter encodes them with the face and maps ToUnicode. */
   text: string;
+  /**
+   * Right-to-left text (an odd bidi level, bidi-reorder.ts): the painter draws its words, and the
+   * spaces between them, from the last to the first, each word shaped right to left.
+   */
+  rtl?: boolean;
   /** Extra space after each character (PDF Tc), points. */
   characterSpacing?: number;
   /** Rotation about (x, y), degrees counter-clockwise (a chart's vertical axis title: 90). */

@@ -6,7 +6,7 @@
 import type { FontFace } from '../fonts/font-face';
 import type { Border, DrawingInline, PageGeometry, RevisionMark, RunProperties } from '../model/document';
 import { fieldSwitchFormat, formatNumber } from '../text/number-format';
-import { hasNonWhiteSpace, isWhiteSpace, trailingWhiteSpaceStart } from '../text/white-space';
+import { hasNonWhiteSpace } from '../text/white-space';
 import type { PageItem, TextItem } from './display-list';
 import { type DrawingRenderer, floatingOrigin, translateItems } from './drawing-layout';
 import type { PlacedLine } from './page-flow';
@@ -197,8 +197,7 @@ export function paintLine(out: PageItem[], placed: PlacedLine, values: FieldValu
     }
     const y = baseline - box.rise;
     if (box.kind === 'text' || box.kind === 'field') {
-      const logical = box.kind === 'field' ? fieldText(fragment, values) : fragment.text;
-      const text = fragment.rtl ? rightToLeftShown(logical) : logical;
+      const text = box.kind === 'field' ? fieldText(fragment, values) : fragment.text;
       const width = box.kind === 'field' ? box.face.measure(text) * box.size : fragment.width;
       // `text.trim() !== ''` without building the trimmed string (trim removes what \s matches).
       if (hasNonWhiteSpace(text)) {
@@ -222,14 +221,13 @@ export function paintLine(out: PageItem[], placed: PlacedLine, values: FieldValu
           lastTextRtl === (fragment.rtl === true) &&
           Math.abs(lastTextEnd - x) < 0.01
         ) {
-          // Items hold their fragments in visual order, as the painter draws their words, left to
-          // right: a right-to-left item's words are each shaped right to left, and they follow
-          // one another from its left edge (bidi-reorder.ts put the fragments in that order).
-          previous.text += text;
+          // Items hold logical order: right-to-left text on the right comes first (bidi-reorder.ts).
+          previous.text = fragment.rtl ? text + previous.text : previous.text + text;
           lastTextEnd = x + width;
         } else {
           const item: TextItem = { kind: 'text', x, y, font: box.face.key, size: box.size, color, text };
           if (spacing) item.characterSpacing = spacing;
+          if (fragment.rtl) item.rtl = true;
           foreground.push(item);
           lastText = item;
           lastTextEnd = x + width;
@@ -396,19 +394,4 @@ export function paintParagraphFrames(out: PageItem[], lines: PlacedLine[]): void
     i = j + 1;
   }
   if (shades.length > 0) insertBefore(out, 0, shades.reverse());
-}
-
-/**
- * A right-to-left fragment's text as it shows, left to right, word by word: the white space after
- * its word (logical order, where line breaking leaves it) is on the word's left, the space before
- * it on its right. The painter shapes the word right to left itself (fontkit); the white space it
- * draws where the string puts it, so a right-to-left word followed by a space drew the space on its
- * right, against the next word in reading order, and "قبرص /افب" showed as "قبرص/ افب".
- */
-function rightToLeftShown(text: string): string {
-  const end = trailingWhiteSpaceStart(text);
-  let start = 0;
-  while (start < end && isWhiteSpace(text.charCodeAt(start))) start++;
-  if (start === 0 && end === text.length) return text;
-  return text.slice(end) + text.slice(start, end) + text.slice(0, start);
 }

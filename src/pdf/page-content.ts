@@ -24,9 +24,16 @@ export interface ContentResources {
    * string's body (with operators between `) Tj` and `(` where marks are moved, PaintFont). The
    * bytes handed to `write` (the first `length` of them, all when it is not given) are only
    * valid until it returns. Returns their advance in thousandths of text space (the sum of their
-   * W widths), NaN when marks were moved.
+   * W widths), NaN when marks were moved. `rightToLeft` (TextItem.rtl): the words and spaces go
+   * last first, as they show.
    */
-  encode(key: string, text: string, size: number, write: (codes: Uint8Array, length?: number) => void): number;
+  encode(
+    key: string,
+    text: string,
+    size: number,
+    write: (codes: Uint8Array, length?: number) => void,
+    rightToLeft?: boolean,
+  ): number;
   /** The page's resource name for an image key's XObject ("/Im1"), registered on first use. */
   imageName(key: string): string;
 }
@@ -239,7 +246,7 @@ export function pageContent(page: Page, resources: ContentResources, out = new C
       out.text('(');
       pen -= (adjustment * item.size) / 1000;
     }
-    const advance = resources.encode(item.font, item.text, item.size, out.write);
+    const advance = resources.encode(item.font, item.text, item.size, out.write, item.rtl);
     if (!Number.isNaN(advance)) {
       penX = pen + (advance * item.size) / 1000;
       return true;
@@ -306,7 +313,7 @@ export function pageContent(page: Page, resources: ContentResources, out = new C
       lineY = y;
     }
     showStart = out.length - 1;
-    const advance = resources.encode(item.font, item.text, item.size, out.write);
+    const advance = resources.encode(item.font, item.text, item.size, out.write, item.rtl);
     penX = item.angle || spacing !== 0 ? Number.NaN : x + (advance * item.size) / 1000;
   };
 

@@ -197,7 +197,7 @@ export class PdfPainter {
         }
         return name;
       },
-      encode: (key, text, size, write) => this.#font(key).encodeInto(text, size, write),
+      encode: (key, text, size, write, rightToLeft) => this.#font(key).encodeInto(text, size, write, rightToLeft),
       imageName: (key) => {
         let name = imageNames.get(key);
         if (!name) {

@@ -77,6 +77,19 @@ interface FontTables {
   head: { macStyle: { italic: boolean } };
 }
 
+/** The runs of spaces and of anything else in `text`, as [start, end) pairs, in order. */
+function spaceRuns(text: string): [number, number][] {
+  const runs: [number, number][] = [];
+  for (let start = 0; start < text.length; ) {
+    const spaces = text.charCodeAt(start) === 0x20;
+    let end = start + 1;
+    while (end < text.length && (text.charCodeAt(end) === 0x20) === spaces) end++;
+    runs.push([start, end]);
+    start = end;
+  }
+  return runs;
+}
+
 /** One face's PDF font during one conversion: the CIDs it has handed out, and what they show. */
 export class PaintFont {
   /** The Type0 font dictionary, referenced from page resources before it is written. */
@@ -142,16 +155,24 @@ export class PaintFont {
    * space, which is how far a reader moves the pen showing them at Tc 0 (§9.4.4); NaN when a word
    * with moved marks was written, whose operators move it too.
    */
-  encodeInto(text: string, size: number, write: (codes: Uint8Array, length?: number) => void): number {
-    const plain = this.#encodePlain(text, write);
-    if (plain >= 0) return plain;
+  encodeInto(
+    text: string,
+    size: number,
+    write: (codes: Uint8Array, length?: number) => void,
+    rightToLeft = false,
+  ): number {
+    if (!rightToLeft) {
+      const plain = this.#encodePlain(text, write);
+      if (plain >= 0) return plain;
+    }
     const prepared = this.face.prepareText(text);
     let advance = 0;
-    // Runs of spaces and runs of anything else, in turn.
-    for (let start = 0; start < prepared.length; ) {
+    // Runs of spaces and runs of anything else, in turn: from the first for left-to-right text,
+    // from the last for right-to-left (TextItem.rtl), whose words show in that order.
+    const runs = spaceRuns(prepared);
+    if (rightToLeft) runs.reverse();
+    for (const [start, end] of runs) {
       const spaces = prepared.charCodeAt(start) === 0x20;
-      let end = start + 1;
-      while (end < prepared.length && (prepared.charCodeAt(end) === 0x20) === spaces) end++;
       let run: EncodedRun | undefined;
       if (spaces) {
         // Runs of spaces, mostly single ones between words, by length rather than in the map.
@@ -162,26 +183,28 @@ export class PaintFont {
         }
       } else {
         const part = prepared.slice(start, end);
-        run = this.#encoded.get(part);
+        // Right to left, text drawn as it comes (not shaped) goes last character first; shaping
+        // puts a right-to-left script's glyphs in that order itself.
+        const key = rightToLeft ? `\u0001${part}` : part;
+        run = this.#encoded.get(key);
         if (run === undefined) {
-          if (UNSHAPED_TEXT.test(part) || this.face.shapesToNotdefs(part)) run = this.#encodeUnshaped(part);
-          else {
+          if (UNSHAPED_TEXT.test(part) || this.face.shapesToNotdefs(part)) {
+            run = this.#encodeUnshaped(rightToLeft ? [...part].reverse().join('') : part);
+          } else {
             const shaped = this.face.shape(part);
             // A word with moved marks depends on the size too: encoded anew (shaping is cached).
             if (shaped.offsets) {
               write(this.#encodeMoved(shaped, shaped.offsets, size));
               advance = Number.NaN;
-              start = end;
               continue;
             }
             run = this.#encodeShaped(shaped);
           }
-          this.#encoded.set(part, run);
+          this.#encoded.set(key, run);
         }
       }
       write(run.codes);
       advance += run.advance;
-      start = end;
     }
     return advance;
   }

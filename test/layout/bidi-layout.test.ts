@@ -31,9 +31,8 @@ describe('bidirectional lines (UAX #9)', () => {
     ]);
     const doc = await layoutWithFallback(model);
     const items = texts(doc);
-    // Visual order, left to right: the last word (bold, its own item) leftmost, the first rightmost;
-    // an item's words in the order they show, each shaped right to left when painted.
-    expect(items.map((item) => item.text.trim())).toEqual(['ומלואו', 'עולם שלום']);
+    // Visual order, left to right: the last word (bold, its own item) leftmost, the first rightmost.
+    expect(items.map((item) => item.text.trim())).toEqual(['ומלואו', 'שלום עולם']);
     const [last, first] = items as [TextItem, TextItem];
     expect(last.x).toBeLessThan(first.x);
     // The first word ends at the right margin: its item's width is measured by its face.
@@ -70,20 +69,21 @@ describe('bidirectional lines (UAX #9)', () => {
     expect(words).toEqual(['עולם', 'Hello World', 'שלום']);
   });
 
-  it('paints the words of a right-to-left line right to left, each space on the side it shows', async () => {
-    // One face for letters and spaces (Liberation Sans has Hebrew): the line is one item, and its
-    // glyphs run left to right as they show: the last word leftmost, the first rightmost.
+  it('paints the words of a right-to-left line right to left, the first rightmost', async () => {
+    // One face for letters and spaces (Liberation Sans has Hebrew): the line is one item, in
+    // logical order; the painter draws its words last first, so that the first is rightmost.
     const model = documentModel([
       section([paragraph([text('אחת שתיים שלוש', { font: 'Arial', size: 12 })], { rtl: true, align: 'right' })]),
     ]);
     const doc = await layoutWithFallback(model);
     const [item] = texts(doc);
-    expect(item?.text).toBe('שלוש שתיים אחת');
+    expect(item?.text).toBe('אחת שתיים שלוש');
+    expect(item?.rtl).toBe(true);
     const face = item ? doc.fonts[item.font] : undefined;
     expect((item?.x ?? 0) + (face?.measure(item?.text ?? '') ?? 0) * 12).toBeCloseTo(RIGHT_EDGE, 0);
     const pdf = await PDFDocument.load(await paintPdf(doc));
-    // pageText reads the glyphs in the order they are drawn: each word's letters right to left.
-    expect(pageText(pdf, 0)).toBe([...'שלוש שתיים אחת'].reverse().join('').split(' ').reverse().join(' '));
+    // pageText reads the glyphs in the order they are drawn, left to right: the whole line reversed.
+    expect(pageText(pdf, 0)).toBe([...'אחת שתיים שלוש'].reverse().join(''));
   });
 
   it('reads numbers apart by a space in a right-to-left run right to left, as UAX #9 N1 says', async () => {
@@ -109,9 +109,8 @@ describe('bidirectional lines (UAX #9)', () => {
     ]);
     const items = texts(await layoutWithFallback(model));
     const first = items.filter((item) => item.y === items[0]?.y).map((item) => item.text.trim());
-    // The Hebrew phrase is one item, its words as they show (the first on the right), placed
-    // between the Latin words.
-    expect(first).toEqual(['Say', 'עולם שלום', 'today']);
+    // The Hebrew phrase is one item in logical order, placed between the Latin words.
+    expect(first).toEqual(['Say', 'שלום עולם', 'today']);
     const second = items.filter((item) => item.y !== items[0]?.y);
     expect(second.map((item) => item.x)).toEqual([...second.map((item) => item.x)].sort((a, b) => a - b));
     expect(second[0]?.x).toBe(72);
