@@ -110,29 +110,6 @@ interface FontkitInternals {
   readonly bbox: unknown;
 }
 
-/** Alef and the alefs with hamza or madda: the letters that make a lam–alef ligature after lam. */
-const LAM_ALEF_SECOND = new Set(['\u0627', '\u0622', '\u0623', '\u0625']);
-
-/**
- * Gives a lam–alef drawn as two glyphs the text a ligature glyph has. Lam followed by alef is a
- * required ligature in Arabic (rlig; Unicode encodes it as presentation forms U+FEF5–U+FEFC),
- * which the faces Word uses draw as one glyph whose text is the pair in logical order, "لا"; a
- * reader spreads that text over the glyph's width from left to right (poppler), so text read in
- * visual order shows "لا" (as Word's and LibreOffice's PDFs do). Noto Sans Arabic draws the
- * ligature as two glyphs, alef then lam in visual order: they take the pair's text the same way,
- * lam on the left glyph and alef on the right. (Leaving a glyph without text instead would open a
- * gap a reader takes for a word break.) `texts` are in visual order.
- */
-function spreadLamAlefTexts(texts: string[]): void {
-  for (let i = 0; i + 1 < texts.length; i++) {
-    const alef = texts[i] as string;
-    if (!LAM_ALEF_SECOND.has(alef) || texts[i + 1] !== '\u0644') continue;
-    texts[i] = '\u0644';
-    texts[i + 1] = alef;
-    i++;
-  }
-}
-
 export class FontkitFace implements FontFace {
   readonly key: string;
   readonly bytes: Uint8Array;
@@ -301,7 +278,6 @@ export class FontkitFace implements FontFace {
         texts[before] += text;
       } else if (after < texts.length) texts[after] = text + texts[after];
     }
-    if (direction === 'rtl') spreadLamAlefTexts(texts);
     const run: ShapedRun = moved ? { glyphIds, texts, advance, offsets } : { glyphIds, texts, advance };
     if (prepared.length <= MEASURE_CACHE_MAX_LENGTH) this.#shaped.set(prepared, run);
     return run;
