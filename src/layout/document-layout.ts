@@ -123,8 +123,8 @@ export function layoutPages(
     const slot = { firstOfSection: frame.firstOfSection, number: frame.number };
     const items: PageItem[] = [
       ...frame.backgrounds,
-      ...headerFooter.decorations('header', section, slot),
-      ...headerFooter.decorations('footer', section, slot),
+      ...headerFooter.decorations('header', frame.pageSection, slot),
+      ...headerFooter.decorations('footer', frame.pageSection, slot),
     ];
     const layersStart = items.length;
     for (const lines of [header, frame.lines, frame.notes, footer]) {
@@ -170,8 +170,8 @@ export function layoutPages(
   const placeHeaderFooter = (frame: PageFrame) => {
     const slot = { firstOfSection: frame.firstOfSection, number: frame.number };
     return {
-      header: headerFooter.place('header', frame.section, slot),
-      footer: headerFooter.place('footer', frame.section, slot),
+      header: headerFooter.place('header', frame.pageSection, slot),
+      footer: headerFooter.place('footer', frame.pageSection, slot),
     };
   };
   const valuesFor = (frame: PageFrame): FieldValues => ({

@@ -33,7 +33,14 @@ export interface PlacedLine {
 }
 
 export interface PageFrame {
+  /** The section in effect at the end of the page (a continuous section break moves it on). */
   section: Section;
+  /**
+   * The section the page starts in: its header and footer are the page's, as the room the body
+   * left them was measured from it when the page began (LibreOffice does the same; a continuous
+   * section below took over the page's header, which then overlapped the body).
+   */
+  pageSection: Section;
   sectionIndex: number;
   /** 1-based page number as displayed (after w:pgNumType/@w:start restarts). */
   number: number;
@@ -222,6 +229,7 @@ class Flow {
     const { bodyTop, bodyBottom } = this.bodyArea(section, header, footer);
     this.page = {
       section,
+      pageSection: section,
       sectionIndex,
       number: this.pageNumber,
       sectionPage,

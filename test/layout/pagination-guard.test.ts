@@ -51,6 +51,25 @@ describe('a header or footer taller than the page', () => {
   });
 });
 
+describe('a continuous section break on a page', () => {
+  it('leaves the page the header of the section it starts in', async () => {
+    // The body made room for section 1's header when the page began; section 2's, taller, took
+    // over the page and overlapped the first lines of the body.
+    const sectPr = (header: string, type = '') =>
+      `<w:sectPr>${type}<w:headerReference w:type="default" r:id="${header}"/><w:pgSz w:w="12240" w:h="15840"/><w:pgMar w:top="1440" w:right="1440" w:bottom="1440" w:left="1440" w:header="720" w:footer="720" w:gutter="0"/></w:sectPr>`;
+    const { pages } = await convert({
+      document: `<w:body>${paragraph('In section one.')}<w:p><w:pPr>${sectPr('rIdA')}</w:pPr></w:p>${paragraph('In section two.')}${sectPr('rIdB', '<w:type w:val="continuous"/>')}</w:body>`,
+      headers: {
+        rIdA: paragraph('First header'),
+        rIdB: Array.from({ length: 6 }, () => paragraph('Second header')).join(''),
+      },
+    });
+    expect(pages).toHaveLength(1);
+    expect(pages[0]).toContain('First header');
+    expect(pages[0]).not.toContain('Second header');
+  });
+});
+
 describe('content past the page edge', () => {
   it('names the page of an inline picture taller than the page', async () => {
     // 1,000 pt tall on a 792 pt page: Word cuts it at the sheet's edge; so does Quire, and says so.
