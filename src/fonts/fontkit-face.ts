@@ -41,7 +41,14 @@ export interface ShapedRun {
    * Where GPOS moves glyphs (marks onto their base, mark and mkmk features): x and y offset per
    * glyph, in font units, two numbers a glyph; absent when nothing moves (most words).
    */
-  readonly offsets?: readonly number[];
+  offsets?: readonly number[];
+  /**
+   * Where GPOS puts the glyphs shaping split off a letter, which have no text (Noto Sans Arabic's
+   * dots): x and y per glyph, in font units, two numbers a glyph; absent when none moves. The
+   * painter draws such a glyph at the pen as a copy shifted by these (PaintFont), so that no
+   * operator moves it.
+   */
+  shifts?: readonly number[];
 }
 
 /** Per code point tables are kept in pages of 256, made on first use. */
@@ -244,7 +251,9 @@ export class FontkitFace implements FontFace {
     /** Each joiner with the index of the glyph after it (visual order). */
     const hidden: [string, number][] = [];
     const offsets: number[] = [];
+    const shifts: number[] = [];
     let moved = false;
+    let shifted = false;
     let advance = 0;
     glyphs.forEach((glyph, i) => {
       const codePoints = glyph.codePoints;
@@ -252,15 +261,26 @@ export class FontkitFace implements FontFace {
         hidden.push([joiners[joiner++] as string, glyphIds.length]);
         return;
       }
-      // A mark that is its own character moves onto its base; one split off a letter (the dots
-      // Noto Sans Arabic draws apart, with no text: see texts) stays where the face draws it,
-      // close enough, since a reader takes a textless glyph set over the one before for an
-      // overprint and ends the word there (poppler).
-      const position = codePoints.length > 0 ? positions[i] : undefined;
+      // A mark that is its own character moves onto its base (offsets: the painter moves the pen
+      // for it); one split off a letter (the dots Noto Sans Arabic draws apart, with no text: see
+      // texts) is drawn where GPOS puts it as a glyph shifted in the font itself (shifts), at the
+      // pen: a reader takes a textless glyph moved over the one before for an overprint, or one
+      // raised for a new line, and ends the word there (poppler).
+      const position = positions[i];
       const x = position?.xOffset ?? 0;
       const y = position?.yOffset ?? 0;
-      offsets.push(x, y);
-      if (x !== 0 || y !== 0) moved = true;
+      if (codePoints.length > 0) {
+        offsets.push(x, y);
+        shifts.push(0, 0);
+        if (x !== 0 || y !== 0) moved = true;
+      } else {
+        // Whole font units: the shifted copy's component offset is an integer (glyf).
+        const dx = Math.round(x);
+        const dy = Math.round(y);
+        offsets.push(0, 0);
+        shifts.push(dx, dy);
+        if (dx !== 0 || dy !== 0) shifted = true;
+      }
       glyphIds.push(glyph.id);
       texts.push(
         codePoints.length === 1 ? this.#charText(codePoints[0] as number) : String.fromCodePoint(...codePoints),
@@ -278,7 +298,9 @@ export class FontkitFace implements FontFace {
         texts[before] += text;
       } else if (after < texts.length) texts[after] = text + texts[after];
     }
-    const run: ShapedRun = moved ? { glyphIds, texts, advance, offsets } : { glyphIds, texts, advance };
+    const run: ShapedRun = { glyphIds, texts, advance };
+    if (moved) run.offsets = offsets;
+    if (shifted) run.shifts = shifts;
     if (prepared.length <= MEASURE_CACHE_MAX_LENGTH) this.#shaped.set(prepared, run);
     return run;
   }

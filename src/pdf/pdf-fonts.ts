@@ -27,7 +27,7 @@ import type { LaidOutDocument } from '../layout/display-list';
 import type { FlateStreams } from './flate-streams';
 import { round } from './pdf-geometry';
 import { postscriptNameForPdf, subsetTag } from './subset-tag';
-import { subsetTrueType } from './truetype-subset';
+import { type ShiftedGlyph, subsetTrueType } from './truetype-subset';
 
 /**
  * Bytes a literal string must escape (§7.3.4.2), to the character after the backslash: the
@@ -98,8 +98,14 @@ export class PaintFont {
   /** Face key and PostScript name (BaseFont is the subset tag, "+" and the name). */
   readonly key: string;
   readonly name: string;
-  /** The glyph id of each CID; CID 0 is .notdef. */
+  /**
+   * The glyph id of each CID; CID 0 is .notdef. A negative entry, -1 - i, is shiftedGlyphs[i]: a
+   * copy of a glyph moved within its own outline (ShapedRun.shifts), made by the subset.
+   */
   readonly glyphIds: number[] = [0];
+  readonly shiftedGlyphs: ShiftedGlyph[] = [];
+  /** CIDs of shifted copies, by glyph id, shift and text. */
+  readonly #shiftedCids = new Map<string, number>();
   /** CID per glyph id, 0 for none yet (glyph 0 is CID 0 anyway); a map past the font's glyphs. */
   readonly #cids: Int32Array;
   readonly #otherCids = new Map<number, number>();
@@ -260,12 +266,12 @@ export class PaintFont {
     return { codes: out.slice(0, at), advance };
   }
 
-  #encodeShaped({ glyphIds, texts }: ShapedRun): EncodedRun {
+  #encodeShaped({ glyphIds, texts, shifts }: ShapedRun): EncodedRun {
     const out = scratchFor(glyphIds.length);
     let at = 0;
     let advance = 0;
     for (let i = 0; i < glyphIds.length; i++) {
-      const cid = this.#cid(glyphIds[i] as number, texts[i] as string);
+      const cid = this.#glyphCid(glyphIds[i] as number, texts[i] as string, shifts, i);
       advance += this.#widths[cid] as number;
       at = writeCode(out, at, cid);
     }
@@ -280,13 +286,16 @@ export class PaintFont {
    * advance, so the pen is back where the next glyph starts. The bytes are a literal string's
    * body as `encode` promises, with the operators between `) Tj` and the next `(`.
    */
-  #encodeMoved({ glyphIds, texts }: ShapedRun, offsets: readonly number[], size: number): Uint8Array {
+  #encodeMoved({ glyphIds, texts, shifts }: ShapedRun, offsets: readonly number[], size: number): Uint8Array {
     const perThousand = 1000 / this.face.font.unitsPerEm;
     const ascii = (text: string) => new TextEncoder().encode(text);
     const parts: Uint8Array[] = [];
     for (let i = 0; i < glyphIds.length; i++) {
       const out = new Uint8Array(4);
-      const code = out.slice(0, this.#code(glyphIds[i] as number, texts[i] as string, out, 0));
+      const code = out.slice(
+        0,
+        writeCode(out, 0, this.#glyphCid(glyphIds[i] as number, texts[i] as string, shifts, i)),
+      );
       const x = round((offsets[2 * i] as number) * perThousand);
       const y = round(((offsets[2 * i + 1] as number) * size) / this.face.font.unitsPerEm);
       if (x === 0 && y === 0) {
@@ -301,11 +310,29 @@ export class PaintFont {
   }
 
   /**
-   * Writes the glyph's code into `out` at `at` (its CID, two bytes, escaped for a literal
-   * string), giving it a CID and ToUnicode text on first use; returns the offset after it.
+   * The CID of glyph `index` of a shaped word: #cid's, or, for a glyph the word shifts (the dots
+   * Noto Sans Arabic splits off a letter, ShapedRun.shifts), the CID of a copy of the glyph moved
+   * by the shift within its outline, drawn at the pen like any glyph. Moved by operators instead,
+   * like a mark with text (#encodeMoved), a textless glyph reads to poppler as an overprint or a
+   * new line and breaks the word; left where the face draws it, a dot sat at the left edge of its
+   * letter and above or below where it belongs (the dot of a final ن outside its bowl).
    */
-  #code(glyphId: number, text: string, out: Uint8Array, at: number): number {
-    return writeCode(out, at, this.#cid(glyphId, text));
+  #glyphCid(glyphId: number, text: string, shifts: readonly number[] | undefined, index: number): number {
+    const dx = shifts?.[2 * index] ?? 0;
+    const dy = shifts?.[2 * index + 1] ?? 0;
+    if (dx === 0 && dy === 0) return this.#cid(glyphId, text);
+    const key = `${glyphId},${dx},${dy}\u0000${text}`;
+    let cid = this.#shiftedCids.get(key);
+    if (cid === undefined) {
+      cid = this.glyphIds.length;
+      this.glyphIds.push(-1 - this.shiftedGlyphs.length);
+      this.shiftedGlyphs.push({ glyphId, dx, dy });
+      // The advance of the glyph itself: what measuring summed (FontkitFace.shape).
+      this.#widths.push(this.face.glyphAdvance(glyphId) * this.#scale);
+      this.#unicode[cid] = text;
+      this.#shiftedCids.set(key, cid);
+    }
+    return cid;
   }
 
   /** The glyph's CID for that text, handed out on first use (see #code). */
@@ -343,7 +370,9 @@ export class PaintFont {
 
   /** BaseFont: the subset's tag (subset-tag.ts, from the glyphs it holds), "+" and the name. */
   async baseFont(): Promise<string> {
-    return `${await subsetTag(`${this.key}\n${this.name}\n${this.glyphIds.join(',')}`)}+${this.name}`;
+    const shifted = this.shiftedGlyphs.map(({ glyphId, dx, dy }) => `${glyphId}:${dx}:${dy}`).join(',');
+    const glyphs = shifted === '' ? this.glyphIds.join(',') : `${this.glyphIds.join(',')}\n${shifted}`;
+    return `${await subsetTag(`${this.key}\n${this.name}\n${glyphs}`)}+${this.name}`;
   }
 
   /** Writes the font's objects (§9.7.4, §9.8, §9.9, §9.10.3) and fills in `ref`. */
@@ -351,7 +380,7 @@ export class PaintFont {
     const { context } = streams;
     const font = this.face.font as Font & FontTables;
     const scale = 1000 / font.unitsPerEm;
-    const program = subsetTrueType(this.face.bytes, this.glyphIds);
+    const program = subsetTrueType(this.face.bytes, this.glyphIds, this.shiftedGlyphs);
     // Length1: the length of the font program before the filter (§9.9, Table 127).
     const fontFile = streams.add(program, { Length1: program.length });
     const { minX, minY, maxX, maxY } = font.bbox;

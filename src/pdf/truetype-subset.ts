@@ -1,7 +1,9 @@
 /**
  * A TrueType font program with only the glyphs a document shows, for FontFile2 (ISO 32000-1
  * §9.9): glyph i of the subset is the i-th id asked for (so CIDToGIDMap /Identity maps CIDs to
- * it), followed by the components of composite glyphs that were not asked for.
+ * it), followed by the components of composite glyphs that were not asked for. An id asked for
+ * may also be a shifted copy of a glyph (ShiftedGlyph), written as a composite glyph of one
+ * component, the glyph, at an offset (glyf, "Composite glyph description", ARGS_ARE_XY_VALUES).
  *
  * Everything is copied from the file as it is, not decoded and encoded again: the glyph outlines
  * (with composite glyphs' component ids renumbered), their metrics, and the instruction tables.
@@ -18,8 +20,16 @@ interface TableRecord {
   length: number;
 }
 
+/** A glyph drawn moved by (dx, dy) font units: the dot GPOS places that has no text (pdf-fonts.ts). */
+export interface ShiftedGlyph {
+  glyphId: number;
+  dx: number;
+  dy: number;
+}
+
 /** Composite glyph flags (glyf, "Composite glyph description"). */
 const ARG_1_AND_2_ARE_WORDS = 0x0001;
+const ARGS_ARE_XY_VALUES = 0x0002;
 const WE_HAVE_A_SCALE = 0x0008;
 const MORE_COMPONENTS = 0x0020;
 const WE_HAVE_AN_X_AND_Y_SCALE = 0x0040;
@@ -77,9 +87,13 @@ function checksum(bytes: Uint8Array, start: number, length: number): number {
 
 /**
  * The subset of `font` (TrueType bytes) with `glyphIds` as its first glyphs, in that order;
- * `glyphIds[0]` should be 0 (.notdef).
+ * `glyphIds[0]` should be 0 (.notdef). A negative id, -1 - i, is the copy `shifted[i]`.
  */
-export function subsetTrueType(font: Uint8Array, glyphIds: readonly number[]): Uint8Array {
+export function subsetTrueType(
+  font: Uint8Array,
+  glyphIds: readonly number[],
+  shifted: readonly ShiftedGlyph[] = [],
+): Uint8Array {
   const view = new DataView(font.buffer, font.byteOffset, font.byteLength);
   const tables = tableDirectory(view);
   const head = required(tables, 'head');
@@ -109,12 +123,30 @@ export function subsetTrueType(font: Uint8Array, glyphIds: readonly number[]): U
   const order = [...glyphIds];
   const index = new Map<number, number>();
   order.forEach((glyphId, i) => {
-    if (!index.has(glyphId)) index.set(glyphId, i);
+    if (glyphId >= 0 && !index.has(glyphId)) index.set(glyphId, i);
   });
   const outlines: Uint8Array[] = [];
+  /** The left side bearing of each shifted copy, by subset index (its outline's new xMin). */
+  const shiftedBearings = new Map<number, number>();
   let glyfLength = 0;
   for (let i = 0; i < order.length; i++) {
-    const [start, end] = glyphRange(order[i] as number);
+    const id = order[i] as number;
+    if (id < 0) {
+      const copy = shifted[-1 - id];
+      if (!copy) throw new Error(`No shifted glyph ${-1 - id} was given.`);
+      let component = index.get(copy.glyphId);
+      if (component === undefined) {
+        component = order.length;
+        order.push(copy.glyphId);
+        index.set(copy.glyphId, component);
+      }
+      const outline = shiftedOutline(view, glyphRange(copy.glyphId), component, copy.dx, copy.dy);
+      shiftedBearings.set(i, outline.length > 0 ? new DataView(outline.buffer).getInt16(2) : 0);
+      outlines.push(outline);
+      glyfLength += (outline.length + 3) & ~3;
+      continue;
+    }
+    const [start, end] = glyphRange(id);
     let outline = font.subarray(start, end);
     if (end - start >= 10 && view.getInt16(start) < 0) {
       outline = outline.slice();
@@ -153,7 +185,9 @@ export function subsetTrueType(font: Uint8Array, glyphIds: readonly number[]): U
     newGlyf.set(outline, offset);
     locaView.setUint32(4 * i, offset);
     offset += (outline.length + 3) & ~3;
-    const glyphId = order[i] as number;
+    const id = order[i] as number;
+    // A shifted copy advances as its glyph does (the painter's W is the glyph's advance).
+    const glyphId = id < 0 ? (shifted[-1 - id]?.glyphId ?? 0) : id;
     const metric = Math.min(glyphId, numberOfHMetrics - 1);
     const advance = view.getUint16(hmtx.offset + 4 * metric);
     const bearingAt =
@@ -162,7 +196,7 @@ export function subsetTrueType(font: Uint8Array, glyphIds: readonly number[]): U
         : hmtx.offset + 4 * numberOfHMetrics + 2 * (glyphId - numberOfHMetrics);
     const bearing = bearingAt + 2 <= hmtx.offset + hmtx.length ? view.getInt16(bearingAt) : 0;
     hmtxView.setUint16(4 * i, advance);
-    hmtxView.setInt16(4 * i + 2, bearing);
+    hmtxView.setInt16(4 * i + 2, shiftedBearings.get(i) ?? bearing);
   });
   locaView.setUint32(4 * count, offset);
 
@@ -174,7 +208,17 @@ export function subsetTrueType(font: Uint8Array, glyphIds: readonly number[]): U
   const newHhea = copied(hhea);
   new DataView(newHhea.buffer).setUint16(34, count);
   const newMaxp = copied(maxp);
-  new DataView(newMaxp.buffer).setUint16(4, count);
+  const maxpView = new DataView(newMaxp.buffer);
+  maxpView.setUint16(4, count);
+  if (shifted.length > 0 && newMaxp.length >= 32) {
+    // maxp 1.0's composite limits (maxCompositePoints and -Contours at 10 and 12, from the simple
+    // ones at 6 and 8; maxComponentElements at 28, maxComponentDepth at 30): a shifted copy is
+    // one level above its glyph, which may itself be a composite.
+    maxpView.setUint16(10, Math.max(maxpView.getUint16(10), maxpView.getUint16(6)));
+    maxpView.setUint16(12, Math.max(maxpView.getUint16(12), maxpView.getUint16(8)));
+    maxpView.setUint16(28, Math.max(maxpView.getUint16(28), 1));
+    maxpView.setUint16(30, Math.min(0xffff, maxpView.getUint16(30) + 1));
+  }
 
   const contents: Record<(typeof TABLES)[number], Uint8Array | undefined> = {
     'cvt ': tables.has('cvt ') ? copied(tables.get('cvt ') as TableRecord) : undefined,
@@ -213,5 +257,32 @@ export function subsetTrueType(font: Uint8Array, glyphIds: readonly number[]): U
     at += (data.length + 3) & ~3;
   });
   outView.setUint32(headAt + 8, (0xb1b0afba - checksum(out, 0, out.length)) >>> 0);
+  return out;
+}
+
+/**
+ * A composite glyph of one component, the glyph at `range` (subset index `component`) moved by
+ * (dx, dy): its bounding box moved as well; nothing for an empty glyph.
+ */
+function shiftedOutline(
+  view: DataView,
+  [start, end]: [number, number],
+  component: number,
+  dx: number,
+  dy: number,
+): Uint8Array {
+  if (end - start < 10) return new Uint8Array(0);
+  const out = new Uint8Array(18);
+  const copy = new DataView(out.buffer);
+  const int16 = (value: number) => Math.max(-0x8000, Math.min(0x7fff, value));
+  copy.setInt16(0, -1); // numberOfContours: a composite
+  copy.setInt16(2, int16(view.getInt16(start + 2) + dx));
+  copy.setInt16(4, int16(view.getInt16(start + 4) + dy));
+  copy.setInt16(6, int16(view.getInt16(start + 6) + dx));
+  copy.setInt16(8, int16(view.getInt16(start + 8) + dy));
+  copy.setUint16(10, ARG_1_AND_2_ARE_WORDS | ARGS_ARE_XY_VALUES);
+  copy.setUint16(12, component);
+  copy.setInt16(14, int16(dx));
+  copy.setInt16(16, int16(dy));
   return out;
 }

@@ -91,7 +91,7 @@ describe('FontkitFace', () => {
     expect(latin.shape(latin.prepareText('m\u200ci')).texts).toEqual(['m\u200c', 'i']);
   });
 
-  it('keeps where GPOS puts a mark on its base, and leaves split-off dots where the face draws them', async () => {
+  it('keeps where GPOS puts a mark on its base, and where it puts the dots split off a letter', async () => {
     const face = await fallbackFaceFor('hebrew', 'ש');
     // Hebrew: niqqud (no advance) moved onto their letters; the letters themselves stay.
     const run = face.shape(face.prepareText('בְּרֵאשִׁית'));
@@ -102,9 +102,18 @@ describe('FontkitFace', () => {
     for (const id of moved) expect(face.glyphAdvance(id)).toBe(0);
     // The advance is measuring's: marks add nothing.
     expect(face.measure('בְּרֵאשִׁית')).toBeCloseTo(run.advance / face.font.unitsPerEm, 12);
-    // Arabic without harakat: the dots Noto draws as glyphs of their own (no text) are not moved.
+    // Arabic without harakat: the dots Noto draws as glyphs of their own (no text) are not moved
+    // by the painter but shifted where GPOS puts them, in whole font units.
     const arabic = await fallbackFaceFor('arabic', 'م');
-    expect(arabic.shape(arabic.prepareText('بنغلاديش')).offsets).toBeUndefined();
+    const dotted = arabic.shape(arabic.prepareText('بنغلاديش'));
+    expect(dotted.offsets).toBeUndefined();
+    const shifts = dotted.shifts ?? [];
+    expect(shifts).toHaveLength(2 * dotted.glyphIds.length);
+    dotted.texts.forEach((text, i) => {
+      if (text !== '') expect([shifts[2 * i], shifts[2 * i + 1]]).toEqual([0, 0]);
+    });
+    expect(dotted.texts.some((text, i) => text === '' && (shifts[2 * i] !== 0 || shifts[2 * i + 1] !== 0))).toBe(true);
+    expect(shifts.every(Number.isInteger)).toBe(true);
     expect(arabic.shape(arabic.prepareText('بِسْمِ')).offsets).toBeDefined();
     // fontkit cannot read this face's anchor for a stacked Quranic mark (U+06DA): the word is
     // shaped without mark positioning instead of failing the conversion.

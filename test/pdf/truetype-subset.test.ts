@@ -49,6 +49,22 @@ describe('subsetTrueType', () => {
     expect(parsed.unitsPerEm).toBe(font.unitsPerEm);
   });
 
+  it('writes a shifted copy of a glyph as a composite of the glyph moved by the shift', async () => {
+    const bytes = await bundledBytes('LiberationSans-Regular.ttf');
+    const font = fontkit.create(bytes);
+    const dot = font.glyphForCodePoint(0x2e) as unknown as DecodedGlyph & { bbox: { minX: number; minY: number } };
+    // Glyph 1: the copy of "." 120 units right and 300 up; "." itself is appended as its component.
+    const subset = subsetTrueType(bytes, [0, -1], [{ glyphId: dot.id, dx: 120, dy: 300 }]);
+    const parsed = fontkit.create(subset);
+    expect(parsed.numGlyphs).toBe(3);
+    const copy = parsed.getGlyph(1) as unknown as DecodedGlyph & { bbox: { minX: number; minY: number } };
+    expect(copy._decode()?.components?.map((c) => c.glyphID)).toEqual([2]);
+    expect(copy.bbox.minX).toBe(dot.bbox.minX + 120);
+    expect(copy.bbox.minY).toBe(dot.bbox.minY + 300);
+    // It advances as the glyph does.
+    expect(copy.advanceWidth).toBe(dot.advanceWidth);
+  });
+
   it('writes a well-formed table directory with valid checksums', async () => {
     const bytes = await bundledBytes('Carlito-Bold.ttf');
     const font = fontkit.create(bytes);
