@@ -16,6 +16,15 @@ const RTL_CHARS = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]|\uD802[\uDC00-\uDFF
 /** The UAX #9 implementation; its tables are built once, on first use (immutable afterwards). */
 let bidi: ReturnType<typeof bidiFactory> | undefined;
 
+/**
+ * The character a right-to-left run shows in place of `char` (Bidi_Mirroring_Glyph, UAX #9 L4:
+ * "(" as ")", "«" as "»"), or undefined for one that has none.
+ */
+export function mirroredCharacter(char: string): string | undefined {
+  bidi ??= bidiFactory();
+  return bidi.getMirroredCharacter(char) ?? undefined;
+}
+
 /** Stands for a tab, picture or field in the text given to the algorithm (an ON neutral). */
 const OBJECT = '\uFFFC';
 

@@ -23,6 +23,7 @@ import type { FontFace } from '../fonts/font-face';
 import { FontkitFace, parseTrueTypeFace, type ShapedRun } from '../fonts/fontkit-face';
 import { UNSHAPED_TEXT } from '../fonts/shaping';
 import { concatBytes } from '../images/png-encoder';
+import { mirroredCharacter } from '../layout/bidi-reorder';
 import type { LaidOutDocument } from '../layout/display-list';
 import type { FlateStreams } from './flate-streams';
 import { round } from './pdf-geometry';
@@ -195,9 +196,9 @@ export class PaintFont {
         run = this.#encoded.get(key);
         if (run === undefined) {
           if (UNSHAPED_TEXT.test(part) || this.face.shapesToNotdefs(part)) {
-            run = this.#encodeUnshaped(rightToLeft ? [...part].reverse().join('') : part);
+            run = this.#encodeUnshaped(rightToLeft ? [...part].reverse().join('') : part, rightToLeft);
           } else {
-            const shaped = this.face.shape(part);
+            const shaped = rightToLeft ? this.#mirrored(this.face.shape(part)) : this.face.shape(part);
             // A word with moved marks depends on the size too: encoded anew (shaping is cached).
             if (shaped.offsets) {
               write(this.#encodeMoved(shaped, shaped.offsets, size));
@@ -254,16 +255,44 @@ export class PaintFont {
    * Looked up in the cmap, one glyph per UTF-16 unit: for UNSHAPED_TEXT, and for text the font has
    * no glyphs for at all (FontkitFace.shapesToNotdefs), the glyphs shaping would give.
    */
-  #encodeUnshaped(text: string): EncodedRun {
+  #encodeUnshaped(text: string, mirror = false): EncodedRun {
     const out = scratchFor(text.length);
     let at = 0;
     let advance = 0;
     for (let i = 0; i < text.length; i++) {
-      const cid = this.#cid(this.face.glyphId(text.charCodeAt(i)), text[i] as string);
+      const unit = text[i] as string;
+      const glyphId = this.face.glyphId(text.charCodeAt(i));
+      const cid = this.#cid(mirror ? this.#mirroredGlyph(glyphId, unit) : glyphId, unit);
       advance += this.#widths[cid] as number;
       at = writeCode(out, at, cid);
     }
     return { codes: out.slice(0, at), advance };
+  }
+
+  /**
+   * A shaped word drawn right to left with the glyph of each character's mirrored form where it
+   * has one (UAX #9 L4, which fontkit does not apply): "(که)" shows its brackets facing the word.
+   * The glyphs keep their characters' text.
+   */
+  #mirrored(shaped: ShapedRun): ShapedRun {
+    let glyphIds: number[] | undefined;
+    shaped.texts.forEach((text, i) => {
+      const glyphId = shaped.glyphIds[i] as number;
+      const mirrored = this.#mirroredGlyph(glyphId, text);
+      if (mirrored === glyphId) return;
+      glyphIds ??= [...shaped.glyphIds];
+      glyphIds[i] = mirrored;
+    });
+    return glyphIds ? { ...shaped, glyphIds } : shaped;
+  }
+
+  /** The glyph of `text`'s mirrored form if it is one character that has one in the face, else `glyphId`. */
+  #mirroredGlyph(glyphId: number, text: string): number {
+    if (text.length !== 1) return glyphId;
+    const mirrored = mirroredCharacter(text);
+    if (mirrored === undefined) return glyphId;
+    const codePoint = mirrored.charCodeAt(0);
+    return this.face.hasGlyph(codePoint) ? this.face.glyphId(codePoint) : glyphId;
   }
 
   #encodeShaped({ glyphIds, texts, shifts }: ShapedRun): EncodedRun {

@@ -41,6 +41,35 @@ describe('encoding a word at a time', () => {
     expect(byWord).toEqual(whole);
   });
 
+  it('draws right-to-left text last word first, its brackets mirrored (UAX #9 L4), each glyph keeping its text', async () => {
+    const face = (await testFontSet([request('Arial')])).face(request('Arial'));
+    if (!(face instanceof FontkitFace)) throw new Error('expected a FontkitFace');
+    const font = new PaintFont((await PDFDocument.create()).context.nextRef(), face, face.key);
+    const encodeRtl = (text: string) => {
+      const codes: number[] = [];
+      font.encodeInto(
+        text,
+        12,
+        (bytes, length = bytes.length) => codes.push(...codesOfLiteral(bytes.slice(0, length))),
+        true,
+      );
+      return codes;
+    };
+    // "(שלום) עולם": visual order, left to right: עולם, a space, then the bracketed word with its
+    // closing bracket leftmost, drawn with the glyph of "(", and its opening one drawn as ")".
+    const codes = encodeRtl('(שלום) עולם');
+    const glyphs = codes.map((cid) => font.glyphIds[cid]);
+    const glyph = (char: string) => face.glyphId(char.codePointAt(0) as number);
+    expect(glyphs).toEqual([...'םלוע', ' ', '(', ...'םולש', ')'].map(glyph));
+    // The first bracket drawn is the closing one: its glyph is "(", its text stays ")" (ToUnicode),
+    // so its CID is not the one "(" drawn left to right gets.
+    expect(codes[5]).not.toBe(codesOfLiteral(font.encode('('))[0]);
+    const measured = face.measure('(שלום) עולם') * 1000;
+    let advance = 0;
+    for (const cid of codes) advance += face.glyphAdvance(font.glyphIds[cid] as number) * (1000 / face.font.unitsPerEm);
+    expect(advance).toBeCloseTo(measured, 6);
+  });
+
   it('shows a mark GPOS moves by itself: shifted with TJ, raised with Ts, then back', async () => {
     const face = await fallbackFaceFor('hebrew', 'ש');
     const font = new PaintFont((await PDFDocument.create()).context.nextRef(), face, face.key);
