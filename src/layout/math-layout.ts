@@ -13,7 +13,16 @@
 import type { FontFace, FontRequest, FontSet } from '../fonts/font-face';
 import { isDefaultIgnorable } from '../fonts/shaping';
 import type { MathInline, RunProperties } from '../model/document';
-import type { MathColumnAlign, MathList, MathNode, MathScript, MathSide, MathStrike, MathStyle } from '../model/math';
+import {
+  type MathColumnAlign,
+  type MathList,
+  type MathNode,
+  type MathScript,
+  type MathSide,
+  type MathStrike,
+  type MathStyle,
+  mathLists,
+} from '../model/math';
 import type { PageItem, PathCommand } from './display-list';
 
 /** Word sets equations in the document's math font (m:mathFont, §22.1.2.61), Cambria Math by default. */
@@ -1408,49 +1417,17 @@ export function visitMathRuns(inline: MathInline, visit: (props: RunProperties, 
         }
         break;
       }
-      case 'fraction':
-        push(node.numerator);
-        push(node.denominator);
-        break;
-      case 'radical':
-        push(node.base);
-        push(node.degree);
-        break;
-      case 'scripts':
-        push(node.base);
-        push(node.sub);
-        push(node.sup);
-        break;
       case 'nary':
         add(upright, node.operator);
-        push(node.base);
-        push(node.sub);
-        push(node.sup);
-        break;
-      case 'limit':
-        push(node.base);
-        push(node.limit);
         break;
       case 'accent':
         if (!STRETCHY[node.accent]) add(upright, node.accent);
-        push(node.base);
         break;
       case 'delimited':
         add(upright, node.open + node.close + (node.separator ?? ''));
-        for (const item of node.items) push(item);
-        break;
-      case 'matrix':
-        for (const row of node.rows) for (const cell of row) push(cell);
-        break;
-      case 'group':
-      case 'enclosed':
-      case 'phantom':
-        push(node.content);
-        break;
-      case 'bar':
-        push(node.base);
         break;
     }
+    for (const list of mathLists(node)) push(list);
   }
   for (const [props, text] of texts) visit(props, text);
 }

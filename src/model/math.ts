@@ -76,6 +76,38 @@ export type MathColumnAlign = 'left' | 'center' | 'right';
 /** Strikes through enclosed content: horizontal, vertical, bottom-left to top-right, top-left to bottom-right. */
 export type MathStrike = 'horizontal' | 'vertical' | 'up' | 'down';
 
+/** The lists a node holds, in reading order (a phantom's content too, which takes room though it shows nothing). */
+export function mathLists(node: MathNode): MathList[] {
+  const lists: (MathList | undefined)[] = (() => {
+    switch (node.kind) {
+      case 'run':
+        return [];
+      case 'fraction':
+        return [node.numerator, node.denominator];
+      case 'radical':
+        return [node.degree, node.base];
+      case 'scripts':
+        return [node.base, node.sub, node.sup];
+      case 'nary':
+        return [node.sub, node.sup, node.base];
+      case 'limit':
+        return [node.base, node.limit];
+      case 'accent':
+      case 'bar':
+        return [node.base];
+      case 'delimited':
+        return node.items;
+      case 'matrix':
+        return node.rows.flat();
+      case 'group':
+      case 'enclosed':
+      case 'phantom':
+        return [node.content];
+    }
+  })();
+  return lists.filter((list): list is MathList => list !== undefined);
+}
+
 /**
  * The linear text of math: its runs' text in order, with the characters structures draw (fences,
  * separators, accents, n-ary operators), joined as they stand, as Word's m:t text reads (a phantom

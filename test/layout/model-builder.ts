@@ -7,6 +7,9 @@ import type {
   ParagraphProperties,
   RunProperties,
   Section,
+  Table,
+  TableCell,
+  TableRow,
 } from '../../src/model/document';
 
 export const LETTER = { width: 612, height: 792 };
@@ -101,4 +104,27 @@ export function filler(words: number, seed = 'lorem'): string {
     seed,
   ];
   return Array.from({ length: words }, (_, i) => vocabulary[(i * 7) % vocabulary.length]).join(' ');
+}
+
+export function cell(content: string | Block[], overrides: Partial<TableCell> = {}): TableCell {
+  return { blocks: typeof content === 'string' ? [paragraph(content)] : content, span: 1, ...overrides };
+}
+
+export function row(cells: TableCell[], overrides: Partial<TableRow> = {}): TableRow {
+  return { cells, isHeader: false, cantSplit: false, ...overrides };
+}
+
+/** An autofit table without borders, Word's default cell margins. */
+export function table(grid: number[], rows: TableRow[], overrides: Partial<Table> = {}): Table {
+  return {
+    kind: 'table',
+    grid,
+    rows,
+    indent: 0,
+    layout: 'autofit',
+    align: 'left',
+    cellMargins: { top: 0, left: 5.4, bottom: 0, right: 5.4 },
+    borders: {},
+    ...overrides,
+  };
 }

@@ -10,12 +10,12 @@ import { layoutParagraph } from '../../src/layout/paragraph-layout';
 import { tableGrid } from '../../src/layout/table/grid';
 import { tableRows } from '../../src/layout/table/row-layout';
 import { flowTable, RowWindow, type TableFlowTarget } from '../../src/layout/table/table-pagination';
-import type { Block, Paragraph, Table, TableCell, TableRow } from '../../src/model/document';
+import type { Paragraph, Table, TableRow } from '../../src/model/document';
 import { mintKey, withKey } from '../helpers/accounts';
 import { call } from '../helpers/api';
 import { buildDocx } from '../ooxml/docx-fixture';
 import { pdfText } from '../pdf/pdf-text';
-import { documentModel, paragraph, section } from './model-builder';
+import { cell, documentModel, table as modelTable, paragraph, row, section } from './model-builder';
 
 const WORDS = Array.from({ length: 2400 }, (_, i) => `w${i}x`);
 
@@ -128,27 +128,8 @@ beforeAll(() => {
   cache = createFontCache();
 });
 
-function cell(content: string | Block[], overrides: Partial<TableCell> = {}): TableCell {
-  return { blocks: typeof content === 'string' ? [paragraph(content)] : content, span: 1, ...overrides };
-}
-
-function row(cells: TableCell[], overrides: Partial<TableRow> = {}): TableRow {
-  return { cells, isHeader: false, cantSplit: false, ...overrides };
-}
-
-function table(grid: number[], rows: TableRow[], overrides: Partial<Table> = {}): Table {
-  return {
-    kind: 'table',
-    grid,
-    rows,
-    indent: 0,
-    layout: 'fixed',
-    align: 'left',
-    cellMargins: { top: 0, left: 5.4, bottom: 0, right: 5.4 },
-    borders: {},
-    ...overrides,
-  };
-}
+const table = (grid: number[], rows: TableRow[], overrides: Partial<Table> = {}): Table =>
+  modelTable(grid, rows, { layout: 'fixed', ...overrides });
 
 const lines = (count: number, prefix: string) =>
   Array.from({ length: count }, (_, i) => paragraph(`${prefix} line ${i}`));

@@ -7,10 +7,10 @@ import { layoutDocument } from '../../src/layout/document-layout';
 import { collectFontRequests } from '../../src/layout/font-requests';
 import { layoutParagraph } from '../../src/layout/paragraph-layout';
 import { layoutTableRows, tableRows } from '../../src/layout/table/row-layout';
-import type { Block, DocumentModel, Paragraph, Table, TableCell, TableRow } from '../../src/model/document';
+import type { Block, DocumentModel, Paragraph, Table, TableRow } from '../../src/model/document';
 import { paragraph as docxParagraph } from '../ooxml/docx-fixture';
 import { readParts } from '../ooxml/model-queries';
-import { documentModel, filler, paragraph, section } from './model-builder';
+import { cell, documentModel, filler, table as modelTable, paragraph, row, section } from './model-builder';
 
 let cache: ReturnType<typeof createFontCache>;
 beforeAll(() => {
@@ -24,27 +24,11 @@ async function layout(model: DocumentModel): Promise<LaidOutDocument> {
 
 const SINGLE = { style: 'single', width: 0.5, space: 0 };
 
-function cell(content: string | Block[], overrides: Partial<TableCell> = {}): TableCell {
-  return { blocks: typeof content === 'string' ? [paragraph(content)] : content, span: 1, ...overrides };
-}
-
-function row(cells: TableCell[], overrides: Partial<TableRow> = {}): TableRow {
-  return { cells, isHeader: false, cantSplit: false, ...overrides };
-}
-
-function table(grid: number[], rows: TableRow[], overrides: Partial<Table> = {}): Table {
-  return {
-    kind: 'table',
-    grid,
-    rows,
-    indent: 0,
-    layout: 'autofit',
-    align: 'left',
-    cellMargins: { top: 0, left: 5.4, bottom: 0, right: 5.4 },
+const table = (grid: number[], rows: TableRow[], overrides: Partial<Table> = {}): Table =>
+  modelTable(grid, rows, {
     borders: { top: SINGLE, left: SINGLE, bottom: SINGLE, right: SINGLE, insideH: SINGLE, insideV: SINGLE },
     ...overrides,
-  };
-}
+  });
 
 function model(blocks: Block[]): DocumentModel {
   return documentModel([section(blocks as never)]);
