@@ -58,7 +58,18 @@ export function buildTable(
   const available = Math.max(36, context.block.available - context.block.indentLeft);
 
   // Table width (CSS width over the width attribute): points, or a share of the text width.
-  const tableWidth = widthOf(tableStyle.get('width') ?? attributeWidth(attribute(table, 'width')), fontSize, available);
+  // A width past the text column (a page laid out for a 1,000-pixel screen) is brought into it:
+  // Chromium prints such a page shrunk to the paper's width; the table here is narrowed instead,
+  // its text kept at its size, rather than cut at the paper's edges.
+  const declaredWidth = widthOf(
+    tableStyle.get('width') ?? attributeWidth(attribute(table, 'width')),
+    fontSize,
+    available,
+  );
+  const tableWidth: Table['width'] =
+    declaredWidth?.type === 'dxa' && declaredWidth.value > available
+      ? { type: 'dxa', value: available }
+      : declaredWidth;
 
   // Slot assignment (HTML §4.9.12.1): rowspans carry down, colspans widen.
   const carry: { remaining: number; span: number }[] = [];
@@ -240,6 +251,7 @@ export function buildTable(
   };
   if (tableWidth) model.width = tableWidth;
   if (guessed.some((g) => g)) model.contentColumns = guessed;
+  model.widensIntoMargins = true;
   out.push(model);
   return out;
 }

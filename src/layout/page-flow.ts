@@ -71,6 +71,11 @@ const EPSILON = 0.01;
 /** The least a header and footer leave the body: a share of the height between the margins, and never under half an inch. */
 const MIN_BODY_SHARE = 0.25;
 const MIN_BODY_HEIGHT = 36;
+/**
+ * The paper a table widening into the margins leaves bare at the page's edge: 12 pt (4.2 mm),
+ * about the edge most printers cannot print on.
+ */
+const MIN_PAPER_MARGIN = 12;
 
 /** How body content meets the space left: it fits; it goes to the next column or page; or it is placed anyway. */
 type Verdict = 'fits' | 'advance' | 'force';
@@ -677,12 +682,23 @@ class Flow {
       return new RowWindow({ ...laid, count: rows.length, rows: rows.values() });
     }
     return new RowWindow(
-      tableRows(table, this.columnWidth, {
-        fonts: this.fonts,
-        laid: (p, w) => this.layoutParagraph(p, w),
-        measured: this.measured,
-      }),
+      tableRows(
+        table,
+        this.columnWidth,
+        { fonts: this.fonts, laid: (p, w) => this.layoutParagraph(p, w), measured: this.measured },
+        this.tableSpill,
+      ),
     );
+  }
+
+  /**
+   * How far past the text column a table may widen into the margins (Table.widensIntoMargins):
+   * on a one-column page, to MIN_PAPER_MARGIN from the paper's edge on the narrower side.
+   */
+  private get tableSpill(): number {
+    if (this.columns.length !== 1) return 0;
+    const { margins } = this.page.section.page;
+    return Math.max(0, Math.min(margins.left, margins.right) - MIN_PAPER_MARGIN);
   }
 
   private flowTable(rows: RowWindow): void {

@@ -524,6 +524,14 @@ export interface Table {
    * table layout does (CSS 2.1 §17.5.2.2), rather than equally.
    */
   contentColumns?: boolean[];
+  /**
+   * HTML/Markdown readers: a table whose content cannot be narrower than the text column (the sum
+   * of its columns' minimum content widths, CSS 2.1 §17.5.2.2) widens into the page margins,
+   * centred on the column, as far as layout allows, rather than breaking its words mid-word. A
+   * browser lets such a table overflow and its print shrinks the page to fit; Word's autofit
+   * squeezes it into the column instead, which DOCX input keeps.
+   */
+  widensIntoMargins?: boolean;
 }
 
 export type ImageResource = EncodedImage | DecodedImage;

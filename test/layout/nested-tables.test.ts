@@ -240,3 +240,60 @@ describe('HTML columns sized from their content (CSS 2.1 §17.5.2.2)', () => {
     expect(tableGrid({ ...t, contentColumns: undefined }, 468, context).columns[0]).toBeCloseTo(234, 0);
   });
 });
+
+describe('HTML tables wider than the text column', () => {
+  const HEADS = ['Temperatures', 'Circumference', 'Gravitational', 'Declassified', 'Atmospheres', 'Revolutions'];
+  const wideTable = (overrides: Partial<Table>) =>
+    modelTable(
+      HEADS.map(() => 78),
+      [row(HEADS.map((word) => cell(`${word}${word}`)))],
+      { layout: 'autofit', contentColumns: HEADS.map(() => true), ...overrides },
+    );
+
+  async function contextFor(t: Table) {
+    const fonts = await loadFontSet(collectFontRequests(documentModel([section([t])])), {
+      assets: env.ASSETS,
+      embedded: [],
+      cache,
+    });
+    return {
+      fonts,
+      laid: (p: Paragraph, width: number) => layoutParagraph(p, fonts, { areaWidth: width, defaultTabStop: 36 }),
+    };
+  }
+
+  it('widens into both margins, centred, rather than breaking words, where it may', async () => {
+    const t = wideTable({ widensIntoMargins: true });
+    const context = await contextFor(t);
+    const squeezed = tableGrid(t, 468, context);
+    const squeezedWidth = squeezed.columns.reduce((a, b) => a + b, 0);
+    // Nested, or in newspaper columns (no spill): squeezed into the column as before.
+    expect(squeezedWidth).toBeLessThan(480);
+    const wide = tableGrid(t, 468, context, 60);
+    const width = wide.columns.reduce((a, b) => a + b, 0);
+    expect(width).toBeGreaterThan(squeezedWidth + 20);
+    expect(width).toBeLessThanOrEqual(468 + 120 + 0.5);
+    expect(wide.left).toBeCloseTo((468 - width) / 2, 3);
+    expect(wide.left).toBeGreaterThanOrEqual(-60.5);
+    // A DOCX table keeps Word's autofit: squeezed into the column whatever the margins.
+    expect(tableGrid({ ...t, widensIntoMargins: undefined }, 468, context, 60).columns).toEqual(squeezed.columns);
+  });
+
+  it('keeps every word of a wide HTML table whole and on the paper', async () => {
+    // Eight columns of twelve-letter words need more than the 6.5-inch column, less than the paper.
+    const heads = [...HEADS, 'Observations', 'Inclinations'];
+    const html = `<html><body><table border="1"><tr>${heads.map((w) => `<th>${w}</th>`).join('')}</tr><tr>${heads.map((w) => `<td>${w.toLowerCase()}</td>`).join('')}</tr></table></body></html>`;
+    const { pages, warnings } = await convert(new TextEncoder().encode(html), 'wide.html');
+    expect(missingWords(pages, [...heads, ...heads.map((w) => w.toLowerCase())])).toEqual([]);
+    expect(warnings).toBe('');
+  });
+
+  it('brings a table width past the text column into it, its text kept', async () => {
+    const left = Array.from({ length: 40 }, (_, i) => `left${i}`);
+    const right = Array.from({ length: 40 }, (_, i) => `right${i}`);
+    const html = `<html><body><table width="1200" align="center"><tr><td width="900">${left.join(' ')}</td><td width="300">${right.join(' ')}</td></tr></table></body></html>`;
+    const { pages, warnings } = await convert(new TextEncoder().encode(html), 'wide.html');
+    expect(missingWords(pages, [...left, ...right])).toEqual([]);
+    expect(warnings).toBe('');
+  });
+});

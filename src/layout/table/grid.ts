@@ -172,7 +172,11 @@ function fitTo(columns: number[], minimum: number[], total: number): number[] {
   return columns.map((w) => (w * total) / current);
 }
 
-export function tableGrid(table: Table, available: number, context: TableContext): TableGrid {
+/**
+ * `spill`: how far past each side of the text column a table that widens into the margins
+ * (Table.widensIntoMargins) may reach; 0 where it may not (nested tables, newspaper columns).
+ */
+export function tableGrid(table: Table, available: number, context: TableContext, spill = 0): TableGrid {
   const count = columnCount(table);
   const preferred = preferredTableWidth(table, available);
   let columns = startingColumns(table, count, preferred ?? available);
@@ -185,22 +189,31 @@ export function tableGrid(table: Table, available: number, context: TableContext
     const { minimum } = content;
     if (table.contentColumns) columns = sizeFromContent(columns, table.contentColumns, content, preferred ?? gridTotal);
     const widened = columns.map((w, i) => Math.max(w, minimum[i] ?? 0));
+    const room = available - Math.max(0, table.indent) + table.cellMargins.left;
+    // A table that widens into the margins is never squeezed below its content's minimum while
+    // the margins have room for it.
+    const reach = table.widensIntoMargins && spill > 0 ? Math.min(sum(minimum), available + 2 * spill) : 0;
     // A preferred table width holds: what the widened columns gain, the others give up.
-    const limit = preferred ?? Number.POSITIVE_INFINITY;
-    const total = widened.reduce((a, b) => a + b, 0);
+    const limit = Math.max(preferred ?? Number.POSITIVE_INFINITY, reach);
+    const total = sum(widened);
     columns = total > limit + EPSILON ? fitTo(widened, minimum, limit) : widened;
     // Autofit tables stay inside the text column where their content allows (Word's "autofit to
     // window"), unless tblW asks for an absolute width: Word keeps that one even past the margins
     // (tables pasted from the web often stick out of the text column).
-    const width = columns.reduce((a, b) => a + b, 0);
-    const room = available - Math.max(0, table.indent) + table.cellMargins.left;
-    if (table.width?.type !== 'dxa' && width > room + EPSILON) columns = fitTo(columns, minimum, room);
+    const width = sum(columns);
+    if (table.width?.type !== 'dxa' && width > room + EPSILON) columns = fitTo(columns, minimum, Math.max(room, reach));
   }
-  const width = columns.reduce((a, b) => a + b, 0);
+  const width = sum(columns);
   // Word places a left-aligned table so that the first cell's text starts at tblInd: the cell's
   // left margin hangs outside the text column (§17.4.51).
   let left = table.indent - table.cellMargins.left;
   if (table.align === 'center') left = (available - width) / 2;
   else if (table.align === 'right') left = available - width;
+  // Wider than the column it may leave: into both margins alike.
+  if (table.widensIntoMargins && spill > 0 && width > available + EPSILON) left = (available - width) / 2;
   return { columns, left };
+}
+
+function sum(widths: number[]): number {
+  return widths.reduce((a, b) => a + b, 0);
 }

@@ -135,10 +135,10 @@ export interface LazyTable extends Omit<LaidTable, 'rows'> {
  * The table's grid at once, its rows as they are taken: a row is handed out as soon as nothing
  * laid after it can change it (the row below is laid, and every merge region over it has been
  * shared out), and the generator keeps nothing of it. A table hundreds of rows long is then never
- * laid out whole; the rows are the same as laying it out at once.
+ * laid out whole; the rows are the same as laying it out at once. `spill`: see tableGrid.
  */
-export function tableRows(table: Table, available: number, context: TableContext): LazyTable {
-  const grid = tableGrid(table, available, context);
+export function tableRows(table: Table, available: number, context: TableContext, spill = 0): LazyTable {
+  const grid = tableGrid(table, available, context, spill);
   const edges = [0];
   for (const width of grid.columns) edges.push((edges[edges.length - 1] ?? 0) + width);
   const columnCount = grid.columns.length;
