@@ -38,13 +38,9 @@ export interface ShapedRun {
   /** Sum of the glyphs' advance widths, in font units. */
   readonly advance: number;
   /**
-   * Where GPOS moves glyphs (marks onto their base, mark and mkmk features): x and y offset per
-   * glyph, in font units, two numbers a glyph; absent when nothing moves (most words).
-   */
-  offsets?: readonly number[];
-  /**
-   * Where GPOS puts the glyphs shaping split off a letter, which have no text (Noto Sans Arabic's
-   * dots): x and y per glyph, in font units, two numbers a glyph; absent when none moves. The
+   * Where GPOS moves glyphs off the pen (marks onto their base, mark and mkmk features: Arabic
+   * harakat, Hebrew niqqud, and the dots Noto Sans Arabic splits off its letters): x and y per
+   * glyph, in whole font units, two numbers a glyph; absent when nothing moves (most words). The
    * painter draws such a glyph at the pen as a copy shifted by these (PaintFont), so that no
    * operator moves it.
    */
@@ -250,9 +246,7 @@ export class FontkitFace implements FontFace {
     const advances: number[] = [];
     /** Each joiner with the index of the glyph after it (visual order). */
     const hidden: [string, number][] = [];
-    const offsets: number[] = [];
     const shifts: number[] = [];
-    let moved = false;
     let shifted = false;
     let advance = 0;
     glyphs.forEach((glyph, i) => {
@@ -261,26 +255,18 @@ export class FontkitFace implements FontFace {
         hidden.push([joiners[joiner++] as string, glyphIds.length]);
         return;
       }
-      // A mark that is its own character moves onto its base (offsets: the painter moves the pen
-      // for it); one split off a letter (the dots Noto Sans Arabic draws apart, with no text: see
-      // texts) is drawn where GPOS puts it as a glyph shifted in the font itself (shifts), at the
-      // pen: a reader takes a textless glyph moved over the one before for an overprint, or one
-      // raised for a new line, and ends the word there (poppler).
+      // A glyph GPOS moves (a mark onto its base, or a dot Noto Sans Arabic split off a letter,
+      // with no text: see texts) is drawn where GPOS puts it as a glyph shifted in the font itself
+      // (shifts), at the pen, not moved there by operators: poppler takes a glyph moved over the
+      // one before for an overprint, or one raised for a new line, and ends the word there; and a
+      // mark with text, moved into its base's box, read before its base and a space before it
+      // (اوّلین came out "ا ّولین"). At the pen, with no advance, it reads just after its base.
+      // Whole font units: the shifted copy's component offset is an integer (glyf).
       const position = positions[i];
-      const x = position?.xOffset ?? 0;
-      const y = position?.yOffset ?? 0;
-      if (codePoints.length > 0) {
-        offsets.push(x, y);
-        shifts.push(0, 0);
-        if (x !== 0 || y !== 0) moved = true;
-      } else {
-        // Whole font units: the shifted copy's component offset is an integer (glyf).
-        const dx = Math.round(x);
-        const dy = Math.round(y);
-        offsets.push(0, 0);
-        shifts.push(dx, dy);
-        if (dx !== 0 || dy !== 0) shifted = true;
-      }
+      const dx = Math.round(position?.xOffset ?? 0);
+      const dy = Math.round(position?.yOffset ?? 0);
+      shifts.push(dx, dy);
+      if (dx !== 0 || dy !== 0) shifted = true;
       glyphIds.push(glyph.id);
       texts.push(
         codePoints.length === 1 ? this.#charText(codePoints[0] as number) : String.fromCodePoint(...codePoints),
@@ -299,7 +285,6 @@ export class FontkitFace implements FontFace {
       } else if (after < texts.length) texts[after] = text + texts[after];
     }
     const run: ShapedRun = { glyphIds, texts, advance };
-    if (moved) run.offsets = offsets;
     if (shifted) run.shifts = shifts;
     if (prepared.length <= MEASURE_CACHE_MAX_LENGTH) this.#shaped.set(prepared, run);
     return run;

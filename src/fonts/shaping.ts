@@ -28,7 +28,7 @@ export const UNSHAPED_TEXT =
  * - rclt, curs: contextual forms and cursive attachment, which would move glyphs with an
  *   advance (the painter draws each at its advance width).
  * mark and mkmk stay on: they place combining marks (Arabic harakat, Hebrew niqqud) on their
- * base, as Word does, and change no advance (FontkitFace.shape keeps their offsets).
+ * base, as Word does, and change no advance (FontkitFace.shape keeps where they go, ShapedRun.shifts).
  */
 export const SHAPING_FEATURES: TypeFeatures = {
   liga: false,

@@ -20,20 +20,13 @@ export interface ContentResources {
   /** The page's resource name for a face key's font ("/F1"), registered on first use. */
   fontName(key: string): string;
   /**
-   * Writes the text encoded as glyph codes for that font at that size: the bytes of a literal
-   * string's body (with operators between `) Tj` and `(` where marks are moved, PaintFont). The
-   * bytes handed to `write` (the first `length` of them, all when it is not given) are only
-   * valid until it returns. Returns their advance in thousandths of text space (the sum of their
-   * W widths), NaN when marks were moved. `rightToLeft` (TextItem.rtl): the words and spaces go
-   * last first, as they show.
+   * Writes the text encoded as glyph codes for that font: the bytes of a literal string's body
+   * (PaintFont). The bytes handed to `write` (the first `length` of them, all when it is not
+   * given) are only valid until it returns. Returns their advance in thousandths of text space
+   * (the sum of their W widths). `rightToLeft` (TextItem.rtl): the words and spaces go last
+   * first, as they show.
    */
-  encode(
-    key: string,
-    text: string,
-    size: number,
-    write: (codes: Uint8Array, length?: number) => void,
-    rightToLeft?: boolean,
-  ): number;
+  encode(key: string, text: string, write: (codes: Uint8Array, length?: number) => void, rightToLeft?: boolean): number;
   /** The page's resource name for an image key's XObject ("/Im1"), registered on first use. */
   imageName(key: string): string;
 }
@@ -222,7 +215,7 @@ export function pageContent(page: Page, resources: ContentResources, out = new C
    * positive moves left) when it is not already there within half of one. Words at their
    * natural spacing so become one string per line, and a justified line one TJ:
    * about a third of the bytes of a Td and a Tj per word. False, writing nothing, when the word
-   * cannot join (or has marks moved by operators of their own, which an array cannot hold).
+   * cannot join.
    */
   const joinShow = (item: TextItem, x: number, y: number): boolean => {
     if (showStart < 0 || Number.isNaN(penX) || item.angle || y !== lineY) return false;
@@ -230,7 +223,6 @@ export function pageContent(page: Page, resources: ContentResources, out = new C
     if (round(item.characterSpacing ?? 0) !== 0) return false;
     if (fillChanges(item.color)) return false;
     let pen = penX;
-    let mark = out.length;
     // Whole thousandths of text space: at most half of one off, 0.006 pt at 12 pt, and no
     // further, since the pen is followed where the reader puts it, not where it was meant to be.
     const adjustment = Math.round(((pen - x) * 1000) / item.size);
@@ -239,22 +231,15 @@ export function pageContent(page: Page, resources: ContentResources, out = new C
         out.insert(showStart, 0x5b); // [
         showStart++;
         showArray = true;
-        mark++;
       }
       out.text(') ');
       out.num(adjustment);
       out.text('(');
       pen -= (adjustment * item.size) / 1000;
     }
-    const advance = resources.encode(item.font, item.text, item.size, out.write, item.rtl);
-    if (!Number.isNaN(advance)) {
-      penX = pen + (advance * item.size) / 1000;
-      return true;
-    }
-    penX = Number.NaN;
-    if (!showArray) return true; // a Tj string may hold moved marks' operators
-    out.truncate(mark);
-    return false;
+    const advance = resources.encode(item.font, item.text, out.write, item.rtl);
+    penX = pen + (advance * item.size) / 1000;
+    return true;
   };
 
   const text = (item: TextItem) => {
@@ -313,7 +298,7 @@ export function pageContent(page: Page, resources: ContentResources, out = new C
       lineY = y;
     }
     showStart = out.length - 1;
-    const advance = resources.encode(item.font, item.text, item.size, out.write, item.rtl);
+    const advance = resources.encode(item.font, item.text, out.write, item.rtl);
     penX = item.angle || spacing !== 0 ? Number.NaN : x + (advance * item.size) / 1000;
   };
 

@@ -197,7 +197,7 @@ export class PdfPainter {
         }
         return name;
       },
-      encode: (key, text, size, write, rightToLeft) => this.#font(key).encodeInto(text, size, write, rightToLeft),
+      encode: (key, text, write, rightToLeft) => this.#font(key).encodeInto(text, write, rightToLeft),
       imageName: (key) => {
         let name = imageNames.get(key);
         if (!name) {

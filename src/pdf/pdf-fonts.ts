@@ -148,26 +148,19 @@ export class PaintFont {
    * (Identity-H, §9.7.5.2), escaped where a literal string needs it. Half the size of a hex
    * string, which matters: content streams are most of what the painter deflates.
    */
-  encode(text: string, size = 1): Uint8Array {
+  encode(text: string): Uint8Array {
     const parts: Uint8Array[] = [];
-    this.encodeInto(text, size, (codes, length = codes.length) => parts.push(codes.slice(0, length)));
+    this.encodeInto(text, (codes, length = codes.length) => parts.push(codes.slice(0, length)));
     return parts.length === 1 ? (parts[0] as Uint8Array) : concatBytes(parts);
   }
 
   /**
    * `encode`, handing the codes over a word or run of spaces, or a whole text, at a time; no copy
-   * is made, so they are for `write` to copy before it returns, not to keep. `size`
-   * is the font size in points, for the marks of a word GPOS moves (see #encodeMoved).
+   * is made, so they are for `write` to copy before it returns, not to keep.
    * Returns the advance of the codes written, the sum of their W widths in thousandths of text
-   * space, which is how far a reader moves the pen showing them at Tc 0 (§9.4.4); NaN when a word
-   * with moved marks was written, whose operators move it too.
+   * space, which is how far a reader moves the pen showing them at Tc 0 (§9.4.4).
    */
-  encodeInto(
-    text: string,
-    size: number,
-    write: (codes: Uint8Array, length?: number) => void,
-    rightToLeft = false,
-  ): number {
+  encodeInto(text: string, write: (codes: Uint8Array, length?: number) => void, rightToLeft = false): number {
     if (!rightToLeft) {
       const plain = this.#encodePlain(text, write);
       if (plain >= 0) return plain;
@@ -199,12 +192,6 @@ export class PaintFont {
             run = this.#encodeUnshaped(rightToLeft ? [...part].reverse().join('') : part, rightToLeft);
           } else {
             const shaped = rightToLeft ? this.#mirrored(this.face.shape(part)) : this.face.shape(part);
-            // A word with moved marks depends on the size too: encoded anew (shaping is cached).
-            if (shaped.offsets) {
-              write(this.#encodeMoved(shaped, shaped.offsets, size));
-              advance = Number.NaN;
-              continue;
-            }
             run = this.#encodeShaped(shaped);
           }
           this.#encoded.set(key, run);
@@ -308,43 +295,12 @@ export class PaintFont {
   }
 
   /**
-   * A word whose glyphs GPOS moves (marks placed on their base): each moved glyph is shown by
-   * itself, the string closed around it. Its x offset shifts the pen with a TJ number, in
-   * thousandths of text space (§9.4.3, negative moves right), and back after it; its y offset is
-   * a text rise (Ts, §9.3.7), in unscaled text space units, so in points at `size`. A mark has no
-   * advance, so the pen is back where the next glyph starts. The bytes are a literal string's
-   * body as `encode` promises, with the operators between `) Tj` and the next `(`.
-   */
-  #encodeMoved({ glyphIds, texts, shifts }: ShapedRun, offsets: readonly number[], size: number): Uint8Array {
-    const perThousand = 1000 / this.face.font.unitsPerEm;
-    const ascii = (text: string) => new TextEncoder().encode(text);
-    const parts: Uint8Array[] = [];
-    for (let i = 0; i < glyphIds.length; i++) {
-      const out = new Uint8Array(4);
-      const code = out.slice(
-        0,
-        writeCode(out, 0, this.#glyphCid(glyphIds[i] as number, texts[i] as string, shifts, i)),
-      );
-      const x = round((offsets[2 * i] as number) * perThousand);
-      const y = round(((offsets[2 * i + 1] as number) * size) / this.face.font.unitsPerEm);
-      if (x === 0 && y === 0) {
-        parts.push(code);
-        continue;
-      }
-      parts.push(ascii(`) Tj\n${x ? `[${-x}] TJ\n` : ''}${y ? `${y} Ts\n` : ''}(`));
-      parts.push(code);
-      parts.push(ascii(`) Tj\n${y ? '0 Ts\n' : ''}${x ? `[${x}] TJ\n` : ''}(`));
-    }
-    return concatBytes(parts);
-  }
-
-  /**
-   * The CID of glyph `index` of a shaped word: #cid's, or, for a glyph the word shifts (the dots
-   * Noto Sans Arabic splits off a letter, ShapedRun.shifts), the CID of a copy of the glyph moved
-   * by the shift within its outline, drawn at the pen like any glyph. Moved by operators instead,
-   * like a mark with text (#encodeMoved), a textless glyph reads to poppler as an overprint or a
-   * new line and breaks the word; left where the face draws it, a dot sat at the left edge of its
-   * letter and above or below where it belongs (the dot of a final ن outside its bowl).
+   * The CID of glyph `index` of a shaped word: #cid's, or, for a glyph the word shifts (a mark on
+   * its base, a dot Noto Sans Arabic splits off a letter: ShapedRun.shifts), the CID of a copy of
+   * the glyph moved by the shift within its outline, drawn at the pen like any glyph. Moved by
+   * TJ and Ts instead, a mark reads to poppler as an overprint, a new line, or a letter before
+   * its base with a space before it, and breaks the word; left where the face draws it, a dot sat
+   * at the left edge of its letter and above or below where it belongs.
    */
   #glyphCid(glyphId: number, text: string, shifts: readonly number[] | undefined, index: number): number {
     const dx = shifts?.[2 * index] ?? 0;

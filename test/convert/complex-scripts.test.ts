@@ -55,4 +55,23 @@ describe('complex scripts in docx → pdf', () => {
     // One word, in visual order, with the ZWNJ between ش and ی.
     expect(shown.replaceAll('\uFFFD', '')).toBe(visual('می\u200cشود'));
   });
+
+  it('draws a mark on its letter from the pen, in one string: each reads right after its letter', async () => {
+    // Marks moved by TJ/Ts into their letter's box read before it, with a space before them
+    // (pdftotext gave "ا ّولین" for اوّلین): a copy shifted in the font is drawn at the pen.
+    const words = ['اوّلین', 'إِنَّ', 'ٱلَّذِينَ', 'בְּרֵאשִׁית'];
+    const docx = buildDocx({
+      styles: '<w:style w:type="paragraph" w:default="1" w:styleId="Normal"><w:name w:val="Normal"/></w:style>',
+      document: `<w:body>${paragraph(words.join(' '), { pPr: '<w:bidi/>', rPr: '<w:rtl/>' })}</w:body>`,
+    });
+    const res = await convert(docx);
+    expect(res.status).toBe(200);
+    const pdf = new Uint8Array(await res.arrayBuffer());
+    const [shown = ''] = await pdfText(pdf);
+    const text = shown.replaceAll('\uFFFD', '');
+    for (const word of words) expect(text).toContain(visual(word));
+    // No operator moves a glyph inside the line: it is shown as one string.
+    const content = new TextDecoder('latin1').decode(pdf);
+    expect(content).not.toMatch(/\d Ts\n/);
+  });
 });

@@ -2,18 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { Page, TextItem } from '../../src/layout/display-list';
 import { type ContentResources, pageContent } from '../../src/pdf/page-content';
 
-/**
- * Resources whose "font" shows each character as its own byte, 500 thousandths of text space
- * wide; a word with "~" stands for one whose marks GPOS moves (operators of its own, NaN advance).
- */
+/** Resources whose "font" shows each character as its own byte, 500 thousandths of text space wide. */
 const resources: ContentResources = {
   fontName: (key) => `/${key}`,
   imageName: (key) => `/${key}`,
-  encode: (_key, text, _size, write) => {
-    if (text.includes('~')) {
-      write(new TextEncoder().encode(`${text.replace('~', '')}) Tj\n[-50] TJ\n(~) Tj\n[50] TJ\n(`));
-      return Number.NaN;
-    }
+  encode: (_key, text, write) => {
     write(new TextEncoder().encode(text));
     return text.length * 500;
   },
@@ -51,18 +44,6 @@ describe('page content: words on a baseline', () => {
     expect(
       content(word('ab ', 10), word('cd', 25, { font: 'F2' }), word('ef', 35, { font: 'F2', color: 'ff0000' })),
     ).toBe('BT\n/F1 10 Tf\n1 0 0 1 10 100 Tm\n(ab ) Tj\n/F2 10 Tf\n15 0 Td\n(cd) Tj\n1 0 0 rg\n10 0 Td\n(ef) Tj\nET\n');
-  });
-
-  it('keeps a word with moved marks out of a TJ array, and places the next word anew', () => {
-    expect(content(word('ab ', 10), word('cd', 28), word('x~ ', 38), word('gh', 60))).toBe(
-      'BT\n/F1 10 Tf\n1 0 0 1 10 100 Tm\n[(ab ) -300 (cd)] TJ\n28 0 Td\n(x ) Tj\n[-50] TJ\n(~) Tj\n[50] TJ\n() Tj\n22 0 Td\n(gh) Tj\nET\n',
-    );
-  });
-
-  it('lets a word with moved marks join a plain string, which can hold its operators', () => {
-    expect(content(word('ab ', 10), word('x~', 25))).toBe(
-      'BT\n/F1 10 Tf\n1 0 0 1 10 100 Tm\n(ab x) Tj\n[-50] TJ\n(~) Tj\n[50] TJ\n() Tj\nET\n',
-    );
   });
 
   it('never joins across baselines, character spacing or rotation', () => {
