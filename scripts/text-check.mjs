@@ -6,6 +6,8 @@
 //   pdftotext the PDF; bag-of-words recall) and prints its summary line and every document below
 //   --min with its missing words. For docx and docx-extra it also compares the page count with
 //   LibreOffice's rendering (lo-ref, lo-ref-extra) and lists the documents outside 2× of it.
+//   With mupdf-tools installed it adds the line of scripts/text-kept-readers.mjs: text kept when
+//   any of three readers of the PDF finds a word, and the documents below 0.98 by that count.
 //   Needs pandoc and poppler-utils (pdftotext, pdfinfo). The corpora are not part of the project
 //   (some sources are copyleft); the PDFs go to --out (a temporary folder unless told).
 import { spawnSync } from 'node:child_process';
@@ -45,6 +47,8 @@ const pdfPages = (path) => {
   return Number(/^Pages:\s+(\d+)/m.exec(info)?.[1] ?? 0);
 };
 
+const hasMutool = !spawnSync('mutool', ['-v'], { stdio: 'ignore' }).error;
+
 const quire = await startQuire();
 const converted = {};
 try {
@@ -77,6 +81,21 @@ for (const name of Object.keys(converted)) {
   for (const line of lines) {
     const [document, , recall] = line.split('\t');
     if (document && recall !== undefined && Number(recall) < min) console.log(`  ${line.slice(0, 400)}`);
+  }
+  // The same with three readers of the PDF (scripts/text-kept-readers.mjs): what pdftotext's
+  // habits cost (a line-end hyphen's word joined) is told apart from what the PDF lacks.
+  if (hasMutool) {
+    const readers = spawnSync(
+      'node',
+      [join(root, 'scripts', 'text-kept-readers.mjs'), join(corpus, name), join(out, name)],
+      {
+        encoding: 'utf8',
+        maxBuffer: 64 * 1024 * 1024,
+      },
+    );
+    for (const line of (readers.stdout ?? '').split('\n').filter(Boolean)) {
+      console.log(line.startsWith('documents') ? `any reader: ${line}` : `  ${line.slice(0, 400)}`);
+    }
   }
   const reference = libreOffice[name];
   if (!reference) continue;
