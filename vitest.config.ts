@@ -35,7 +35,7 @@ export default defineConfig({
     }),
   ],
   // The same module alias as wrangler.toml [alias]: pako → fflate.
-  resolve: { alias: { pako: new URL('./src/pdf/pako-on-fflate.ts', import.meta.url).pathname } },
+  resolve: { alias: { pako: new URL('./src/engine/write/pdf/pako-on-fflate.ts', import.meta.url).pathname } },
   test: {
     include: ['test/**/*.test.ts'],
     // @peculiar/x509's ASN.1 schemas are some 450 small ES modules; pre-bundled into one each (as

@@ -6,8 +6,8 @@
 // `npm start` (wrangler dev), `npm test` (vitest.config.ts), the bench and convert-dir harness,
 // and `npm run deploy`, which uploads the folder. Each of those calls this first, as does
 // `postinstall`; a copy already in place (same size) is left alone. The list of files is
-// src/fonts/fallback-faces.ts's; a face missing at run time degrades to .notdef and a warning.
-// Beside them goes coverage.json, the characters each face has (src/fonts/fallback-coverage.ts),
+// src/engine/fonts/fallback-faces.ts's; a face missing at run time degrades to .notdef and a warning.
+// Beside them goes coverage.json, the characters each face has (src/engine/fonts/fallback-coverage.ts),
 // so that a conversion loads only the faces its characters need without opening the others.
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -28,7 +28,7 @@ const FACES = [
   ['NotoSansDevanagari', '@expo-google-fonts/noto-sans-devanagari', 'NotoSansDevanagari'],
   // Monochrome emoji and symbols: TrueType glyf outlines (the colour Noto Color Emoji is CBDT).
   ['NotoEmoji', '@expo-google-fonts/noto-emoji', 'NotoEmoji'],
-  // Not glyph fallback: the handwriting face of text signatures (src/fonts/bundled-fonts.ts).
+  // Not glyph fallback: the handwriting face of text signatures (src/engine/fonts/bundled-fonts.ts).
   ['DancingScript', '@expo-google-fonts/dancing-script', 'DancingScript'],
 ];
 /** Faces with a Regular weight only: Noto Sans Math has no Bold. */

@@ -17,8 +17,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { strToU8, zipSync } from 'fflate';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { ISSUE_KEY_STATEMENTS } from '../src/auth/account-store.ts';
-import { generateApiKey, hashApiKey } from '../src/auth/api-key.ts';
+import { ISSUE_KEY_STATEMENTS } from '../src/api/auth/account-store.ts';
+import { generateApiKey, hashApiKey } from '../src/api/auth/api-key.ts';
 import { applyLocalMigrations, wrangler } from './local-setup.mjs';
 import { startQuire, workerdRssMiB } from './worker-harness.mjs';
 

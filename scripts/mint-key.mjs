@@ -6,9 +6,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ISSUE_KEY_STATEMENTS } from '../src/auth/account-store.ts';
-import { generateApiKey, hashApiKey } from '../src/auth/api-key.ts';
-import { EmailAddressSchema } from '../src/auth/email-address.ts';
+import { ISSUE_KEY_STATEMENTS } from '../src/api/auth/account-store.ts';
+import { generateApiKey, hashApiKey } from '../src/api/auth/api-key.ts';
+import { EmailAddressSchema } from '../src/api/auth/email-address.ts';
 import { applyLocalMigrations, ensureDevVars, wrangler } from './local-setup.mjs';
 
 function usage(message) {

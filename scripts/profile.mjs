@@ -62,7 +62,7 @@ async function bundle() {
     conditions: ['workerd', 'worker', 'browser'],
     target: 'es2022',
     outfile,
-    alias: { pako: join(root, 'src', 'pdf', 'pako-on-fflate.ts') },
+    alias: { pako: join(root, 'src', 'engine', 'write', 'pdf', 'pako-on-fflate.ts') },
     external: ['node:fs'],
     // workerd hands a `.wasm` import over as a compiled WebAssembly.Module; so does this stand-in.
     plugins: [

@@ -1,7 +1,7 @@
 /**
  * The error vocabulary of the API contract (API.md, "Status codes and error codes").
  * Core modules throw `ApiError` with one of these codes; only the HTTP layer
- * (src/http/error-response.ts) turns a code into a status line and a body.
+ * (src/api/http/error-response.ts) turns a code into a status line and a body.
  */
 export type ErrorCode =
   | 'VALIDATION_ERROR'

@@ -1,3 +1,3 @@
-import { createApp } from './app';
+import { createApp } from './api/app';
 
 export default createApp();

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
-import { AccountStore } from '../../src/auth/account-store';
-import { generateApiKey, hashApiKey } from '../../src/auth/api-key';
+import { AccountStore } from '../../src/api/auth/account-store';
+import { generateApiKey, hashApiKey } from '../../src/api/auth/api-key';
 import { call } from './api';
 
 let counter = 0;

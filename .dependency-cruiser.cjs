@@ -1,0 +1,56 @@
+// The house rules (docs: README "Layout"): the tree reads as the pipeline, and imports run one
+// way. `npm run check` runs `depcruise src`; what is still known to break a rule is listed in
+// .dependency-cruiser-known-violations.json (made by `npx depcruise-baseline src`) and is the
+// rest of the restructuring's work: a new violation fails the check, a known one is reported.
+/** Layers, earliest first: a file may import its own layer and earlier ones only. */
+const ENGINE_STAGES = [
+  ['engine/text', 'engine/model'],
+  ['engine/read'],
+  ['engine/fonts'],
+  ['engine/layout'],
+  ['engine/write'],
+];
+const later = (index) => ENGINE_STAGES.slice(index + 1).flat();
+const pathOf = (folders) => `^src/(${folders.join('|')})/`;
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'A file-level import circle: split the shared part out, or turn the dependency around.',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'engine-knows-no-service',
+      severity: 'error',
+      comment: 'The engine is a library: it knows nothing of the services over it or of HTTP.',
+      from: { path: '^src/engine/' },
+      to: { path: '^src/(services|api)/' },
+    },
+    {
+      name: 'services-know-no-http',
+      severity: 'error',
+      comment: 'Services are called by the API; they know nothing of routes, requests or responses.',
+      from: { path: '^src/services/' },
+      to: { path: '^src/api/' },
+    },
+    ...ENGINE_STAGES.slice(0, -1).map((stage, index) => ({
+      name: `engine-stage-order-${stage.join('+').replaceAll('engine/', '')}`,
+      severity: 'error',
+      comment: 'An engine stage imports only itself and earlier stages (readers → model → fonts → layout → writers).',
+      from: { path: pathOf(stage) },
+      to: { path: pathOf(later(index)) },
+    })),
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    // TypeScript 7 has no compiler API yet for dependency-cruiser to parse with; swc reads the
+    // same imports, type-only ones included.
+    parser: 'swc',
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    exclude: { path: '\\.d\\.ts$' },
+  },
+};

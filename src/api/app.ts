@@ -1,0 +1,60 @@
+import { createFallbackFontCache, createFontCache } from '../engine/fonts/font-cache';
+import { IdentityCache } from '../services/sign/identity-cache';
+import { KeyRecordCache } from './auth/key-record-cache';
+import { OPENAPI_INFO } from './discovery/openapi-info';
+import { renderReferencePage } from './discovery/reference-page';
+import { apiKeyAuth } from './http/api-key-auth';
+import { conventions } from './http/conventions';
+import { handleError } from './http/error-response';
+import { createRouter } from './http/router';
+import { unmatchedRoute } from './http/unmatched-route';
+import { annotateRouter } from './routes/annotate';
+import { authRoutes } from './routes/auth';
+import { convertRouter } from './routes/convert';
+import { health } from './routes/health';
+import { merge } from './routes/merge';
+import { signRouter } from './routes/sign';
+import { verifyRouter } from './routes/verify';
+
+/** Builds the whole API: the conventions, then the routes, then discovery built from the routes. */
+export function createApp() {
+  const app = createRouter();
+
+  // Keys recently found live, per isolate (bounded, 30 s TTL); revocation forgets its key here.
+  const keyCache = new KeyRecordCache();
+  app.use('*', ...conventions(apiKeyAuth(keyCache)));
+  app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'An API key (qk_…) from /v1/auth/verify or `npm run key`.',
+  });
+
+  app.route('/', health);
+  app.route('/', authRoutes(keyCache));
+  // Parsed fonts outlive requests: the isolate's bounded caches, owned here (fallback faces apart,
+  // being large) and shared by every route that makes PDFs.
+  const engine = { fontCache: createFontCache(), fallbackFontCache: createFallbackFontCache() };
+  app.route('/', convertRouter(engine));
+  app.route('/', annotateRouter(engine));
+  // The signing identity, parsed once per isolate while the secrets stay the same.
+  app.route('/', signRouter(engine, new IdentityCache()));
+  app.route('/', verifyRouter());
+  app.route('/', merge);
+
+  // The document is generated from the registered zod schemas once per isolate, on first use.
+  let openApi: ReturnType<typeof app.getOpenAPI31Document> | undefined;
+  let referencePage: string | undefined;
+  const openApiDocument = () => {
+    openApi ??= app.getOpenAPI31Document(OPENAPI_INFO);
+    return openApi;
+  };
+  app.get('/openapi.json', (c) => c.json(openApiDocument()));
+  app.get('/docs', (c) => {
+    referencePage ??= renderReferencePage(openApiDocument());
+    return c.html(referencePage);
+  });
+
+  app.notFound(unmatchedRoute(() => app.routes));
+  app.onError(handleError);
+  return app;
+}

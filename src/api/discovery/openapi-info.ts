@@ -1,0 +1,19 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { VERSION } from '../../version';
+
+/** The fixed part of /openapi.json; paths and components come from the routes' zod schemas. */
+type OpenApiObjectConfig = Parameters<OpenAPIHono['getOpenAPI31Document']>[0];
+
+export const OPENAPI_INFO: OpenApiObjectConfig = {
+  openapi: '3.1.0',
+  info: {
+    title: 'Quire API',
+    version: VERSION,
+    description:
+      'Document processing at the edge: DOCX, Markdown and HTML to PDF or DOCX, DOCX template filling, ' +
+      'PAdES signing with an audit-trail certificate, and verification of signed PDFs. ' +
+      'Every error is JSON with code, error, message and requestId (equal to the X-Request-Id header).',
+  },
+  // Every operation needs a key unless it says `security: []` (health, register, verify).
+  security: [{ bearerAuth: [] }],
+};

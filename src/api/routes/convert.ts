@@ -1,0 +1,163 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { ApiError } from '../../errors';
+import { convertDocxToPdf, type EngineResources, engineResources } from '../../services/convert/docx-to-pdf';
+import {
+  attachmentDisposition,
+  baseName,
+  DOCX_MEDIA_TYPE,
+  formatFromFileName,
+} from '../../services/convert/file-names';
+import { convertMarkup } from '../../services/convert/markup-convert';
+import { expectFormat } from '../../services/input/format-sniffer';
+import { documentTooLarge } from '../../services/input/size-limit';
+import { requireMediaType } from '../http/media-type';
+import { errorResponses } from '../http/openapi-errors';
+import { createRouter } from '../http/router';
+import { warningHeaders } from '../http/warning-headers';
+
+const SOURCE_FORMATS = ['docx', 'md', 'html'] as const;
+const TARGET_FORMATS = ['pdf', 'docx'] as const;
+const SUPPORTED_PAIRS = ['docx→pdf', 'md→docx', 'md→pdf', 'html→docx', 'html→pdf'];
+/**
+ * Markdown and HTML sources are held to 5 MiB, below the 25 MiB document limit: an HTML tree
+ * takes many times its text in memory, and the isolate has 128 MB (README "Limits").
+ */
+const MAX_MARKUP_BYTES = 5 * 1024 * 1024;
+/** Remote and data-URI images per Markdown/HTML document: how many, and how many bytes in all. */
+const MAX_MARKUP_IMAGES = 64;
+const MAX_MARKUP_IMAGE_BYTES = 20 * 1024 * 1024;
+
+const ConvertQuery = z.object({
+  from: z.enum(SOURCE_FORMATS).optional().openapi({
+    description:
+      'The uploaded format. When absent it is inferred from the file name and the bytes; when it disagrees with the bytes, 415.',
+  }),
+  to: z.enum(TARGET_FORMATS).default('pdf').openapi({ description: 'The output format (default pdf).' }),
+  revisions: z.enum(['markup', 'final', 'original']).default('markup').openapi({
+    description:
+      'How tracked changes print: markup (insertions underlined and coloured, deletions struck through, change bars), final (as if accepted) or original (as if rejected).',
+  }),
+  pageSize: z.enum(['letter', 'a4']).default('letter').openapi({ description: 'Page size for md/html sources.' }),
+});
+
+/**
+ * Why the `file` part is not one uploaded file. The form validator gives a name sent twice as an
+ * array of its values, and a part without a filename (RFC 7578 §4.2) as a string: each is told
+ * apart from a missing part, so the caller learns what to change.
+ */
+function filePartProblem(input: unknown): string {
+  if (Array.isArray(input)) {
+    return `exactly one multipart part "file" is expected, and the request has ${input.length}; send one document per request`;
+  }
+  if (typeof input === 'string') {
+    return 'the multipart part "file" is a text field; send the document as a file (a part with a filename)';
+  }
+  return 'Attach the document as the multipart part "file"';
+}
+
+const ConvertForm = z.object({
+  file: z
+    .instanceof(File, { error: (issue) => filePartProblem(issue.input) })
+    .openapi({ type: 'string', format: 'binary', description: 'The document: exactly one part named file.' }),
+});
+
+const route = createRoute({
+  method: 'post',
+  path: '/v1/convert',
+  summary: 'Convert a document',
+  description:
+    'DOCX to PDF with Word-faithful page layout; Markdown (CommonMark + GFM) and HTML to DOCX or PDF. The answer is the file itself, with Content-Disposition naming it after the upload. What could not be done (an image that could not be fetched or decoded) is listed in X-Quire-Warnings and counted in X-Quire-Warning-Count; it never fails the conversion.',
+  tags: ['Documents'],
+  middleware: [requireMediaType('multipart/form-data')] as const,
+  request: {
+    query: ConvertQuery,
+    body: { required: true, content: { 'multipart/form-data': { schema: ConvertForm } } },
+  },
+  responses: {
+    200: {
+      description: 'The converted document.',
+      content: {
+        'application/pdf': { schema: z.string().openapi({ format: 'binary' }) },
+        'application/vnd.openxmlformats-officedocument.wordprocessingml.document': {
+          schema: z.string().openapi({ format: 'binary' }),
+        },
+      },
+    },
+    ...errorResponses(
+      'VALIDATION_ERROR',
+      'AUTHENTICATION_ERROR',
+      'PAYLOAD_TOO_LARGE',
+      'UNSUPPORTED_MEDIA_TYPE',
+      'INVALID_DOCUMENT',
+      'DOCUMENT_TOO_COMPLEX',
+      'RATE_LIMIT_ERROR',
+    ),
+  },
+});
+
+/** The convert routes, given the engine's per-isolate resources (explicit, owned by the app). */
+export const convertRouter = (engine: Pick<EngineResources, 'fontCache' | 'fallbackFontCache'>) =>
+  createRouter().openapi(route, async (c) => {
+    const query = c.req.valid('query');
+    const { file } = c.req.valid('form');
+    const config = c.get('config');
+    if (file.size > config.maxDocumentBytes) {
+      throw documentTooLarge(`The uploaded file is ${file.size} bytes, more than the limit.`, config.maxDocumentBytes);
+    }
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const named = formatFromFileName(file.name);
+    const from = query.from ?? named ?? expectFormat(bytes, ['docx', 'md', 'html']);
+    const pair = `${from}→${query.to}`;
+    if (!SUPPORTED_PAIRS.includes(pair)) {
+      throw new ApiError(
+        'VALIDATION_ERROR',
+        `Converting ${from} to ${query.to} is not supported; supported pairs: ${SUPPORTED_PAIRS.join(', ')}.`,
+        {
+          details: [{ field: 'to', issue: `supported pairs: ${SUPPORTED_PAIRS.join(', ')}` }],
+        },
+      );
+    }
+    // The bytes decide: a "docx" that is a PDF or a ZIP without word/document.xml is 415.
+    expectFormat(bytes, [from]);
+    if (from === 'md' || from === 'html') {
+      const limit = Math.min(MAX_MARKUP_BYTES, config.maxDocumentBytes);
+      if (bytes.length > limit) {
+        throw documentTooLarge(
+          `The ${from === 'md' ? 'Markdown' : 'HTML'} file is ${bytes.length} bytes; Markdown and HTML sources are limited to ${limit} bytes.`,
+          limit,
+        );
+      }
+      const to = query.to;
+      const result = await convertMarkup(
+        bytes,
+        {
+          from,
+          to,
+          pageSize: query.pageSize,
+          images: {
+            allowHttp: config.allowHttpUrls,
+            maxImages: MAX_MARKUP_IMAGES,
+            maxTotalBytes: MAX_MARKUP_IMAGE_BYTES,
+            maxImageBytes: MAX_MARKUP_IMAGE_BYTES,
+          },
+          limits: config.limits,
+        },
+        engineResources(c.env.ASSETS, engine),
+      );
+      c.header('Content-Type', to === 'pdf' ? 'application/pdf' : DOCX_MEDIA_TYPE);
+      c.header('Content-Disposition', attachmentDisposition(`${baseName(file.name)}.${to}`));
+      if (result.pages !== undefined) c.header('X-Quire-Pages', String(result.pages));
+      for (const [name, value] of Object.entries(warningHeaders(result.warnings))) c.header(name, value);
+      return c.body(result.bytes as Uint8Array<ArrayBuffer>, 200);
+    }
+    const result = await convertDocxToPdf(
+      bytes,
+      { revisions: query.revisions, limits: config.limits },
+      engineResources(c.env.ASSETS, engine),
+    );
+    c.header('Content-Type', 'application/pdf');
+    c.header('Content-Disposition', attachmentDisposition(`${baseName(file.name)}.pdf`));
+    c.header('X-Quire-Pages', String(result.pages));
+    for (const [name, value] of Object.entries(warningHeaders(result.warnings))) c.header(name, value);
+    return c.body(result.pdf as Uint8Array<ArrayBuffer>, 200);
+  });

@@ -1,0 +1,27 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { VERSION } from '../../version';
+import { createRouter } from '../http/router';
+
+const HealthSchema = z
+  .object({
+    status: z.literal('healthy'),
+    timestamp: z.string().openapi({ description: 'Server time, ISO 8601.', example: '2026-11-22T10:00:00.000Z' }),
+    version: z.string().openapi({ example: VERSION }),
+  })
+  .openapi('Health');
+
+const route = createRoute({
+  method: 'get',
+  path: '/v1/health',
+  summary: 'Service health',
+  description: 'Needs no key. HEAD is answered too, without a body.',
+  tags: ['Service'],
+  security: [],
+  responses: {
+    200: { description: 'The service is up.', content: { 'application/json': { schema: HealthSchema } } },
+  },
+});
+
+export const health = createRouter().openapi(route, (c) =>
+  c.json({ status: 'healthy' as const, timestamp: new Date().toISOString(), version: VERSION }, 200),
+);

@@ -1,0 +1,20 @@
+import { createRoute } from '@hono/zod-openapi';
+import { ApiError } from '../../errors';
+import { errorResponses } from '../http/openapi-errors';
+import { createRouter } from '../http/router';
+
+const route = createRoute({
+  method: 'post',
+  path: '/v1/merge',
+  summary: 'Merge documents (planned)',
+  description: 'Planned; answers 501 NOT_IMPLEMENTED until it ships.',
+  tags: ['Documents'],
+  responses: errorResponses('NOT_IMPLEMENTED'),
+});
+
+export const merge = createRouter().openapi(route, () => {
+  throw new ApiError(
+    'NOT_IMPLEMENTED',
+    'Merging documents is planned but not available yet. Convert or sign documents one at a time for now.',
+  );
+});

@@ -1,0 +1,122 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { ApiError } from '../../errors';
+import { convertDocxToPdf, type EngineResources, engineResources } from '../../services/convert/docx-to-pdf';
+import { PDF_MEDIA_TYPE } from '../../services/convert/file-names';
+import { encodeBase64 } from '../../services/input/base64-encoder';
+import { loadDocument } from '../../services/input/document-input';
+import type { IdentityCache } from '../../services/sign/identity-cache';
+import { describeServiceCertificate } from '../../services/sign/service-certificate';
+import { signDocument } from '../../services/sign/sign-document';
+import { SignBodySchema } from '../../services/sign/sign-request';
+import { requireMediaType } from '../http/media-type';
+import { errorResponses } from '../http/openapi-errors';
+import { createRouter } from '../http/router';
+
+const SignResponse = z
+  .object({
+    document: z.object({
+      base64: z.string().openapi({ description: 'The signed PDF, plain base64.' }),
+      contentType: z.literal(PDF_MEDIA_TYPE),
+    }),
+  })
+  .openapi('SignResponse');
+
+const signRoute = createRoute({
+  method: 'post',
+  path: '/v1/sign',
+  summary: 'Sign a PDF or DOCX (PAdES)',
+  description:
+    'Appends the audit-trail certificate pages (unless certificate.enabled is false) and signs the document with the service identity: PAdES baseline B-B (B-T with TSA_URL), SubFilter ETSI.CAdES.detached, SHA-256, in an incremental update so earlier signatures stay valid. A DOCX is converted to PDF first.',
+  tags: ['Signatures'],
+  middleware: [requireMediaType('application/json')] as const,
+  request: { body: { required: true, content: { 'application/json': { schema: SignBodySchema } } } },
+  responses: {
+    200: {
+      description:
+        'The signed PDF. X-Quire-Event-Id carries the event id; X-Quire-Certificate-Pages the pages appended; X-Quire-Certificate-Omitted why none were, when the PDF was already signed.',
+      content: { 'application/json': { schema: SignResponse } },
+    },
+    ...errorResponses(
+      'VALIDATION_ERROR',
+      'INVALID_BASE64',
+      'AUTHENTICATION_ERROR',
+      'PAYLOAD_TOO_LARGE',
+      'UNSUPPORTED_MEDIA_TYPE',
+      'INVALID_DOCUMENT',
+      'DOCUMENT_TOO_COMPLEX',
+      'DOCUMENT_FETCH_FAILED',
+      'RATE_LIMIT_ERROR',
+    ),
+  },
+});
+
+const KeyResponse = z
+  .object({
+    certificate: z.string().openapi({ description: 'The signing certificate, PEM.' }),
+    sha256: z.string().openapi({ description: 'SHA-256 fingerprint of the certificate (DER), lower-case hex.' }),
+    subject: z.string(),
+    issuer: z.string(),
+    notBefore: z.string(),
+    notAfter: z.string(),
+  })
+  .passthrough()
+  .openapi('ServiceCertificate');
+
+const keyRoute = createRoute({
+  method: 'get',
+  path: '/v1/verify/key',
+  summary: 'The service signing certificate',
+  description:
+    'The certificate Quire signs with (PEM), its SHA-256 fingerprint, validity and issuer, so a third party can trust it.',
+  tags: ['Signatures'],
+  responses: {
+    200: { description: 'The service certificate.', content: { 'application/json': { schema: KeyResponse } } },
+    ...errorResponses('AUTHENTICATION_ERROR', 'RATE_LIMIT_ERROR'),
+  },
+});
+
+function signingSecrets(config: { signing: { keyPem?: string | undefined; chainPem?: string | undefined } }) {
+  const { keyPem, chainPem } = config.signing;
+  if (!keyPem || !chainPem) {
+    throw new ApiError(
+      'INTERNAL_ERROR',
+      'Signing is not configured on this deployment: set the SIGNING_KEY and SIGNING_CERT_CHAIN secrets.',
+    );
+  }
+  return { keyPem, chainPem };
+}
+
+/** The sign and verify-key routes, given the engine's per-isolate resources and the identity cache. */
+export const signRouter = (
+  engine: Pick<EngineResources, 'fontCache' | 'fallbackFontCache'>,
+  identities: IdentityCache,
+) =>
+  createRouter()
+    .openapi(signRoute, async (c) => {
+      const body = c.req.valid('json');
+      const config = c.get('config');
+      const { keyPem, chainPem } = signingSecrets(config);
+      const identity = await identities.get(keyPem, chainPem);
+      const input = await loadDocument(body.document, { config, accept: ['pdf', 'docx'] });
+      const resources = engineResources(c.env.ASSETS, engine);
+      const pdf =
+        input.format === 'docx'
+          ? (await convertDocxToPdf(input.bytes, { revisions: 'markup', limits: config.limits }, resources)).pdf
+          : input.bytes;
+      const signed = await signDocument(pdf, body, {
+        identity,
+        engine: resources,
+        limits: config.limits,
+        now: new Date(),
+        newEventId: () => crypto.randomUUID(),
+        ...(config.signing.tsaUrl ? { tsa: { url: config.signing.tsaUrl } } : {}),
+      });
+      c.header('X-Quire-Event-Id', signed.eventId);
+      c.header('X-Quire-Certificate-Pages', String(signed.certificatePages));
+      if (signed.certificateOmitted) c.header('X-Quire-Certificate-Omitted', signed.certificateOmitted);
+      return c.json({ document: { base64: encodeBase64(signed.pdf), contentType: PDF_MEDIA_TYPE } }, 200);
+    })
+    .openapi(keyRoute, async (c) => {
+      const { chainPem } = signingSecrets(c.get('config'));
+      return c.json(await describeServiceCertificate(chainPem), 200);
+    });

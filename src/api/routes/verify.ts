@@ -1,0 +1,132 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import type { Config } from '../../config';
+import { ApiError } from '../../errors';
+import { DocumentInputSchema, loadDocument } from '../../services/input/document-input';
+import { expectFormat } from '../../services/input/format-sniffer';
+import { documentTooLarge } from '../../services/input/size-limit';
+import { parseCertificates } from '../../services/sign/certificate-summary';
+import { verifyPdf } from '../../services/verify/verify-document';
+import { mediaTypeOf, requireMediaType } from '../http/media-type';
+import { errorResponses } from '../http/openapi-errors';
+import { createRouter } from '../http/router';
+
+const VerifyBody = z.object({ document: DocumentInputSchema }).openapi('VerifyRequest');
+
+const VerifyForm = z.object({
+  file: z
+    .instanceof(File, { message: 'Attach the PDF as the multipart part "file"' })
+    .openapi({ type: 'string', format: 'binary', description: 'The PDF.' }),
+});
+
+const Certificate = z.object({
+  subject: z.string(),
+  issuer: z.string(),
+  serialNumber: z.string(),
+  notBefore: z.string(),
+  notAfter: z.string(),
+  sha256: z.string(),
+});
+
+const Signature = z.object({
+  field: z.string(),
+  signer: z.object({ name: z.string().nullable(), email: z.string().nullable(), certificate: Certificate.nullable() }),
+  signedAt: z.string().nullable(),
+  subFilter: z.string().nullable(),
+  digestAlgorithm: z.string(),
+  signatureAlgorithm: z.string(),
+  intact: z.boolean().openapi({ description: 'The digest over the ByteRange matches messageDigest.' }),
+  cryptographicallyValid: z
+    .boolean()
+    .openapi({ description: "The signer's signature over the signed attributes verifies with the certificate's key." }),
+  coverage: z.enum(['entire-file', 'entire-revision', 'partial']),
+  modificationsAfterSigning: z.enum(['none', 'signatures', 'form-filling', 'annotations', 'other']),
+  trusted: z.boolean().openapi({ description: 'The certificate chains to a configured root at signing time.' }),
+  trust: z.enum(['trusted', 'untrusted', 'unknown']),
+  timestamp: z.object({ time: z.string().nullable(), verified: z.boolean() }).nullable(),
+  problems: z.array(z.string()),
+});
+
+const VerifyResponse = z
+  .object({
+    valid: z.boolean(),
+    reason: z.string().openapi({ description: 'The first failure in plain words, or what was checked.' }),
+    signatures: z.array(Signature),
+    document: z.object({ pages: z.number().int().nullable(), revisions: z.number().int(), sha256: z.string() }),
+  })
+  .openapi('VerifyResponse');
+
+const route = createRoute({
+  method: 'post',
+  path: '/v1/verify',
+  summary: 'Verify the signatures of a PDF',
+  description:
+    'Checks every signature: ByteRange coverage, integrity (messageDigest), the signer’s signature, what later revisions changed, and whether the certificate chains to the service certificate or TRUSTED_ROOTS. `valid` is true when there is at least one signature, every one is intact, cryptographically valid and covers its whole revision, and later revisions hold only signatures, form filling or annotations; `trusted` is reported beside it. JSON `{document}` or a multipart `file` part.',
+  tags: ['Signatures'],
+  middleware: [requireMediaType('application/json', 'multipart/form-data')] as const,
+  request: {
+    body: {
+      // Not `required`: @hono/zod-openapi then runs every content type's validator on each request;
+      // without it, only the one matching Content-Type runs (requireMediaType has made sure there is one).
+      required: false,
+      content: {
+        'application/json': { schema: VerifyBody },
+        'multipart/form-data': { schema: VerifyForm },
+      },
+    },
+  },
+  responses: {
+    200: { description: 'The verification report.', content: { 'application/json': { schema: VerifyResponse } } },
+    ...errorResponses(
+      'VALIDATION_ERROR',
+      'INVALID_BASE64',
+      'AUTHENTICATION_ERROR',
+      'PAYLOAD_TOO_LARGE',
+      'UNSUPPORTED_MEDIA_TYPE',
+      'INVALID_DOCUMENT',
+      'DOCUMENT_FETCH_FAILED',
+      'RATE_LIMIT_ERROR',
+    ),
+  },
+});
+
+/** The roots a signature may chain to: the service chain and TRUSTED_ROOTS (API.md), DER. */
+function trustedRoots(config: Config): Uint8Array[] {
+  const pems = [config.signing.chainPem, config.trustedRootsPem].filter((pem): pem is string => Boolean(pem));
+  return pems.flatMap((pem) => {
+    try {
+      return parseCertificates(pem).map((cert) => new Uint8Array(cert.rawData));
+    } catch {
+      return [];
+    }
+  });
+}
+
+export const verifyRouter = () =>
+  createRouter().openapi(route, async (c) => {
+    const config = c.get('config');
+    let pdf: Uint8Array;
+    if (mediaTypeOf(c.req.header('Content-Type')) === 'multipart/form-data') {
+      // Both bodies share one route; the validator ran for the content type sent.
+      const { file } = c.req.valid('form') as z.infer<typeof VerifyForm>;
+      if (file.size > config.maxDocumentBytes) {
+        throw documentTooLarge(
+          `The uploaded file is ${file.size} bytes, more than the limit.`,
+          config.maxDocumentBytes,
+        );
+      }
+      pdf = new Uint8Array(await file.arrayBuffer());
+      expectFormat(pdf, ['pdf']);
+    } else {
+      const body = c.req.valid('json') as z.infer<typeof VerifyBody>;
+      pdf = (await loadDocument(body.document, { config, accept: ['pdf'] })).bytes;
+    }
+    try {
+      return c.json(await verifyPdf(pdf, { trustedRoots: trustedRoots(config) }), 200);
+    } catch (error) {
+      if (error instanceof ApiError) throw error;
+      // API.md: a readable PDF is never a 500; what the checks could not survive is a damaged file.
+      throw new ApiError('INVALID_DOCUMENT', `The PDF cannot be verified: ${(error as Error).message}`, {
+        cause: error,
+      });
+    }
+  });

@@ -1,0 +1,565 @@
+/**
+ * The document model: what every reader (DOCX now, Markdown and HTML later) produces and the
+ * layout consumes. Plain data with computed properties: the style cascade is already resolved, so
+ * layout never looks at a style. Lengths are in points (1/72 in); colours are 6-digit hex RGB
+ * without '#', or undefined for "auto". See ../shared/docs/ENGINE.md "One pipeline".
+ */
+import type { Drawing } from './drawing';
+import type { MathList } from './math';
+import type { MetafilePicture } from './metafile';
+
+export interface DocumentModel {
+  properties: CoreProperties;
+  settings: DocumentSettings;
+  sections: Section[];
+  /** Images referenced by ImageInline.imageId. */
+  images: Record<string, ImageResource>;
+  /**
+   * EMF/WMF pictures as drawing commands, by the same ids as `images` (an id is in one or the
+   * other): layout draws them into the picture's box, and their text's fonts are loaded up front.
+   */
+  pictures?: Record<string, MetafilePicture>;
+  /** Fonts embedded in the package (word/fonts, de-obfuscated), tried before the bundled faces. */
+  embeddedFonts: EmbeddedFont[];
+  /** Footnote and endnote content by note id (w:footnotes / w:endnotes), referenced by NoteReferenceInline. */
+  notes: { footnotes: Record<string, Block[]>; endnotes: Record<string, Block[]> };
+  /** Non-fatal problems met while reading (unsupported parts, missing images), for logs/headers. */
+  warnings: string[];
+  /**
+   * List definitions by id, referenced by Paragraph.list (Markdown/HTML readers; the DOCX reader
+   * resolves numbering into labels and leaves this out). The DOCX writer turns each into a
+   * w:abstractNum and w:num.
+   */
+  lists?: Record<string, ListDefinition>;
+}
+
+/** A list's levels, index = level (0-based), as the DOCX writer needs them (ECMA-376 §17.9). */
+export interface ListDefinition {
+  levels: ListLevel[];
+}
+
+export interface ListLevel {
+  format: 'decimal' | 'lowerLetter' | 'upperLetter' | 'lowerRoman' | 'upperRoman' | 'bullet';
+  /** w:lvlText: '%1.' for numbers, the bullet character itself for bullets. */
+  text: string;
+  /** The first number (w:start), 1 unless an <ol start> said otherwise. */
+  start: number;
+  /** Left indent of the level's text and the hanging indent of its label, points. */
+  indent: number;
+  hanging: number;
+  /** The face the label is set in (bullets), when not the paragraph's. */
+  font?: string;
+}
+
+/** A paragraph's place in a list: which ListDefinition, and its 0-based level. */
+export interface ListMembership {
+  listId: string;
+  level: number;
+  /**
+   * A later paragraph of the same item: indented like the item's text, without a label; the DOCX
+   * writer gives it a numbering level with no text.
+   */
+  continuation?: true;
+}
+
+export interface CoreProperties {
+  title?: string;
+  author?: string;
+  subject?: string;
+  keywords?: string;
+  /** ISO 8601; used for DATE/TIME fields so output does not depend on the clock. */
+  created?: string;
+  modified?: string;
+}
+
+export interface DocumentSettings {
+  /** w:defaultTabStop, points. Word's default is 36 pt (720 twips). */
+  defaultTabStop: number;
+  /** w:evenAndOddHeaders: even pages use the even header/footer slot only when this is set. */
+  evenAndOddHeaders: boolean;
+}
+
+export type SectionStart = 'nextPage' | 'continuous' | 'evenPage' | 'oddPage' | 'nextColumn';
+export type PageNumberFormat =
+  | 'decimal'
+  | 'upperRoman'
+  | 'lowerRoman'
+  | 'upperLetter'
+  | 'lowerLetter'
+  | 'ordinal'
+  | 'decimalZero'
+  | 'none';
+
+export interface PageGeometry {
+  width: number;
+  height: number;
+  margins: { top: number; right: number; bottom: number; left: number; header: number; footer: number; gutter: number };
+  /**
+   * A negative w:pgMar top or bottom (§17.6.11): the body's edge stays at the margin however tall
+   * the header or footer grows (they are drawn over it instead of pushing it).
+   */
+  fixedTop?: boolean;
+  fixedBottom?: boolean;
+  /**
+   * w:textDirection tbRl on the section (§17.6.20): lines run top to bottom and follow each other
+   * right to left (engine/layout/vertical-text.ts). Width, height and margins stay the physical page's.
+   */
+  vertical?: boolean;
+  /**
+   * The document grid's line pitch, points (w:docGrid, §17.6.5, of type lines, linesAndChars or
+   * snapToChars): lines of paragraphs that snap to the grid take whole pitches.
+   */
+  lineGrid?: number;
+}
+
+export interface Columns {
+  count: number;
+  /** Space between columns when widths are equal. */
+  space: number;
+  separator: boolean;
+  /** Explicit column widths and spaces when w:equalWidth="0". */
+  widths?: { width: number; space: number }[];
+}
+
+export interface HeaderFooterSet {
+  default?: Block[];
+  first?: Block[];
+  even?: Block[];
+}
+
+export interface Section {
+  start: SectionStart;
+  page: PageGeometry;
+  columns: Columns;
+  titlePage: boolean;
+  pageNumbering: { start?: number; format: PageNumberFormat };
+  /** Resolved with inheritance from the previous section already applied (ECMA-376 §17.10.5). */
+  headers: HeaderFooterSet;
+  footers: HeaderFooterSet;
+  blocks: Block[];
+}
+
+export type Block = Paragraph | Table;
+
+export type Alignment = 'left' | 'center' | 'right' | 'both' | 'distribute';
+export type LineRule = 'auto' | 'exact' | 'atLeast';
+
+export interface Border {
+  style: string;
+  /** Points. */
+  width: number;
+  /** Points between border and text. */
+  space: number;
+  color?: string;
+}
+
+export interface TabStop {
+  position: number;
+  align: 'left' | 'center' | 'right' | 'decimal' | 'bar';
+  leader: 'none' | 'dot' | 'hyphen' | 'underscore' | 'heavy' | 'middleDot';
+}
+
+export interface ParagraphProperties {
+  styleId?: string;
+  align: Alignment;
+  indent: { left: number; right: number /** positive: first line; negative: hanging */; firstLine: number };
+  spacing: {
+    before: number;
+    after: number;
+    /** For lineRule 'auto' a multiple of single spacing (1 = single); otherwise points. */
+    line: number;
+    lineRule: LineRule;
+    /** w:beforeAutospacing / w:afterAutospacing: HTML-style automatic space (`before`/`after` hold its size). */
+    beforeAuto?: boolean;
+    afterAuto?: boolean;
+  };
+  /** Explicit stops (cleared ones removed), sorted by position, relative to the text margin. */
+  tabs: TabStop[];
+  keepNext: boolean;
+  keepLines: boolean;
+  widowControl: boolean;
+  pageBreakBefore: boolean;
+  contextualSpacing: boolean;
+  borders: { top?: Border; bottom?: Border; left?: Border; right?: Border; between?: Border };
+  shading?: string;
+  /** 0-based outline level (0 = Heading 1); undefined for body text. */
+  outlineLevel?: number;
+  /** Bidirectional paragraph (w:bidi). */
+  rtl: boolean;
+  /** w:snapToGrid off (§17.3.1.32): the section's line grid does not apply. Unset: it does. */
+  snapToGrid?: false;
+  /**
+   * w:autoSpaceDE / w:autoSpaceDN off (§17.3.1.2, §17.3.1.3): no automatic space between East
+   * Asian text and Latin letters / digits. Unset: Word's default, on.
+   */
+  autoSpaceLatin?: false;
+  autoSpaceDigits?: false;
+}
+
+export type UnderlineStyle =
+  | 'single'
+  | 'double'
+  | 'thick'
+  | 'dotted'
+  | 'dash'
+  | 'dotDash'
+  | 'dotDotDash'
+  | 'wave'
+  | 'words';
+
+export interface RunProperties {
+  /** The face to use for Latin text (w:ascii/w:hAnsi, theme fonts resolved). */
+  font: string;
+  /** East Asian and complex-script faces, for characters of those scripts. */
+  fontEastAsia?: string;
+  fontComplex?: string;
+  /** Points. */
+  size: number;
+  bold: boolean;
+  italic: boolean;
+  /**
+   * Complex-script formatting (w:szCs, w:bCs, w:iCs, ECMA-376 Part 1 §17.3.2.39, §17.3.2.2,
+   * §17.3.2.17): what right-to-left, Indic and Thai characters use instead of size/bold/italic,
+   * and every character of a run marked w:rtl or w:cs. Unset: the size is `size`, not bold/italic.
+   */
+  sizeComplex?: number;
+  boldComplex?: boolean;
+  italicComplex?: boolean;
+  /** w:rtl (§17.3.2.30): a right-to-left run; its characters take complex-script formatting. */
+  rtl?: boolean;
+  /** w:cs (§17.3.2.7): treat the run as complex script whatever its characters. */
+  complexScript?: boolean;
+  /**
+   * w:rFonts/@w:hint eastAsia (§17.3.2.26): characters whose slot is ambiguous, such as the curly
+   * quotation marks, take the East Asian font rather than the Latin one.
+   */
+  fontHintEastAsia?: boolean;
+  /**
+   * The language of the run's East Asian text (w:lang/@w:eastAsia, ECMA-376 Part 1 §17.3.2.20; an
+   * HTML lang attribute), a BCP 47 tag: which CJK face draws its ideographs first when its East
+   * Asian font does not say (fallback-faces.ts eastAsianVariant).
+   */
+  languageEastAsia?: string;
+  underline?: UnderlineStyle;
+  underlineColor?: string;
+  strike: boolean;
+  doubleStrike: boolean;
+  caps: boolean;
+  smallCaps: boolean;
+  color?: string;
+  highlight?: string;
+  shading?: string;
+  verticalAlign: 'baseline' | 'superscript' | 'subscript';
+  /** Extra space after each character, points (w:spacing). */
+  characterSpacing: number;
+  /** Raise (+) or lower (−) from the baseline, points (w:position). */
+  position: number;
+  hidden: boolean;
+}
+
+/** How a tracked change shows under revisions=markup (the reader drops or keeps content per mode). */
+export interface RevisionMark {
+  kind: 'insert' | 'delete' | 'moveFrom' | 'moveTo' | 'format';
+  author?: string;
+  date?: string;
+}
+
+export type LinkTarget = { url: string } | { anchor: string };
+
+interface InlineBase {
+  props: RunProperties;
+  revision?: RevisionMark;
+  link?: LinkTarget;
+  /**
+   * The character style the run was given (Markdown/HTML readers: Hyperlink, VerbatimChar,
+   * FootnoteReference; see src/engine/read/markup/markup-styles.ts). Layout ignores it: `props` is already
+   * resolved. The DOCX writer names it, and writes only what `props` adds to it.
+   */
+  styleId?: string;
+}
+
+export interface TextInline extends InlineBase {
+  kind: 'text';
+  text: string;
+}
+
+export interface TabInline extends InlineBase {
+  kind: 'tab';
+}
+
+export interface BreakInline extends InlineBase {
+  kind: 'break';
+  type: 'line' | 'page' | 'column';
+}
+
+export interface ImageInline extends InlineBase {
+  kind: 'image';
+  imageId: string;
+  /** Points, as placed in the document (wp:extent). */
+  width: number;
+  height: number;
+  description?: string;
+}
+
+/**
+ * A chart, shape group, text box, SmartArt drawing or floating picture (src/engine/model/drawing.ts),
+ * sized like a picture. `floating` places it from its anchor (wp:anchor) instead of in the line:
+ * it takes no room in the text, which flows around it as its wrapping says.
+ */
+export interface DrawingInline extends InlineBase {
+  kind: 'drawing';
+  width: number;
+  height: number;
+  drawing: Drawing;
+  floating?: FloatingPlacement;
+}
+
+/**
+ * Where a floating object sits (wp:positionH / wp:positionV, ECMA-376 Part 1 §20.4.2.10–11), as
+ * an offset in points from the edge named by `from`, and how text wraps around it (§20.4.2.16–20:
+ * wrapTight and wrapThrough are treated as wrapSquare on the bounding box).
+ */
+export interface FloatingPlacement {
+  x: { from: 'page' | 'margin' | 'column' | 'character'; offset: number; align?: 'left' | 'center' | 'right' };
+  y: { from: 'page' | 'margin' | 'paragraph' | 'line'; offset: number; align?: 'top' | 'center' | 'bottom' };
+  behindText: boolean;
+  wrap: 'none' | 'square' | 'topAndBottom';
+  /** Which side of a square-wrapped object text may use (wrapText). */
+  side: 'both' | 'left' | 'right' | 'largest';
+  /** Distance kept from text (distT/distB/distL/distR), points. */
+  distance: { top: number; bottom: number; left: number; right: number };
+  /**
+   * wrapTight/wrapThrough's outline (wp:wrapPolygon, §20.4.2.17), as fractions of the object's
+   * width and height: text comes up to it rather than to the bounding box.
+   */
+  polygon?: { x: number; y: number }[];
+}
+
+/** A field whose value depends on layout; `cached` is Word's last result, printed if unknown. */
+export interface FieldInline extends InlineBase {
+  kind: 'field';
+  field: 'PAGE' | 'NUMPAGES' | 'SECTIONPAGES' | 'PAGEREF';
+  /** PAGEREF: the bookmark. */
+  argument?: string;
+  /** \* format switch: Arabic, roman, ROMAN, alphabetic, ALPHABETIC… */
+  format?: string;
+  cached: string;
+}
+
+/** A bookmark start: the target of internal links and PAGEREF. */
+export interface BookmarkInline {
+  kind: 'bookmark';
+  name: string;
+}
+
+/**
+ * A footnote or endnote reference (w:footnoteReference / w:endnoteReference): `mark` is the number
+ * or custom mark as displayed in the body (props carry the reference style, usually superscript);
+ * the note's own blocks start with the same mark (w:footnoteRef) already resolved by the reader.
+ */
+export interface NoteReferenceInline extends InlineBase {
+  kind: 'noteReference';
+  note: 'footnote' | 'endnote';
+  id: string;
+  mark: string;
+}
+
+/**
+ * Mathematics (Office Math, ECMA-376 Part 1 §22.1; src/engine/model/math.ts): `display` math is set on
+ * lines of its own (m:oMathPara), inline math sits in the line (m:oMath). Layout sets it in two
+ * dimensions (src/engine/layout/math-layout.ts) at the size and colour of `props`.
+ */
+export interface MathInline extends InlineBase {
+  kind: 'math';
+  display: boolean;
+  nodes: MathList;
+  /**
+   * Where display math sits on its lines (m:oMathParaPr/m:jc, §22.1.2.51), whatever the
+   * paragraph's own alignment; centred when unset.
+   */
+  justification?: 'left' | 'right' | 'center';
+}
+
+export type Inline =
+  | TextInline
+  | MathInline
+  | TabInline
+  | BreakInline
+  | ImageInline
+  | DrawingInline
+  | FieldInline
+  | BookmarkInline
+  | NoteReferenceInline;
+
+export interface ListLabel {
+  /** The computed label text ("1.2.", "iv)", "•" mapped to Unicode). */
+  text: string;
+  props: RunProperties;
+  /** What follows the label (w:suff). */
+  suffix: 'tab' | 'space' | 'nothing';
+  align: 'left' | 'center' | 'right';
+  /**
+   * The symbol font a bullet was written in when `text` was mapped out of it to be drawn in
+   * `props.font`: Word still gives the line that font's height (Symbol is 1.23 em tall).
+   */
+  metricsFont?: string;
+  /** A picture bullet (w:lvlPicBulletId): drawn instead of `text`, its aspect ratio kept. */
+  image?: { imageId: string; width: number; height: number };
+}
+
+export interface Paragraph {
+  kind: 'paragraph';
+  props: ParagraphProperties;
+  /** Properties of the paragraph mark: the height of an empty paragraph comes from these. */
+  markProps: RunProperties;
+  inlines: Inline[];
+  label?: ListLabel;
+  /** Revision of the paragraph mark itself (an inserted or deleted paragraph). */
+  markRevision?: RevisionMark;
+  /** Markdown/HTML readers: the list the paragraph is an item of (`label` holds its computed label). */
+  list?: ListMembership;
+}
+
+/** A cell or table edge's border; style 'none' is an explicit "no border" that overrides a lower level. */
+export interface CellBorders {
+  top?: Border;
+  left?: Border;
+  bottom?: Border;
+  right?: Border;
+}
+
+export interface TableBorders extends CellBorders {
+  /** Between rows and between columns inside the table (§17.4.39, §17.4.40). */
+  insideH?: Border;
+  insideV?: Border;
+}
+
+export interface CellMargins {
+  top: number;
+  left: number;
+  bottom: number;
+  right: number;
+}
+
+/**
+ * A preferred width (CT_TblWidth, §17.18.87 ST_TblWidth): points for dxa, a fraction (1 = 100 %)
+ * of the reference width for pct, nothing for auto/nil.
+ */
+export type PreferredWidth = { type: 'dxa'; value: number } | { type: 'pct'; value: number } | { type: 'auto' };
+
+export interface TableCell {
+  blocks: Block[];
+  /** Grid columns spanned (w:gridSpan). */
+  span: number;
+  /** w:vMerge: 'restart' starts a merged region, 'continue' belongs to the one above. */
+  verticalMerge?: 'restart' | 'continue';
+  /** Preferred width in points when it was given in dxa (or resolved from pct of the table). */
+  width?: number;
+  shading?: string;
+  /** w:tcBorders over the table style's conditional and whole-table borders (already merged). */
+  borders?: CellBorders;
+  /** w:tcMar, each side over the table's (§17.4.42). */
+  margins?: Partial<CellMargins>;
+  verticalAlign?: 'top' | 'center' | 'bottom';
+  /** w:textDirection (§17.4.72): btLr and tbRl set text vertically. */
+  textDirection?: 'lrTb' | 'btLr' | 'tbRl';
+  /** w:noWrap: the cell's text does not wrap when the table is autofit (§17.4.30). */
+  noWrap?: boolean;
+  /** Stands in for w:gridBefore / w:gridAfter: holds grid columns, draws nothing. */
+  placeholder?: boolean;
+}
+
+export interface TableRow {
+  cells: TableCell[];
+  isHeader: boolean;
+  cantSplit: boolean;
+  height?: { value: number; rule: 'auto' | 'atLeast' | 'exact' };
+}
+
+/**
+ * A floating table (w:tblpPr, §17.4.58): placed by its offsets from the anchors; text wraps
+ * around it only as far as the page flow knows how (see src/engine/layout/table).
+ */
+export interface TablePosition {
+  horizontalAnchor: 'text' | 'margin' | 'page';
+  verticalAnchor: 'text' | 'margin' | 'page';
+  x?: number;
+  xAlign?: 'left' | 'center' | 'right' | 'inside' | 'outside';
+  y?: number;
+  /** Distances kept from the text that wraps around the table, points. */
+  topFromText: number;
+  bottomFromText: number;
+  leftFromText: number;
+  rightFromText: number;
+}
+
+export interface Table {
+  kind: 'table';
+  /** w:tblGrid column widths, points. */
+  grid: number[];
+  rows: TableRow[];
+  /** w:tblInd, points: the leading edge of the first cell's text goes here minus its left margin. */
+  indent: number;
+  /** w:tblW. */
+  width?: PreferredWidth;
+  /** w:tblLayout: fixed keeps the preferred widths; autofit (the default) widens for content. */
+  layout: 'fixed' | 'autofit';
+  /** w:jc on the table (§17.4.29). */
+  align: 'left' | 'center' | 'right';
+  /** w:tblCellMar (default 0.08 in left and right, 0 top and bottom). */
+  cellMargins: CellMargins;
+  /**
+   * w:tblCellSpacing, points: half the space between adjacent cells (§17.4.44). Present, even at
+   * 0, it switches the table to separate borders: every cell draws its own four edges and the
+   * table its frame, with no conflict resolution (§17.4.66 applies only without spacing).
+   */
+  cellSpacing?: number;
+  borders: TableBorders;
+  floating?: TablePosition;
+  /** Markdown/HTML readers: the table style named in the DOCX they write (markup-styles.ts). */
+  styleId?: string;
+  /**
+   * HTML/Markdown readers: the grid columns whose width the source does not give (their `grid`
+   * entry is an equal share, for writers). Layout sizes them from their content, as CSS automatic
+   * table layout does (CSS 2.1 §17.5.2.2), rather than equally.
+   */
+  contentColumns?: boolean[];
+  /**
+   * HTML/Markdown readers: a table whose content cannot be narrower than the text column (the sum
+   * of its columns' minimum content widths, CSS 2.1 §17.5.2.2) widens into the page margins,
+   * centred on the column, as far as layout allows, rather than breaking its words mid-word. A
+   * browser lets such a table overflow and its print shrinks the page to fit; Word's autofit
+   * squeezes it into the column instead, which DOCX input keeps.
+   */
+  widensIntoMargins?: boolean;
+}
+
+export type ImageResource = EncodedImage | DecodedImage;
+
+export interface EncodedImage {
+  /** Bytes the PDF painter can embed directly. */
+  format: 'png' | 'jpeg';
+  bytes: Uint8Array;
+  /** Intrinsic size in pixels. */
+  pixelWidth: number;
+  pixelHeight: number;
+}
+
+/** Decoded pixels (engine/read/images/pixel-budget.ts says when), for the painter to compress. */
+export interface DecodedImage {
+  format: 'pixels';
+  /** 8-bit RGB, row by row, pixelWidth * pixelHeight * 3 bytes. */
+  rgb: Uint8Array;
+  /** 8-bit alpha, pixelWidth * pixelHeight bytes; absent when every pixel is opaque. */
+  alpha?: Uint8Array;
+  pixelWidth: number;
+  pixelHeight: number;
+}
+
+export interface EmbeddedFont {
+  family: string;
+  bold: boolean;
+  italic: boolean;
+  /** TrueType/OpenType bytes, de-obfuscated (ECMA-376 Part 1 §17.8.1). */
+  bytes: Uint8Array;
+}

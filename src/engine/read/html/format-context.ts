@@ -1,0 +1,61 @@
+/**
+ * What the tree walk carries from an element to its descendants: the inherited CSS values already
+ * turned into the DOCX cascade's direct formatting (a RunDelta for runs, paragraph-level values
+ * for blocks), plus where in lists, quotes and tables the content sits. Plain, immutable values:
+ * a child gets a copy with its own changes.
+ */
+import type { Border, LinkTarget, ListLabel, ListMembership } from '../../model/document';
+import type { RunDelta } from '../ooxml/run-properties';
+
+export type WhiteSpaceMode = 'normal' | 'pre' | 'pre-line' | 'nowrap';
+
+export interface RunFormat {
+  /** Direct run formatting from HTML tags and CSS. */
+  delta: RunDelta;
+  /** Hyperlink or VerbatimChar. */
+  characterStyle?: string;
+  link?: LinkTarget;
+}
+
+export interface BlockFormat {
+  /** The paragraph style of paragraphs made here. */
+  styleId: string;
+  /** Left indent beyond the page margin, points: blockquotes, lists, margin-left. */
+  indentLeft: number;
+  quoteDepth: number;
+  listLevel: number;
+  listId?: string;
+  /** Inside a list item's content: its later paragraphs are continuations of the item. */
+  listItem?: ListMembership;
+  /** Inherited (text-align, line-height) or this element's own (margins, background, borders). */
+  justification?: string;
+  line?: { line: number; lineRule: 'auto' | 'exact' | 'atLeast' };
+  before?: number;
+  after?: number;
+  shading?: string;
+  /** Table nesting, for the flattening cap. */
+  tableDepth: number;
+  /** Width available to content here, points (images are scaled to fit it). */
+  available: number;
+}
+
+export interface WalkContext {
+  block: BlockFormat;
+  run: RunFormat;
+  whiteSpace: WhiteSpaceMode;
+  /** The computed font size, points, for em and % (the paragraph style's until CSS says). */
+  fontSize: number;
+  /** Inside <pre>: code elements keep the paragraph's font instead of VerbatimChar. */
+  inPre: boolean;
+  /** Inside the footnotes section or a footnote: back-links are dropped. */
+  inNote: boolean;
+}
+
+/** A label waiting for the first paragraph of its list item. */
+export interface PendingLabel {
+  label: Omit<ListLabel, 'props'>;
+  list: ListMembership;
+  run: RunFormat;
+}
+
+export const HR_BORDER: Border = { style: 'single', width: 0.75, space: 1, color: 'A0A0A0' };

@@ -1,0 +1,204 @@
+/**
+ * HTML → document model (ENGINE.md "One pipeline"): parse (html-tree.ts), read the style sheets
+ * (css-rules.ts), find footnotes and link targets, load every image in one call, then walk the
+ * tree into one section of blocks (block-builder.ts). Properties are resolved through the markup
+ * styles' DOCX cascade (markup-styles.ts), so a DOCX written from the model reads back the same.
+ */
+
+import type { Block, DocumentModel, ImageResource, ListDefinition, Paragraph } from '../../model/document';
+import { markupStyleCascade, PARAGRAPH_STYLES } from '../markup/markup-styles';
+import { HtmlWalker, type LoadedImageRef, MAX_DEPTH, withLanguage } from './block-builder';
+import { bookmarkNames, fragmentOf } from './bookmark-names';
+import { readStyleSheets } from './css-rules';
+import type { WalkContext } from './format-context';
+import { findFootnotes } from './html-notes';
+import { attribute, type Element, elementsInOrder, parseHtml, tagName, textContent } from './html-tree';
+import type { ImageLoader } from './image-loader-contract';
+import { FlowBuilder } from './inline-builder';
+import { RunStyles } from './run-styles';
+
+export type { ImageLoader, LoadedImage } from './image-loader-contract';
+
+export interface HtmlReadOptions {
+  pageSize: 'letter' | 'a4';
+  /** From Markdown front matter; wins over <title>. */
+  title?: string;
+  loadImages: ImageLoader;
+}
+
+const PAGE_SIZES = { letter: { width: 612, height: 792 }, a4: { width: 595.3, height: 841.9 } } as const;
+const MARGIN = 72;
+/** More distinct images than this in one document are not loaded (each one is a fetch or a decode). */
+const MAX_IMAGES = 500;
+
+export async function readHtml(html: string, options: HtmlReadOptions): Promise<DocumentModel> {
+  const source = typeof html === 'string' ? html : String(html ?? '');
+  const document = parseHtml(source);
+  const inOrder = elementsInOrder(document);
+  const elements = inOrder.elements;
+  const page = PAGE_SIZES[options.pageSize] ?? PAGE_SIZES.letter;
+  const textWidth = page.width - 2 * MARGIN;
+  const warnings: string[] = [];
+
+  // One pass over the elements for what the walk needs to know ahead.
+  const sheets: string[] = [];
+  const sources: string[] = [];
+  const seenSources = new Set<string>();
+  const targets = new Set<string>();
+  let titleElement: Element | undefined;
+  let body: Element | undefined;
+  let rootElement: Element | undefined;
+  for (const element of elements) {
+    const tag = tagName(element);
+    if (tag === 'style') sheets.push(textContent(element));
+    else if (tag === 'title') titleElement ??= element;
+    else if (tag === 'body') body ??= element;
+    else if (tag === 'html') rootElement ??= element;
+    else if (tag === 'img') {
+      const src = attribute(element, 'src')?.trim();
+      if (src && !seenSources.has(src) && seenSources.size < MAX_IMAGES) {
+        seenSources.add(src);
+        sources.push(src);
+      }
+    } else if (tag === 'a') {
+      const fragment = fragmentOf(attribute(element, 'href') ?? '');
+      if (fragment !== undefined) targets.add(fragment);
+    }
+  }
+  const notes = findFootnotes(inOrder);
+  const bookmarkIds: string[] = [];
+  for (const element of elements) {
+    const id = attribute(element, 'id') ?? (tagName(element) === 'a' ? attribute(element, 'name') : undefined);
+    if (id === undefined || notes.items.has(id)) continue;
+    if (targets.has(id) || /^h[1-6]$/.test(tagName(element))) bookmarkIds.push(id);
+  }
+  const bookmarks = bookmarkNames(bookmarkIds);
+
+  // Every image in one call to the loader; failures become warnings and the alt text.
+  const images: Record<string, ImageResource> = {};
+  const imageRefs = new Map<string, LoadedImageRef | undefined>();
+  if (sources.length > 0) {
+    let loaded: Map<string, import('./image-loader-contract').LoadedImage>;
+    try {
+      loaded = await options.loadImages(sources);
+    } catch (error) {
+      loaded = new Map();
+      warnings.push(`images could not be loaded: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    sources.forEach((src, index) => {
+      const entry = loaded.get(src);
+      if (entry && 'image' in entry) {
+        const imageId = `img${index + 1}`;
+        images[imageId] = entry.image;
+        imageRefs.set(src, { imageId, pixelWidth: entry.image.pixelWidth, pixelHeight: entry.image.pixelHeight });
+      } else {
+        imageRefs.set(src, undefined);
+        warnings.push(
+          `image ${index + 1} (${shorten(src)}): ${entry && 'problem' in entry ? entry.problem : 'not loaded'}`,
+        );
+      }
+    });
+  }
+
+  const cascade = markupStyleCascade();
+  const lists: Record<string, ListDefinition> = {};
+  const runStyles = new RunStyles(cascade);
+  const walker = new HtmlWalker({
+    cascade,
+    runStyles,
+    rules: readStyleSheets(sheets),
+    bookmarks,
+    notes,
+    images: imageRefs,
+    lists,
+  });
+  const context: WalkContext = {
+    block: {
+      styleId: PARAGRAPH_STYLES.normal,
+      indentLeft: 0,
+      quoteDepth: 0,
+      listLevel: 0,
+      tableDepth: 0,
+      available: textWidth,
+    },
+    run: { delta: {} },
+    whiteSpace: 'normal',
+    fontSize: walker.styleFontSize(PARAGRAPH_STYLES.normal),
+    inPre: false,
+    inNote: false,
+  };
+  const root = body ?? (document as unknown as Element);
+  const flow = new FlowBuilder(runStyles);
+  // The walk starts at the body: the root element's language is the document's.
+  walker.visit(
+    root as never,
+    rootElement && root !== rootElement ? withLanguage(rootElement, context) : context,
+    flow,
+    0,
+  );
+  const blocks = flow.finish(context.block);
+  if (blocks.length === 0) {
+    flow.flush(context.block, true);
+  }
+
+  // Footnotes, in the order of their first reference.
+  const footnotes: Record<string, Block[]> = {};
+  for (const [itemId, mark] of walker.noteMarks) {
+    const item = notes.items.get(itemId);
+    if (!item) continue;
+    const noteContext: WalkContext = {
+      ...context,
+      block: { ...context.block, styleId: PARAGRAPH_STYLES.footnoteText },
+      fontSize: walker.styleFontSize(PARAGRAPH_STYLES.footnoteText),
+      inNote: true,
+    };
+    const noteBlocks = walker.flowOf(item, noteContext, Math.min(MAX_DEPTH, 4), true);
+    const first = noteBlocks.find((b): b is Paragraph => b.kind === 'paragraph');
+    if (first) {
+      const styleId = first.props.styleId ?? PARAGRAPH_STYLES.footnoteText;
+      first.inlines.unshift(
+        {
+          kind: 'text',
+          text: mark,
+          styleId: 'FootnoteReference',
+          props: cascade.runProperties(undefined, styleId, 'FootnoteReference', undefined),
+        },
+        { kind: 'text', text: ' ', props: cascade.runProperties(undefined, styleId, undefined, undefined) },
+      );
+    }
+    footnotes[mark] = noteBlocks;
+  }
+
+  const title = options.title ?? (titleElement ? textContent(titleElement).replace(/\s+/g, ' ').trim() : undefined);
+  const model: DocumentModel = {
+    properties: title ? { title } : {},
+    settings: { defaultTabStop: 36, evenAndOddHeaders: false },
+    sections: [
+      {
+        start: 'nextPage',
+        page: {
+          width: page.width,
+          height: page.height,
+          margins: { top: MARGIN, right: MARGIN, bottom: MARGIN, left: MARGIN, header: 36, footer: 36, gutter: 0 },
+        },
+        columns: { count: 1, space: 36, separator: false },
+        titlePage: false,
+        pageNumbering: { format: 'decimal' },
+        headers: {},
+        footers: {},
+        blocks: flow.blocks,
+      },
+    ],
+    images,
+    embeddedFonts: [],
+    notes: { footnotes, endnotes: {} },
+    warnings,
+  };
+  if (Object.keys(lists).length > 0) model.lists = lists;
+  return model;
+}
+
+function shorten(src: string): string {
+  const s = src.startsWith('data:') ? `${src.slice(0, 30)}…` : src;
+  return s.length > 80 ? `${s.slice(0, 77)}…` : s;
+}

@@ -1,0 +1,131 @@
+/**
+ * DOCX → PDF, the whole pipeline of ENGINE.md: read the package into the document model, load
+ * the fonts it uses, lay it out into pages, paint the PDF. Knows nothing of HTTP.
+ */
+import type { FontCache } from '../../engine/fonts/font-cache';
+import { loadFontSet } from '../../engine/fonts/font-set';
+import { type LayoutOptions, layoutPages, type PageSink } from '../../engine/layout/document-layout';
+import { collectFontNeeds } from '../../engine/layout/font-requests';
+import type { DocumentModel } from '../../engine/model/document';
+import { readDocx } from '../../engine/read/ooxml/docx-reader';
+import { checkPngsAhead } from '../../engine/read/ooxml/image-resource';
+import { readPartsAhead } from '../../engine/read/ooxml/package-reader';
+import { type DocumentParts, PdfPainter } from '../../engine/write/pdf/paint-pdf';
+import { Budget, type Limits } from '../../limits';
+
+export type RevisionMode = 'markup' | 'final' | 'original';
+
+export interface DocxToPdfOptions {
+  revisions: RevisionMode;
+  /** What the conversion may cost (src/limits.ts): inflated bytes, pages, time. */
+  limits: Limits;
+  /** The clock the time budget reads; Date.now unless a test drives it. */
+  now?: () => number;
+}
+
+export interface EngineResources {
+  /** Static assets holding the bundled fonts (env.ASSETS). */
+  assets: Fetcher;
+  /** Parsed faces kept across requests by the isolate. */
+  fontCache: FontCache;
+  /** Parsed CJK fallback faces, kept apart: they are large (createFallbackFontCache, bounded in bytes). */
+  fallbackFontCache?: FontCache;
+}
+
+export interface ConvertedPdf {
+  pdf: Uint8Array;
+  pages: number;
+  warnings: string[];
+}
+
+export async function convertDocxToPdf(
+  bytes: Uint8Array,
+  options: DocxToPdfOptions,
+  resources: EngineResources,
+): Promise<ConvertedPdf> {
+  // Each page is painted as layout hands it over and its display list let go of; the model is out
+  // of reach once the pages are laid out (it lives in layOut's frame only), so writing the PDF's
+  // objects does not hold it as well.
+  const budget = new Budget(options.limits, options.now);
+  const painter = await PdfPainter.create();
+  const { parts, warnings } = await layOut(bytes, options, budget, resources, (page, faces) =>
+    painter.add(page, faces),
+  );
+  const pages = painter.pageCount;
+  const pdf = await painter.finish(parts);
+  return { pdf, pages, warnings };
+}
+
+async function layOut(
+  bytes: Uint8Array,
+  options: DocxToPdfOptions,
+  budget: Budget,
+  resources: EngineResources,
+  sink: PageSink,
+): Promise<{ parts: DocumentParts; warnings: string[] }> {
+  // The reader is synchronous: the large parts are inflated natively first, and the PNGs among
+  // them checked natively, so that it need not do either with fflate.
+  const partsAhead = await readPartsAhead(bytes, options.limits);
+  const checkedPngs = await checkPngsAhead(partsAhead.values());
+  const model = readDocx(bytes, {
+    revisions: options.revisions,
+    limits: options.limits,
+    partsAhead,
+    checkedPngs,
+  });
+  partsAhead.clear();
+  return layOutModel(model, { markup: options.revisions === 'markup', budget }, resources, sink);
+}
+
+/**
+ * Loads the fonts a model uses and lays it out into `sink`: the stages every source format
+ * shares once its reader has made the model (DOCX here, Markdown and HTML in markup-convert.ts).
+ */
+export async function layOutModel(
+  model: DocumentModel,
+  layout: LayoutOptions,
+  resources: EngineResources,
+  sink: PageSink,
+): Promise<{ parts: DocumentParts; warnings: string[] }> {
+  const { requests, fallbackFaces, fallbackCharacters } = collectFontNeeds(model);
+  const fonts = await loadFontSet(requests, {
+    assets: resources.assets,
+    embedded: model.embeddedFonts,
+    cache: resources.fontCache,
+    fallbackFaces,
+    fallbackCharacters,
+    ...(resources.fallbackFontCache ? { fallbackCache: resources.fallbackFontCache } : {}),
+  });
+  const parts = layoutPages(model, fonts, layout, sink);
+  return { parts, warnings: [...model.warnings, ...fonts.warnings] };
+}
+
+/**
+ * A model to PDF bytes: layOutModel with each page painted as it is handed over, under `budget`
+ * (pages and time; started when the request's conversion began).
+ */
+export async function modelToPdf(
+  model: DocumentModel,
+  resources: EngineResources,
+  budget: Budget,
+): Promise<ConvertedPdf> {
+  const painter = await PdfPainter.create();
+  const { parts, warnings } = await layOutModel(model, { markup: false, budget }, resources, (page, faces) =>
+    painter.add(page, faces),
+  );
+  const pages = painter.pageCount;
+  const pdf = await painter.finish(parts);
+  return { pdf, pages, warnings };
+}
+
+/** The engine's resources for one request: the ASSETS binding and the isolate's font caches. */
+export function engineResources(
+  assets: Fetcher,
+  engine: Pick<EngineResources, 'fontCache' | 'fallbackFontCache'>,
+): EngineResources {
+  return {
+    assets,
+    fontCache: engine.fontCache,
+    ...(engine.fallbackFontCache ? { fallbackFontCache: engine.fallbackFontCache } : {}),
+  };
+}

@@ -1,0 +1,49 @@
+/**
+ * Markdown and HTML to PDF or DOCX: the reader makes the document model (Markdown through
+ * markdown-it's HTML and the HTML reader, see src/markdown), then the model goes either through
+ * the same layout and painter as DOCX (modelToPdf) or to the DOCX writer. Knows nothing of HTTP.
+ */
+
+import { readHtml } from '../../engine/read/html/html-reader';
+import { renderMarkdown } from '../../engine/read/markdown/markdown-renderer';
+import { writeDocx } from '../../engine/write/docx/docx-writer';
+import { Budget, type Limits } from '../../limits';
+import { decodeText } from '../input/text-encoding';
+import { type EngineResources, modelToPdf } from './docx-to-pdf';
+import { createImageLoader, type ImageLoaderOptions } from './image-loader';
+
+export interface MarkupConvertOptions {
+  from: 'md' | 'html';
+  to: 'pdf' | 'docx';
+  pageSize: 'letter' | 'a4';
+  images: ImageLoaderOptions;
+  /** What the conversion may cost (src/limits.ts): pages and time for PDF output. */
+  limits: Limits;
+  /** The clock the time budget reads; Date.now unless a test drives it. */
+  now?: () => number;
+}
+
+export interface ConvertedMarkup {
+  bytes: Uint8Array;
+  /** PDF only. */
+  pages?: number;
+  warnings: string[];
+}
+
+export async function convertMarkup(
+  bytes: Uint8Array,
+  options: MarkupConvertOptions,
+  resources: EngineResources,
+): Promise<ConvertedMarkup> {
+  const budget = new Budget(options.limits, options.now);
+  const text = decodeText(bytes, options.from === 'html');
+  const { html, title } = options.from === 'md' ? renderMarkdown(text) : { html: text, title: undefined };
+  const model = await readHtml(html, {
+    pageSize: options.pageSize,
+    ...(title !== undefined ? { title } : {}),
+    loadImages: createImageLoader(options.images),
+  });
+  if (options.to === 'docx') return { bytes: await writeDocx(model), warnings: model.warnings };
+  const pdf = await modelToPdf(model, resources, budget);
+  return { bytes: pdf.pdf, pages: pdf.pages, warnings: pdf.warnings };
+}

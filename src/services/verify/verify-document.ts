@@ -1,0 +1,286 @@
+/**
+ * POST /v1/verify's answer for one PDF (API.md "POST /v1/verify"): every signature dictionary
+ * (ISO 32000-1 §12.8.1) checked for ByteRange coverage, CMS integrity and signature (RFC 5652
+ * §5.4), what changed in later revisions (§7.5.6 incremental updates) and trust; `valid` decided
+ * exactly per API.md. Hostile input never throws: only a file with no readable structure at all is
+ * 422 INVALID_DOCUMENT; every other failure becomes a problem.
+ */
+import { toHex } from '../../crypto/digest';
+import { ApiError } from '../../errors';
+import type { CertificateSummary } from '../sign/sign-types';
+import { type ByteRangeCheck, type Coverage, checkByteRange } from './byte-range-check';
+import { verifyCms } from './cms-verify';
+import { type DocMdpLevel, docMdpViolation, findCertification } from './docmdp';
+import { verifyDocumentTimestamp } from './document-timestamp';
+import { classifyModifications, type ModificationClass, type ModificationReport } from './modification-check';
+import { ObjectReader } from './object-reader';
+import { readPageTree } from './page-tree';
+import { parsePdfDate } from './pdf-date-read';
+import { findRevisions } from './pdf-revisions';
+import { stringBytes } from './pdf-string';
+import type { RevisionScan } from './revision-types';
+import { findSignatureFields, type SignatureField } from './signature-fields';
+import { isPlaceholder } from './signature-inventory';
+import { withDecryptedStreams } from './standard-security';
+import { verifyTimestampToken } from './timestamp-token';
+import { checkTrust, type Trust } from './trust-chain';
+
+export interface VerifiedSignature {
+  field: string;
+  signer: { name: string | null; email: string | null; certificate: Omit<CertificateSummary, 'pem'> | null };
+  signedAt: string | null;
+  subFilter: string | null;
+  digestAlgorithm: string;
+  signatureAlgorithm: string;
+  intact: boolean;
+  cryptographicallyValid: boolean;
+  coverage: Coverage;
+  modificationsAfterSigning: ModificationClass;
+  trusted: boolean;
+  trust: Trust;
+  timestamp: { time: string | null; verified: boolean } | null;
+  problems: string[];
+}
+
+export interface VerifyResult {
+  valid: boolean;
+  reason: string;
+  signatures: VerifiedSignature[];
+  document: { pages: number | null; revisions: number; sha256: string };
+}
+
+export interface VerifyOptions {
+  /** DER certificates trusted as roots: the service chain and TRUSTED_ROOTS. */
+  trustedRoots: Uint8Array[];
+  /** The service clock, for a signature whose signing time is unknown (default: the system clock). */
+  now?: () => Date;
+}
+
+/** Modifications a later revision may make without invalidating a signature (API.md). */
+const PERMITTED: ReadonlySet<ModificationClass> = new Set(['none', 'signatures', 'form-filling', 'annotations']);
+
+/** Why one signature fails `valid`, in plain words; undefined when it passes. */
+type Failure = string | undefined;
+
+export async function verifyPdf(pdf: Uint8Array, options: VerifyOptions): Promise<VerifyResult> {
+  const { scan, problems: decryptionProblems } = await withDecryptedStreams(pdf, findRevisions(pdf));
+  const sha256 = toHex(new Uint8Array(await crypto.subtle.digest('SHA-256', pdf)));
+  const reader = new ObjectReader(pdf, scan);
+  const last = scan.revisions.length - 1;
+  const catalog = reader.catalog(last);
+  if (!catalog) {
+    const why = [...scan.problems, ...(scan.revisions[last]?.problems ?? [])].join('; ');
+    throw new ApiError(
+      'INVALID_DOCUMENT',
+      `The PDF cannot be read: ${why || 'no cross-reference, trailer or catalog was found'}.`,
+    );
+  }
+  // The pages really there, not the root's /Count, which a file can set to a billion.
+  const tree = readPageTree(reader, last);
+  const document = { pages: tree.complete ? tree.pages.size : null, revisions: scan.revisions.length, sha256 };
+  const search = await findSignatureFields(pdf, scan);
+  const signed = search.signatures.filter((field) => !isPlaceholder(pdf, field));
+  if (signed.length === 0) {
+    // An encrypted file whose form sits in encrypted object streams cannot be searched without
+    // decrypting (ISO 32000-1 §7.6): saying "no signatures" would be a claim never checked.
+    if (search.problems.length > 0 && scan.revisions.at(-1)?.encrypted) {
+      const why = decryptionProblems[0] ?? search.problems[0];
+      return {
+        valid: false,
+        reason: `The document is encrypted and its signature fields cannot be read without decrypting it (${why}); no signature was checked`,
+        signatures: [],
+        document,
+      };
+    }
+    return { valid: false, reason: 'The document has no signatures', signatures: [], document };
+  }
+  // Oldest first: by where the signed bytes end (ISO 32000-1 §12.8.1 /ByteRange).
+  const fields = [...signed].sort((a, b) => signedEnd(a) - signedEnd(b));
+  const certification = findCertification(
+    reader,
+    scan,
+    fields.flatMap((field) => (field.ref ? [field.ref.num] : [])),
+  );
+  const certifying = certification ? fields.findIndex((field) => field.ref?.num === certification.signatureRef) : -1;
+  const signatures: VerifiedSignature[] = [];
+  const failures: Failure[] = [];
+  for (const [i, field] of fields.entries()) {
+    // A certification governs the changes after it and after every later signature (§12.8.2.2).
+    const docMdp = certification && certifying >= 0 && i >= certifying ? certification.p : undefined;
+    const { signature, failure } = await verifyOne(pdf, scan, reader, field, fields, options, docMdp);
+    if (i === certifying && i > 0) {
+      signature.problems.push('the certification signature is not the first signature (ISO 32000-1 §12.8.2.2.1)');
+    }
+    signatures.push(signature);
+    failures.push(failure);
+  }
+  const first = failures.findIndex((failure) => failure !== undefined);
+  const reason =
+    first >= 0
+      ? `Signature ${first + 1} of ${fields.length}: ${failures[first]}`
+      : `${fields.length === 1 ? 'The signature is' : `All ${fields.length} signatures are`} intact and cryptographically valid, cover${fields.length === 1 ? 's' : ''} the whole of ${fields.length === 1 ? 'its' : 'their'} revision, and later revisions hold only permitted changes`;
+  return { valid: first < 0, reason, signatures, document };
+}
+
+/**
+ * The time the signer's certificate must have been valid at: a verified timestamp's genTime
+ * proves it; a claimed time (/M or signingTime) is used but said to be only claimed; with
+ * neither, the time of verifying, said so too.
+ */
+function trustTime(signature: VerifiedSignature, now: Date): { time: Date; note?: string } {
+  if (signature.timestamp?.verified && signature.timestamp.time) return { time: new Date(signature.timestamp.time) };
+  const claimed = signature.signedAt ? new Date(signature.signedAt) : undefined;
+  if (claimed && !Number.isNaN(claimed.getTime())) {
+    return {
+      time: claimed,
+      note: `the certificate's validity was checked at the signing time the signer claims (${signature.signedAt}), which no verified timestamp proves`,
+    };
+  }
+  return { time: now, note: 'the signing time is unknown: the certificate was checked as of now' };
+}
+
+function signedEnd(field: SignatureField): number {
+  const range = field.byteRange;
+  return range && range.length === 4 ? (range[2] ?? 0) + (range[3] ?? 0) : Number.MAX_SAFE_INTEGER;
+}
+
+async function verifyOne(
+  pdf: Uint8Array,
+  scan: RevisionScan,
+  reader: ObjectReader,
+  field: SignatureField,
+  all: readonly SignatureField[],
+  options: VerifyOptions,
+  docMdp: DocMdpLevel | undefined,
+): Promise<{ signature: VerifiedSignature; failure: Failure }> {
+  const problems = [...field.problems];
+  const range = checkByteRange(pdf, field, scan, all);
+  problems.push(...range.problems);
+  const signedAtPdf = signingTimeOf(reader, field, scan);
+  let cmsProblems: string[] = [];
+
+  const signature: VerifiedSignature = {
+    field: field.fieldName,
+    signer: { name: null, email: null, certificate: null },
+    signedAt: signedAtPdf ?? null,
+    subFilter: field.subFilter ?? null,
+    digestAlgorithm: 'unknown',
+    signatureAlgorithm: 'unknown',
+    intact: false,
+    cryptographicallyValid: false,
+    coverage: range.coverage ?? 'partial',
+    modificationsAfterSigning: 'other',
+    trusted: false,
+    trust: 'unknown',
+    timestamp: null,
+    problems,
+  };
+
+  if (range.wellFormed && field.byteRange && field.contents) {
+    const [, b = 0, c = 0, d = 0] = field.byteRange;
+    const signedBytes = new Uint8Array(b + d);
+    signedBytes.set(pdf.subarray(0, b), 0);
+    signedBytes.set(pdf.subarray(c, c + d), b);
+    const contents = stringBytes({ kind: 'string', hex: true, ...field.contents }, pdf);
+    const cms =
+      field.type === 'DocTimeStamp' || field.subFilter === 'ETSI.RFC3161'
+        ? await verifyDocumentTimestamp(contents, signedBytes)
+        : await verifyCms(contents, signedBytes, field.subFilter ?? '', field.cert);
+    cmsProblems = cms.problems;
+    problems.push(...cms.problems);
+    signature.intact = cms.intact;
+    signature.cryptographicallyValid = cms.cryptographicallyValid;
+    signature.digestAlgorithm = cms.digestAlgorithm;
+    signature.signatureAlgorithm = cms.signatureAlgorithm;
+    if (cms.signer) {
+      const { pem: _pem, ...certificate } = cms.signer.certificate;
+      signature.signer = { name: cms.signer.name ?? null, email: cms.signer.email ?? null, certificate };
+    }
+    signature.signedAt ??= cms.signingTime ?? null;
+    if (cms.timestampToken) {
+      // RFC 3161 Appendix A: the token stamps the SignerInfo's signature value.
+      const stamp = await verifyTimestampToken(cms.timestampToken, cms.signatureValue ?? new Uint8Array());
+      signature.timestamp = { time: stamp.time ?? null, verified: stamp.verified };
+      problems.push(...stamp.problems.map((problem) => `signature timestamp: ${problem}`));
+    }
+    const signerDer = cms.signer ? pemToDer(cms.signer.certificate.pem) : undefined;
+    const at = trustTime(signature, options.now?.() ?? new Date());
+    if (at.note) problems.push(at.note);
+    const trust = await checkTrust(signerDer, cms.certificates, options.trustedRoots, at.time);
+    signature.trust = trust.trust;
+    signature.trusted = trust.trust === 'trusted';
+    problems.push(...trust.problems);
+  }
+
+  const modifications = modificationsAfter(pdf, scan, range);
+  signature.modificationsAfterSigning = modifications.classification;
+  problems.push(...modifications.details);
+  const notPermitted = docMdp === undefined ? undefined : docMdpViolation(docMdp, modifications);
+  if (notPermitted) problems.push(notPermitted);
+  return { signature, failure: failureOf(signature, range, cmsProblems, modifications.reason, notPermitted) };
+}
+
+function failureOf(
+  signature: VerifiedSignature,
+  range: ByteRangeCheck,
+  cmsProblems: string[],
+  modificationReason: string | undefined,
+  notPermitted: string | undefined,
+): Failure {
+  if (!range.wellFormed)
+    return `its byte range is malformed (${range.problems[0] ?? 'not two ranges around /Contents'})`;
+  if (range.coverage === 'partial') return 'it does not cover the whole of its revision';
+  if (range.problems.length > 0) return `its byte range is not sound (${range.problems[0]})`;
+  const digestMismatch = cmsProblems.some((problem) => problem.startsWith('the document digest does not match'));
+  if (!signature.intact && digestMismatch) {
+    return 'the document was changed after signing (the signed bytes do not match)';
+  }
+  if (!signature.intact || !signature.cryptographicallyValid) {
+    const why = cmsProblems.at(-1);
+    if (signature.intact) return `the signer's signature does not verify${why ? ` (${why})` : ''}`;
+    return `the signature cannot be checked${why ? ` (${why})` : ''}`;
+  }
+  if (!PERMITTED.has(signature.modificationsAfterSigning)) {
+    return `the document was changed after signing (${modificationReason ?? 'a change that is not permitted'})`;
+  }
+  if (notPermitted)
+    return `the document was changed after signing in a way its certification forbids (${notPermitted})`;
+  return undefined;
+}
+
+function modificationsAfter(pdf: Uint8Array, scan: RevisionScan, range: ByteRangeCheck): ModificationReport {
+  const unknown = (reason: string): ModificationReport => ({
+    classification: 'other',
+    approvalSignatureAdded: false,
+    reason,
+    details: [reason],
+  });
+  if (!range.wellFormed) return unknown('the signed revision is unknown');
+  let index = range.revisionIndex;
+  // Signed to the end of the file, but the file's end is no %%EOF (trailing bytes): the newest.
+  if (index === undefined && range.coverage === 'entire-file') index = scan.revisions.length - 1;
+  if (index === undefined || index < 0) {
+    return unknown('the signed bytes end at no revision');
+  }
+  return classifyModifications(pdf, scan, index);
+}
+
+/** /M of the signature dictionary (ISO 32000-1 §12.8.1 Table 252), as written in its revision. */
+function signingTimeOf(reader: ObjectReader, field: SignatureField, scan: RevisionScan): string | undefined {
+  if (!field.ref) return undefined;
+  try {
+    const state = reader.read(field.ref.num, scan.revisions.length - 1);
+    if (state.kind !== 'object' || state.value.kind !== 'dict') return undefined;
+    const m = state.value.entries.get('M');
+    if (m?.kind !== 'string' || m.hex) return undefined;
+    const text = new TextDecoder('latin1').decode(state.buffer.subarray(m.start + 1, m.end - 1));
+    return parsePdfDate(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function pemToDer(pem: string): Uint8Array {
+  const body = pem.replace(/-----[^-]+-----/g, '').replace(/\s+/g, '');
+  return Uint8Array.from(atob(body), (c) => c.charCodeAt(0));
+}

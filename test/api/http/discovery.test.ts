@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import pkg from '../../../package.json' with { type: 'json' };
+import { call } from '../../helpers/api';
+
+/** Every path of API.md that exists so far, with its methods. Grows with each endpoint. */
+const IMPLEMENTED: Record<string, string[]> = {
+  '/v1/health': ['get'],
+  '/v1/auth/register': ['get'],
+  '/v1/auth/verify': ['get'],
+  '/v1/auth/key': ['delete'],
+  '/v1/annotate': ['post'],
+  '/v1/convert': ['post'],
+  '/v1/merge': ['post'],
+  '/v1/sign': ['post'],
+  '/v1/verify': ['post'],
+  '/v1/verify/key': ['get'],
+};
+
+interface OpenApiDoc {
+  openapi: string;
+  info: { title: string; version: string };
+  paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+  components: { schemas: Record<string, unknown> };
+}
+
+describe('GET /openapi.json', () => {
+  it('is OpenAPI 3.1 with every implemented path, generated from the zod schemas', async () => {
+    const res = await call('/openapi.json');
+    expect(res.status).toBe(200);
+    const doc = (await res.json()) as OpenApiDoc;
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.info.version).toBe(pkg.version);
+    expect(Object.keys(doc.paths).sort()).toEqual(Object.keys(IMPLEMENTED).sort());
+    for (const [path, methods] of Object.entries(IMPLEMENTED)) {
+      expect(Object.keys(doc.paths[path] ?? {}).sort()).toEqual(methods);
+    }
+    expect(doc.components.schemas).toHaveProperty('Health');
+    expect(doc.components.schemas).toHaveProperty('Error');
+    expect(doc.paths['/v1/merge']?.post?.responses).toHaveProperty('501');
+  });
+});
+
+describe('GET /docs', () => {
+  it('is an HTML reference listing every path of the OpenAPI document', async () => {
+    const res = await call('/docs');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Content-Type')).toMatch(/^text\/html/);
+    const html = await res.text();
+    expect(html).toMatch(/^<!doctype html>/);
+    for (const path of Object.keys(IMPLEMENTED)) expect(html).toContain(path);
+    expect(html).toContain('NOT_IMPLEMENTED');
+    expect(html).toContain('href="/openapi.json"');
+    expect(html).not.toMatch(/<script/i);
+  });
+});

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { deobfuscateFont } from '../../../../src/engine/read/ooxml/embedded-fonts';
+import { paragraph } from '../../../helpers/docx-fixture';
+import { readParts } from './model-queries';
+
+const KEY = '{4C5F7E0A-1B2C-4D3E-8F90-A1B2C3D4E5F6}';
+
+/** Obfuscates as Word does (§17.8.1), written independently of the reader's code. */
+function obfuscate(font: Uint8Array, guid: string): Uint8Array {
+  const hex = guid.replace(/[{}-]/g, '');
+  const keyBytes: number[] = [];
+  for (let i = hex.length - 2; i >= 0; i -= 2) keyBytes.push(Number.parseInt(hex.slice(i, i + 2), 16));
+  const out = font.slice();
+  for (let i = 0; i < 32; i++) out[i] = (out[i] as number) ^ (keyBytes[i % 16] as number);
+  return out;
+}
+
+/** Bytes that look like the start of a TrueType font, then a recognisable body. */
+function fakeFont(): Uint8Array {
+  const bytes = new Uint8Array(200);
+  bytes.set([0x00, 0x01, 0x00, 0x00, 0x00, 0x0c]);
+  for (let i = 6; i < bytes.length; i++) bytes[i] = (i * 7) & 0xff;
+  return bytes;
+}
+
+describe('embedded fonts', () => {
+  it('de-obfuscates the first 32 bytes with the reversed GUID key, twice over', () => {
+    const font = fakeFont();
+    const obfuscated = obfuscate(font, KEY);
+    expect(obfuscated.subarray(0, 32)).not.toEqual(font.subarray(0, 32));
+    expect(obfuscated.subarray(32)).toEqual(font.subarray(32));
+    expect(deobfuscateFont(obfuscated, KEY)).toEqual(font);
+    expect(deobfuscateFont(obfuscated, 'not a guid')).toBeUndefined();
+  });
+
+  it('reads fonts listed in the font table, by style', () => {
+    const regular = fakeFont();
+    const bold = fakeFont().map((byte) => byte ^ 0x55);
+    const model = readParts({
+      document: `<w:body>${paragraph('x')}</w:body>`,
+      fontTable: `<w:font w:name="Fancy Sans"><w:embedRegular r:id="rIdF1" w:fontKey="${KEY}"/><w:embedBold r:id="rIdF2" w:fontKey="${KEY}"/><w:embedItalic r:id="rIdMissing" w:fontKey="${KEY}"/></w:font><w:font w:name="Calibri"/>`,
+      fontTableRelationships: [
+        { id: 'rIdF1', type: 'font', target: 'fonts/font1.odttf' },
+        { id: 'rIdF2', type: 'font', target: 'fonts/font2.odttf' },
+      ],
+      extraParts: {
+        'word/fonts/font1.odttf': obfuscate(regular, KEY),
+        'word/fonts/font2.odttf': obfuscate(bold, KEY),
+      },
+    });
+    expect(model.embeddedFonts).toEqual([
+      { family: 'Fancy Sans', bold: false, italic: false, bytes: regular },
+      { family: 'Fancy Sans', bold: true, italic: false, bytes: bold },
+    ]);
+    expect(model.warnings.join(' ')).toMatch(/Fancy Sans points at a missing part/);
+  });
+});

@@ -1,0 +1,242 @@
+import * as x509 from '@peculiar/x509';
+import * as asn1js from 'asn1js';
+import * as pkijs from 'pkijs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { SigningIdentity } from '../../../src/services/sign/sign-types';
+import { loadSigningIdentity, pemBlocks } from '../../../src/services/sign/signing-identity';
+import { MAX_CMS_BYTES, verifyCms } from '../../../src/services/verify/cms-verify';
+import { ecdsaDerToP1363 } from '../../../src/services/verify/signature-algorithms';
+import { makeTestPki } from '../../helpers/test-identity';
+import { type Extracted, encode, extract, parse } from './cms-fixtures';
+import { makeOriginal, sign } from './verify-fixtures';
+
+function indexOf(haystack: Uint8Array, needle: Uint8Array): number {
+  outer: for (let i = 0; i + needle.length <= haystack.length; i++) {
+    for (let j = 0; j < needle.length; j++) if (haystack[i + j] !== needle[j]) continue outer;
+    return i;
+  }
+  return -1;
+}
+
+describe('verifyCms', () => {
+  let rsa: SigningIdentity;
+  let rsaKeyPem: string;
+  let signedRsa: Extracted;
+  let signedEc: Extracted;
+  beforeAll(async () => {
+    const [rsaPki, ecPki] = await Promise.all([makeTestPki('rsa'), makeTestPki('ec-p256')]);
+    rsa = await loadSigningIdentity(rsaPki.keyPem, rsaPki.chainPem);
+    rsaKeyPem = rsaPki.keyPem;
+    const ec = await loadSigningIdentity(ecPki.keyPem, ecPki.chainPem);
+    signedRsa = await extract(await sign(await makeOriginal(false), rsa));
+    signedEc = await extract(await sign(await makeOriginal(true), ec));
+  });
+
+  it('RSA: intact and valid, with the signer, algorithms and certificates', async () => {
+    const check = await verifyCms(signedRsa.contents, signedRsa.signedBytes, signedRsa.subFilter);
+    expect(check.problems).toEqual([]);
+    expect(check.intact).toBe(true);
+    expect(check.cryptographicallyValid).toBe(true);
+    expect(check.digestAlgorithm).toBe('SHA-256');
+    expect(check.signatureAlgorithm).toBe('RSASSA-PKCS1-v1_5');
+    expect(check.signer?.name).toBe('Quire Signer');
+    expect(check.signer?.certificate.subject).toContain('CN=Quire Signer');
+    expect(check.certificates).toHaveLength(2);
+    expect(check.certificates[0]).toEqual(rsa.chain[0]);
+    expect(check.signingTime).toBeUndefined();
+    expect(check.timestampToken).toBeUndefined();
+  });
+
+  it('ECDSA: intact and valid (DER signature value)', async () => {
+    const check = await verifyCms(signedEc.contents, signedEc.signedBytes, signedEc.subFilter);
+    expect(check.problems).toEqual([]);
+    expect(check).toMatchObject({ intact: true, cryptographicallyValid: true, signatureAlgorithm: 'ECDSA' });
+  });
+
+  it('ECDSA: a plain r||s signature value is accepted too', async () => {
+    const signedData = parse(signedEc.contents);
+    const signerInfo = signedData.signerInfos[0] as pkijs.SignerInfo;
+    const der = new Uint8Array(signerInfo.signature.valueBlock.valueHexView);
+    const raw = ecdsaDerToP1363(der, 32) as Uint8Array;
+    signerInfo.signature = new asn1js.OctetString({ valueHex: raw });
+    const check = await verifyCms(encode(signedData), signedEc.signedBytes, signedEc.subFilter);
+    expect(check).toMatchObject({ intact: true, cryptographicallyValid: true });
+  });
+
+  it('a byte changed in the covered range: not intact, the signature itself still valid', async () => {
+    const bytes = signedRsa.signedBytes.slice();
+    bytes[20] = (bytes[20] ?? 0) ^ 0x01;
+    const check = await verifyCms(signedRsa.contents, bytes, signedRsa.subFilter);
+    expect(check.intact).toBe(false);
+    expect(check.cryptographicallyValid).toBe(true);
+    expect(check.problems).toContain('the document digest does not match the signed digest');
+  });
+
+  for (const kind of ['rsa', 'ec'] as const) {
+    it(`${kind}: a byte of the signature value changed in the file: not valid`, async () => {
+      const source = kind === 'rsa' ? signedRsa : signedEc;
+      const signerInfo = parse(source.contents).signerInfos[0] as pkijs.SignerInfo;
+      const value = new Uint8Array(signerInfo.signature.valueBlock.valueHexView);
+      const at = indexOf(source.contents, value);
+      expect(at).toBeGreaterThan(0);
+      // Patch the hex in the PDF itself, then read it back as the verifier would.
+      const pdf = source.pdf.slice();
+      const hexOffset = source.hexStart + (at + value.length - 3) * 2;
+      pdf[hexOffset + 1] = pdf[hexOffset + 1] === '0'.charCodeAt(0) ? '1'.charCodeAt(0) : '0'.charCodeAt(0);
+      const tampered = await extract(pdf);
+      const check = await verifyCms(tampered.contents, tampered.signedBytes, tampered.subFilter);
+      expect(check.intact).toBe(true);
+      expect(check.cryptographicallyValid).toBe(false);
+      expect(check.problems.length).toBeGreaterThan(0);
+    });
+  }
+
+  it('garbage, empty, truncated and oversized contents: both false, no throw', async () => {
+    const inputs = [
+      new Uint8Array(0),
+      new Uint8Array(64),
+      crypto.getRandomValues(new Uint8Array(300)),
+      signedRsa.contents.subarray(0, 200),
+      new Uint8Array([0x30, 0x03, 0x06, 0x01, 0x00]),
+      new Uint8Array(MAX_CMS_BYTES + 1),
+    ];
+    for (const contents of inputs) {
+      const check = await verifyCms(contents, signedRsa.signedBytes, 'ETSI.CAdES.detached');
+      expect(check.intact).toBe(false);
+      expect(check.cryptographicallyValid).toBe(false);
+      expect(check.problems.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('digestAlgorithm says SHA-512 but messageDigest is a SHA-256 digest: invalid', async () => {
+    const signedData = parse(signedRsa.contents);
+    const signerInfo = signedData.signerInfos[0] as pkijs.SignerInfo;
+    signerInfo.digestAlgorithm = new pkijs.AlgorithmIdentifier({ algorithmId: '2.16.840.1.101.3.4.2.3' });
+    const check = await verifyCms(encode(signedData), signedRsa.signedBytes, signedRsa.subFilter);
+    expect(check.digestAlgorithm).toBe('SHA-512');
+    expect(check.intact).toBe(false);
+    expect(check.cryptographicallyValid).toBe(false);
+    expect(check.problems).toContain('the signed digest is 32 bytes, not a SHA-512 digest');
+  });
+
+  it('signed attributes without messageDigest: invalid with a problem', async () => {
+    const signedData = parse(signedRsa.contents);
+    const signerInfo = signedData.signerInfos[0] as pkijs.SignerInfo;
+    const attrs = signerInfo.signedAttrs as pkijs.SignedAndUnsignedAttributes;
+    signerInfo.signedAttrs = new pkijs.SignedAndUnsignedAttributes({
+      type: 0,
+      attributes: attrs.attributes.filter((attribute) => attribute.type !== '1.2.840.113549.1.9.4'),
+    });
+    const check = await verifyCms(encode(signedData), signedRsa.signedBytes, signedRsa.subFilter);
+    expect(check).toMatchObject({ intact: false, cryptographicallyValid: false });
+    expect(check.problems).toContain('the signed attributes have no message digest');
+  });
+
+  it('no signed attributes: the signature over the content decides both', async () => {
+    const signedData = parse(signedRsa.contents);
+    const signerInfo = signedData.signerInfos[0] as pkijs.SignerInfo;
+    signerInfo.signedAttrs = undefined;
+    signerInfo.signature = new asn1js.OctetString({
+      valueHex: await crypto.subtle.sign('RSASSA-PKCS1-v1_5', rsa.privateKey, signedRsa.signedBytes),
+    });
+    const contents = encode(signedData);
+    const good = await verifyCms(contents, signedRsa.signedBytes, 'adbe.pkcs7.detached');
+    expect(good.problems).toEqual([]);
+    expect(good).toMatchObject({ intact: true, cryptographicallyValid: true });
+    const changed = signedRsa.signedBytes.slice();
+    changed[0] = (changed[0] ?? 0) ^ 0xff;
+    const bad = await verifyCms(contents, changed, 'adbe.pkcs7.detached');
+    expect(bad).toMatchObject({ intact: false, cryptographicallyValid: false });
+  });
+
+  it('signer not among the certificates: a problem, both false', async () => {
+    const signedData = parse(signedRsa.contents);
+    signedData.certificates = signedData.certificates?.slice(1);
+    const check = await verifyCms(encode(signedData), signedRsa.signedBytes, signedRsa.subFilter);
+    expect(check).toMatchObject({ intact: false, cryptographicallyValid: false });
+    // The problem names the missing certificate by the signer identifier (RFC 5652 §5.3).
+    expect(check.problems.join('\n')).toMatch(
+      /the signer certificate \(issuer .*CN=.*, serial [0-9a-f]+\) is not in the signature/,
+    );
+    expect(check.certificates).toHaveLength(1);
+  });
+
+  it('adbe.x509.rsa_sha1 with no /Cert certificates: legacy, and not valid', async () => {
+    const check = await verifyCms(signedRsa.contents, signedRsa.signedBytes, 'adbe.x509.rsa_sha1');
+    expect(check).toMatchObject({ intact: false, cryptographicallyValid: false });
+    expect(check.problems[0]).toMatch(/legacy/);
+  });
+  /** The bytes a signature over signerInfo's signed attributes covers (RFC 5652 §5.4). */
+  function signedAttributesOf(signerInfo: pkijs.SignerInfo): Uint8Array {
+    const bytes = new Uint8Array((signerInfo.signedAttrs as pkijs.SignedAndUnsignedAttributes).encodedValue).slice();
+    bytes[0] = 0x31;
+    return bytes;
+  }
+
+  it('RSA-PSS with SHA-256, MGF1-SHA-256 and a 32-byte salt (RSASSA-PSS-params)', async () => {
+    const signedData = parse(signedRsa.contents);
+    const signerInfo = signedData.signerInfos[0] as pkijs.SignerInfo;
+    const sha256 = () => new pkijs.AlgorithmIdentifier({ algorithmId: '2.16.840.1.101.3.4.2.1' });
+    const params = new pkijs.RSASSAPSSParams({
+      hashAlgorithm: sha256(),
+      maskGenAlgorithm: new pkijs.AlgorithmIdentifier({
+        algorithmId: '1.2.840.113549.1.1.8',
+        algorithmParams: sha256().toSchema(),
+      }),
+      saltLength: 32,
+    });
+    signerInfo.signatureAlgorithm = new pkijs.AlgorithmIdentifier({
+      algorithmId: '1.2.840.113549.1.1.10',
+      algorithmParams: params.toSchema(),
+    });
+    const [pkcs8] = pemBlocks(rsaKeyPem, 'PRIVATE KEY');
+    const key = await crypto.subtle.importKey(
+      'pkcs8',
+      pkcs8 as Uint8Array,
+      { name: 'RSA-PSS', hash: 'SHA-256' },
+      false,
+      ['sign'],
+    );
+    signerInfo.signature = new asn1js.OctetString({
+      valueHex: await crypto.subtle.sign({ name: 'RSA-PSS', saltLength: 32 }, key, signedAttributesOf(signerInfo)),
+    });
+    const check = await verifyCms(encode(signedData), signedRsa.signedBytes, signedRsa.subFilter);
+    expect(check.problems).toEqual([]);
+    expect(check).toMatchObject({ intact: true, cryptographicallyValid: true, signatureAlgorithm: 'RSA-PSS' });
+  });
+
+  it('signer identified by subjectKeyIdentifier, with an email in the SAN', async () => {
+    const keys = (await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, [
+      'sign',
+      'verify',
+    ])) as CryptoKeyPair;
+    const ski = await x509.SubjectKeyIdentifierExtension.create(keys.publicKey);
+    const cert = await x509.X509CertificateGenerator.createSelfSigned({
+      serialNumber: '05',
+      name: 'CN=Key Id Signer',
+      notBefore: new Date('2025-01-01T00:00:00Z'),
+      notAfter: new Date('2035-01-01T00:00:00Z'),
+      keys,
+      signingAlgorithm: { name: 'ECDSA', hash: 'SHA-256' },
+      extensions: [ski, new x509.SubjectAlternativeNameExtension([{ type: 'email', value: 'keyid@example.com' }])],
+    });
+    const signedData = parse(signedEc.contents);
+    const signerInfo = signedData.signerInfos[0] as pkijs.SignerInfo;
+    signedData.certificates = [pkijs.Certificate.fromBER(new Uint8Array(cert.rawData))];
+    signerInfo.version = 3;
+    signerInfo.sid = new asn1js.Primitive({
+      idBlock: { tagClass: 3, tagNumber: 0 },
+      valueHex: Uint8Array.from(ski.keyId.match(/../g) ?? [], (pair) => Number.parseInt(pair, 16)),
+    });
+    const p1363 = await crypto.subtle.sign(
+      { name: 'ECDSA', hash: 'SHA-256' },
+      keys.privateKey,
+      signedAttributesOf(signerInfo),
+    );
+    signerInfo.signature = new asn1js.OctetString({ valueHex: p1363 });
+    const check = await verifyCms(encode(signedData), signedEc.signedBytes, signedEc.subFilter);
+    expect(check.problems).toEqual([]);
+    expect(check).toMatchObject({ intact: true, cryptographicallyValid: true });
+    expect(check.signer).toMatchObject({ name: 'Key Id Signer', email: 'keyid@example.com' });
+  });
+});

@@ -1,0 +1,120 @@
+/**
+ * Signature schemes workerd's WebCrypto lacks, checked with @noble/curves: plain ECDSA on
+ * Brainpool (BSI TR-03111), SHA-224 ECDSA on P-256, and Ed448 with SHAKE256 (RFC 8419). Each
+ * fixture is a Quire signature re-signed here with a noble key under a certificate carrying it.
+ */
+import { ed448 } from '@noble/curves/ed448.js';
+import { p256 } from '@noble/curves/nist.js';
+import { sha224 } from '@noble/hashes/sha2.js';
+import { shake256 } from '@noble/hashes/sha3.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadSigningIdentity } from '../../../src/services/sign/signing-identity';
+import { verifyCms } from '../../../src/services/verify/cms-verify';
+import { brainpoolCurve } from '../../../src/services/verify/ecdsa-curves';
+import { makeTestPki } from '../../helpers/test-identity';
+import { type Extracted, extract, parse, publicKeyInfo, resign, withPublicKey } from './cms-fixtures';
+import { makeOriginal, sign } from './verify-fixtures';
+
+const EC_PUBLIC_KEY = '1.2.840.10045.2.1';
+const BRAINPOOL_P256R1 = '1.3.36.3.3.2.8.1.1.7';
+const P256 = '1.2.840.10045.3.1.7';
+const SHA224 = '2.16.840.1.101.3.4.2.4';
+const SHA256 = '2.16.840.1.101.3.4.2.1';
+const SHAKE256 = '2.16.840.1.101.3.4.2.12';
+const ED448 = '1.3.101.113';
+const plainEcdsa = (n: number) => `0.4.0.127.0.7.1.1.4.1.${n}`;
+
+describe('signature algorithms beyond WebCrypto', () => {
+  let signed: Extracted;
+  beforeAll(async () => {
+    const pki = await makeTestPki('ec-p256');
+    signed = await extract(await sign(await makeOriginal(false), await loadSigningIdentity(pki.keyPem, pki.chainPem)));
+  });
+  const sha256 = async (data: Uint8Array) => new Uint8Array(await crypto.subtle.digest('SHA-256', data));
+
+  it('plain ECDSA (ecdsa-plain-SHA256) on brainpoolP256r1: r‖s verifies', async () => {
+    const curve = brainpoolCurve(BRAINPOOL_P256R1);
+    if (!curve) throw new Error('no brainpoolP256r1');
+    const secret = curve.utils.randomSecretKey();
+    const certificate = withPublicKey(
+      parse(signed.contents),
+      publicKeyInfo(EC_PUBLIC_KEY, curve.getPublicKey(secret, false), BRAINPOOL_P256R1),
+    );
+    const options = {
+      certificate,
+      digestOid: SHA256,
+      messageDigest: await sha256(signed.signedBytes),
+      signatureOid: plainEcdsa(3),
+    };
+    const plain = await resign(signed.contents, {
+      ...options,
+      sign: async (data) => curve.sign(await sha256(data), secret, { prehash: false }).toBytes('compact'),
+    });
+    const check = await verifyCms(plain, signed.signedBytes, signed.subFilter);
+    expect(check.problems).toEqual([]);
+    expect(check).toMatchObject({ intact: true, cryptographicallyValid: true, signatureAlgorithm: 'ECDSA' });
+
+    // The plain OIDs name r‖s: a DER Ecdsa-Sig-Value under them is not accepted.
+    const der = await resign(signed.contents, {
+      ...options,
+      sign: async (data) => curve.sign(await sha256(data), secret, { prehash: false }).toBytes('der'),
+    });
+    const wrong = await verifyCms(der, signed.signedBytes, signed.subFilter);
+    expect(wrong).toMatchObject({ intact: true, cryptographicallyValid: false });
+
+    const changed = signed.signedBytes.slice();
+    changed[5] = (changed[5] ?? 0) ^ 1;
+    expect(await verifyCms(plain, changed, signed.subFilter)).toMatchObject({ intact: false });
+  });
+
+  it('plain ECDSA with SHA-224 on P-256 (a hash WebCrypto lacks)', async () => {
+    const secret = p256.utils.randomSecretKey();
+    const certificate = withPublicKey(
+      parse(signed.contents),
+      publicKeyInfo(EC_PUBLIC_KEY, p256.getPublicKey(secret, false), P256),
+    );
+    const contents = await resign(signed.contents, {
+      certificate,
+      digestOid: SHA224,
+      messageDigest: sha224(signed.signedBytes),
+      signatureOid: plainEcdsa(2),
+      sign: (data) => p256.sign(sha224(data), secret, { prehash: false }).toBytes('compact'),
+    });
+    const check = await verifyCms(contents, signed.signedBytes, signed.subFilter);
+    expect(check.problems).toEqual([]);
+    expect(check).toMatchObject({ intact: true, cryptographicallyValid: true, digestAlgorithm: 'SHA-224' });
+  });
+
+  it('Ed448 with a SHAKE256 (512-bit) messageDigest, pure mode over the signed attributes (RFC 8419)', async () => {
+    const secret = ed448.utils.randomSecretKey();
+    const certificate = withPublicKey(parse(signed.contents), publicKeyInfo(ED448, ed448.getPublicKey(secret)));
+    const contents = await resign(signed.contents, {
+      certificate,
+      digestOid: SHAKE256,
+      messageDigest: shake256(signed.signedBytes, { dkLen: 64 }),
+      signatureOid: ED448,
+      sign: (data) => ed448.sign(data, secret),
+    });
+    const check = await verifyCms(contents, signed.signedBytes, signed.subFilter);
+    expect(check.problems).toEqual([]);
+    expect(check).toMatchObject({
+      intact: true,
+      cryptographicallyValid: true,
+      digestAlgorithm: 'SHAKE256',
+      signatureAlgorithm: 'Ed448',
+    });
+
+    const other = ed448.utils.randomSecretKey();
+    const forged = await resign(signed.contents, {
+      certificate,
+      digestOid: SHAKE256,
+      messageDigest: shake256(signed.signedBytes, { dkLen: 64 }),
+      signatureOid: ED448,
+      sign: (data) => ed448.sign(data, other),
+    });
+    expect(await verifyCms(forged, signed.signedBytes, signed.subFilter)).toMatchObject({
+      intact: true,
+      cryptographicallyValid: false,
+    });
+  });
+});

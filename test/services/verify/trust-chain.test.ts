@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { checkTrust } from '../../../src/services/verify/trust-chain';
+import { makeTestPki } from '../../helpers/test-identity';
+
+const der = (cert: { rawData: ArrayBuffer }) => new Uint8Array(cert.rawData);
+
+describe('checkTrust (RFC 5280 §6 paths to the configured roots)', () => {
+  it('trusts a signer whose CA is a root, at a time inside both validities', async () => {
+    const pki = await makeTestPki('ec-p256');
+    const check = await checkTrust(der(pki.leafCert), [der(pki.caCert)], [der(pki.caCert)], new Date());
+    expect(check).toEqual({ trust: 'trusted', problems: [] });
+  });
+
+  it('names the certificate the path stops at: an untrusted self-signed CA, or an issuer nowhere to be found', async () => {
+    const pki = await makeTestPki('ec-p256');
+    // A root of another name (the test CAs all share theirs): another PKI's leaf certificate.
+    const other = der((await makeTestPki('ec-p256')).leafCert);
+    const embedded = await checkTrust(der(pki.leafCert), [der(pki.caCert)], [other], new Date());
+    expect(embedded.trust).toBe('untrusted');
+    expect(embedded.problems[0]).toMatch(/the chain ends at the self-signed .*CN=.*, which is not a trusted root/);
+    const alone = await checkTrust(der(pki.leafCert), [], [other], new Date());
+    expect(alone.problems[0]).toMatch(/the issuer .*CN=.* of .*CN=.* is neither in the signature nor a trusted root/);
+  });
+
+  it('refuses a time outside the validity, and says when nothing can be checked', async () => {
+    const pki = await makeTestPki('ec-p256');
+    const late = await checkTrust(der(pki.leafCert), [der(pki.caCert)], [der(pki.caCert)], new Date('2200-01-01'));
+    expect(late.trust).toBe('untrusted');
+    expect(await checkTrust(undefined, [], [der(pki.caCert)], new Date())).toMatchObject({ trust: 'unknown' });
+    expect(await checkTrust(der(pki.leafCert), [], [], new Date())).toMatchObject({
+      trust: 'untrusted',
+      problems: ['no trusted roots are configured'],
+    });
+  });
+});

@@ -1,0 +1,79 @@
+/** PDFs for the verifier's tests: pdf-lib originals, hand-written incremental updates, signatures. */
+import { PDFDocument } from 'pdf-lib';
+import { DEFAULT_LIMITS as limits } from '../../../src/limits';
+import { signPdf } from '../../../src/services/sign/sign-pdf';
+import type { SignatureDetails, SigningIdentity } from '../../../src/services/sign/sign-types';
+import { loadSigningIdentity } from '../../../src/services/sign/signing-identity';
+import { makeTestPki } from '../../helpers/test-identity';
+
+const latin1 = new TextDecoder('latin1');
+
+export async function makeOriginal(objectStreams: boolean): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  doc.addPage([200, 200]);
+  return doc.save({ useObjectStreams: objectStreams });
+}
+
+export function concat(...parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}
+
+/** Latin-1 bytes of `text` (the inverse of text()), so binary header comments survive a round trip. */
+export function ascii(text: string): Uint8Array {
+  const bytes = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i) & 0xff;
+  return bytes;
+}
+
+export function text(pdf: Uint8Array): string {
+  return latin1.decode(pdf);
+}
+
+/** The last startxref offset and /Root, /Size of a file written by pdf-lib. */
+function lastTrailer(pdf: Uint8Array): { startxref: number; root: string; size: number } {
+  const source = text(pdf);
+  const startxref = Number(/startxref\s+(\d+)\s+%%EOF\s*$/.exec(source)?.[1]);
+  const root = [...source.matchAll(/\/Root (\d+ \d+ R)/g)].at(-1)?.[1] ?? '1 0 R';
+  const size = Number([...source.matchAll(/\/Size (\d+)/g)].at(-1)?.[1]);
+  return { startxref, root, size };
+}
+
+/**
+ * Appends one incremental update by hand (ISO 32000-1 §7.5.6): a new object, a one-entry xref
+ * table, a trailer with /Prev. `prev` overrides the /Prev written (for cycles and damage);
+ * `trailerExtra` is written into the trailer as is.
+ */
+export function appendUpdate(pdf: Uint8Array, options: { prev?: number; trailerExtra?: string } = {}): Uint8Array {
+  const { startxref, root, size } = lastTrailer(pdf);
+  const objectOffset = pdf.length;
+  const object = `${size} 0 obj\n<< /Note (update) >>\nendobj\n`;
+  const xrefOffset = objectOffset + object.length;
+  const entry = `${String(objectOffset).padStart(10, '0')} 00000 n\r\n`;
+  const tail =
+    `xref\n${size} 1\n${entry}trailer\n<< /Size ${size + 1} /Root ${root} /Prev ${options.prev ?? startxref}${options.trailerExtra ?? ''} >>\n` +
+    `startxref\n${xrefOffset}\n%%EOF\n`;
+  return concat(pdf, ascii(object + tail));
+}
+
+export const details: SignatureDetails = {
+  name: 'Test Signer',
+  reason: 'Testing',
+  location: 'Here',
+  contactInfo: 'test@example.com',
+  signingTime: new Date('2026-03-04T05:06:07Z'),
+};
+
+export async function testIdentity(): Promise<SigningIdentity> {
+  const pki = await makeTestPki('ec-p256');
+  return loadSigningIdentity(pki.keyPem, pki.chainPem);
+}
+
+export async function sign(pdf: Uint8Array, identity: SigningIdentity): Promise<Uint8Array> {
+  return signPdf(pdf, { identity, details, limits });
+}
