@@ -5,21 +5,7 @@
 import type { Block } from '../../model/document';
 import { paragraphXml } from './paragraph-writer';
 import { tableXml } from './table-writer';
-import type { PartWriteContext } from './write-context';
-
-export interface BlocksOptions {
-  /** The style of the table the blocks are in (cells), for the cascade. */
-  tableStyleId?: string;
-  /** A note's blocks: its first paragraph carries the note's own mark. */
-  noteMark?: 'footnote' | 'endnote';
-  /** The w:sectPr that ends these blocks (an earlier section of the body). */
-  sectionProperties?: string;
-  /**
-   * The blocks must end with a paragraph: a table cell (§17.4.66), a note, a header: an empty
-   * paragraph follows a trailing table (or stands alone when there are no blocks).
-   */
-  endWithParagraph?: boolean;
-}
+import type { BlocksOptions, PartWriteContext } from './write-context';
 
 export function blocksXml(blocks: readonly Block[], part: PartWriteContext, options: BlocksOptions = {}): string {
   let xml = '';

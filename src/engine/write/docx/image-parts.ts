@@ -8,14 +8,8 @@ import type { ImageInline, ImageResource } from '../../model/document';
 import { encodePng } from '../../read/images/png-encoder';
 import { toEmu } from './measures';
 import { addRelationship, RELATIONSHIP_TYPES } from './package-parts';
-import type { PartWriteContext } from './write-context';
+import type { MediaParts, PartWriteContext } from './write-context';
 import { escapeAttribute } from './xml-escape';
-
-export interface MediaParts {
-  /** Part name (word/media/…) by the model's image id. */
-  byImageId: Map<string, string>;
-  parts: { name: string; bytes: Uint8Array }[];
-}
 
 /** The image's bytes as a PNG or JPEG part, and its extension. */
 export function encodedImage(image: ImageResource): { bytes: Uint8Array; extension: 'png' | 'jpeg' } {

@@ -4,10 +4,9 @@
  * whole as direct formatting over the table style (which, for markup models, sets only margins).
  */
 import type { Block, CellBorders, CellMargins, Table, TableCell, TablePosition, TableRow } from '../../model/document';
-import type { BlocksOptions } from './block-writer';
 import { borderXml, shadingXml } from './border-xml';
 import { toFiftiethsOfPercent, toTwips } from './measures';
-import type { PartWriteContext } from './write-context';
+import type { BlocksOptions, PartWriteContext } from './write-context';
 import { escapeAttribute } from './xml-escape';
 
 type WriteBlocks = (blocks: readonly Block[], part: PartWriteContext, options: BlocksOptions) => string;

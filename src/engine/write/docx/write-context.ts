@@ -7,7 +7,6 @@
 import type { Block, DocumentModel, Inline, ParagraphProperties, RunProperties } from '../../model/document';
 import { markupStyleCascade } from '../../read/markup/markup-styles';
 import type { StyleCascade } from '../../read/ooxml/style-cascade';
-import type { MediaParts } from './image-parts';
 import type { Relationship } from './package-parts';
 
 export interface DocumentWriteContext {
@@ -45,6 +44,28 @@ export interface ParagraphBases {
   pPr: Map<ParagraphProperties, Map<RunProperties, string>>;
   /** Written w:rPr by the run's character style, then its properties. */
   rPr: Map<string | undefined, Map<RunProperties, string>>;
+}
+
+/** The media parts a package collects: one per image of the model (image-parts.ts). */
+export interface MediaParts {
+  /** Part name (word/media/…) by the model's image id. */
+  byImageId: Map<string, string>;
+  parts: { name: string; bytes: Uint8Array }[];
+}
+
+/** How a run of blocks is written (block-writer.ts; table cells call it back through table-writer.ts). */
+export interface BlocksOptions {
+  /** The style of the table the blocks are in (cells), for the cascade. */
+  tableStyleId?: string;
+  /** A note's blocks: its first paragraph carries the note's own mark. */
+  noteMark?: 'footnote' | 'endnote';
+  /** The w:sectPr that ends these blocks (an earlier section of the body). */
+  sectionProperties?: string;
+  /**
+   * The blocks must end with a paragraph: a table cell (§17.4.66), a note, a header: an empty
+   * paragraph follows a trailing table (or stands alone when there are no blocks).
+   */
+  endWithParagraph?: boolean;
 }
 
 /** One part being written (the body, a header, the notes): its own relationships. */
