@@ -5,8 +5,7 @@
  * areas, slices, points and bubbles in the series' colours. Every label is real text.
  */
 import type { FontFace, FontSet } from '../fonts/font-face';
-import type { RunProperties } from '../model/document';
-import type { Chart, ChartAxis, ChartPlot, ChartSeries } from '../model/drawing';
+import type { Chart, ChartAxis, ChartPlot, ChartSeries, RunProperties } from '../model/document';
 import { formatSpreadsheetNumber } from '../text/spreadsheet-number-format';
 import type { Color, PageItem, PathCommand } from './display-list';
 import { faceFor } from './inline-boxes';

@@ -11,8 +11,7 @@ import {
 import type { FontRequest } from '../fonts/font-face';
 import type { FallbackFaceRequest } from '../fonts/font-set';
 import { isDefaultIgnorable } from '../fonts/shaping';
-import type { Block, DocumentModel, RunProperties } from '../model/document';
-import type { Chart } from '../model/drawing';
+import type { Block, Chart, DocumentModel, RunProperties } from '../model/document';
 import { complexFontRequest, quoteFont } from './inline-boxes';
 import { visitMathRuns } from './math-layout';
 

@@ -9,8 +9,7 @@
  */
 import { eastAsianVariant } from '../fonts/fallback-faces';
 import type { FontFace, FontSet } from '../fonts/font-face';
-import type { ImageResource } from '../model/document';
-import type { MetafilePicture, MetafileText } from '../model/metafile';
+import type { ImageResource, MetafilePicture, MetafileText } from '../model/document';
 import type { ImageItem, PageItem, PathCommand } from './display-list';
 
 /** Thinnest stroke drawn, points: a cosmetic pen on a printer is about this wide. */

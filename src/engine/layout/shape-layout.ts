@@ -5,7 +5,7 @@
  * top, middle or bottom (bodyPr anchor, §21.1.2.1.1).
  */
 import type { FontFace, FontSet } from '../fonts/font-face';
-import type { Shape } from '../model/drawing';
+import type { Shape } from '../model/document';
 import type { RenderedDrawing } from './chart-layout';
 import type { PageItem, PathCommand } from './display-list';
 import { flattenBlocks } from './flatten-blocks';

@@ -6,7 +6,7 @@
  * Clip regions are ignored (the picture box is the clip). Unknown records are skipped.
  */
 
-import type { MetafilePicture } from '../../model/metafile';
+import type { MetafilePicture } from '../../model/document';
 import type { PixelBudget } from '../images/pixel-budget';
 import { decodeAnsi } from './ansi-text';
 import { dibToImage } from './dib-image';

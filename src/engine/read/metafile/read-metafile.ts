@@ -3,7 +3,7 @@
  * that reads out of range (DataView) costs the picture, not the document.
  */
 
-import type { MetafilePicture } from '../../model/metafile';
+import type { MetafilePicture } from '../../model/document';
 import type { PixelBudget } from '../images/pixel-budget';
 import { isEmf, readEmf } from './emf-reader';
 import { isWmf, readWmf } from './wmf-reader';

@@ -7,7 +7,7 @@
  * and raster operations other than copying are ignored; unknown records are skipped.
  */
 
-import type { MetafilePicture } from '../../model/metafile';
+import type { MetafilePicture } from '../../model/document';
 import type { PixelBudget } from '../images/pixel-budget';
 import { decodeAnsi } from './ansi-text';
 import { packedDibToImage } from './dib-image';

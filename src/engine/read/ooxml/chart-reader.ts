@@ -1,4 +1,3 @@
-import type { RunProperties } from '../../model/document';
 import type {
   Chart,
   ChartAxis,
@@ -7,7 +6,8 @@ import type {
   ChartPlotType,
   ChartSeries,
   ChartText,
-} from '../../model/drawing';
+  RunProperties,
+} from '../../model/document';
 import { type DrawingStyleContext, drawingRunProps, fillOf, schemeColor, strokeOf } from './drawingml-style';
 import { chooseAlternative } from './markup-compatibility';
 import { child, type XmlElement } from './xml-tree';

@@ -1,5 +1,13 @@
-import type { Block, DrawingInline, FloatingPlacement, ImageInline, Inline, RunProperties } from '../../model/document';
-import type { Drawing, Shape } from '../../model/drawing';
+import type {
+  Block,
+  Drawing,
+  DrawingInline,
+  FloatingPlacement,
+  ImageInline,
+  Inline,
+  RunProperties,
+  Shape,
+} from '../../model/document';
 import { readBlockContent } from './block-reader';
 import { readChart } from './chart-reader';
 import type { DrawingStyleContext } from './drawingml-style';

@@ -1,5 +1,4 @@
-import type { RunProperties } from '../../model/document';
-import type { ShapeStroke } from '../../model/drawing';
+import type { RunProperties, ShapeStroke } from '../../model/document';
 import type { ThemeColors } from './theme-colors';
 import type { ThemeFonts } from './theme-fonts';
 import { emu, hexColor } from './units';

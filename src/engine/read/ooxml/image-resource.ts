@@ -1,6 +1,5 @@
 import { MAX_IMAGE_PIXELS, MAX_PICTURE_PIXELS as MAX_PIXELS } from '../../../limits';
-import type { ImageResource } from '../../model/document';
-import type { MetafilePicture } from '../../model/metafile';
+import type { ImageResource, MetafilePicture } from '../../model/document';
 import { sniffImageFormat, toEmbeddableImage } from '../images/embeddable-image';
 import type { PixelBudget } from '../images/pixel-budget';
 import { type PngDataCheck, pngDataInflates, readPngInfo } from '../images/png-info';

@@ -4,11 +4,11 @@ import type {
   CoreProperties,
   ImageResource,
   LinkTarget,
+  MetafilePicture,
   NoteReferenceInline,
   RevisionMark,
   RunProperties,
 } from '../../model/document';
-import type { MetafilePicture } from '../../model/metafile';
 import type { PixelBudget } from '../images/pixel-budget';
 import type { FieldInstruction } from './field-instruction';
 import type { IdentityCache } from './identity-cache';

@@ -1,5 +1,13 @@
-import type { Block, Paragraph, ParagraphProperties, RunProperties } from '../../model/document';
-import type { Shape, ShapeGeometry, ShapeStroke, ShapeText } from '../../model/drawing';
+import type {
+  Block,
+  Paragraph,
+  ParagraphProperties,
+  RunProperties,
+  Shape,
+  ShapeGeometry,
+  ShapeStroke,
+  ShapeText,
+} from '../../model/document';
 import { readBlockContent } from './block-reader';
 import { colorOf, type DrawingStyleContext, drawingRunProps, fillOf, strokeOf } from './drawingml-style';
 import type { StoryContext } from './read-context';

@@ -1,5 +1,4 @@
-import type { FloatingPlacement } from '../../model/document';
-import type { Shape, ShapeGeometry } from '../../model/drawing';
+import type { FloatingPlacement, Shape, ShapeGeometry } from '../../model/document';
 import { readBlockContent } from './block-reader';
 import type { StoryContext } from './read-context';
 import { hexColor } from './units';

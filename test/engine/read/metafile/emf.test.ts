@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MetafilePath, MetafileText } from '../../../../src/engine/model/metafile';
+import type { MetafilePath, MetafileText } from '../../../../src/engine/model/document';
 import { readEmf } from '../../../../src/engine/read/metafile/emf-reader';
 import { readMetafile } from '../../../../src/engine/read/metafile/read-metafile';
 import { emf, emr, emrFont, emrPoly16, emrText, emrTransform } from './metafile-fixture';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MetafilePath, MetafileText } from '../../../../src/engine/model/metafile';
+import type { MetafilePath, MetafileText } from '../../../../src/engine/model/document';
 import { readMetafile } from '../../../../src/engine/read/metafile/read-metafile';
 import { readWmf } from '../../../../src/engine/read/metafile/wmf-reader';
 import { colourWords, wmf, wmr, wmrFont, wmrTextOut } from './metafile-fixture';
