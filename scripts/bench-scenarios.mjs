@@ -22,7 +22,7 @@ async function textPdf(pages) {
   return Buffer.from(await doc.save()).toString('base64');
 }
 
-/** POST /v1/sign with the audit certificate, as API.md's example: latency of one signing. */
+/** POST /v1/sign with the audit certificate, as docs/api.md's example: latency of one signing. */
 function signScenario(name, base64) {
   const body = JSON.stringify({
     document: { base64 },

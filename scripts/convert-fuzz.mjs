@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run convert-fuzz -- [--seed N] [--count 2000] [--dir DIR] [--only I[,J…]] [--save DIR]
 // [--timeout ms] [--max-growth bytes]`: POST /v1/convert?from=docx&to=pdf, through the worker on
-// workerd, with mutated DOCX packages, and counts what comes back. API.md allows 200 (a PDF, with
+// workerd, with mutated DOCX packages, and counts what comes back. docs/api.md allows 200 (a PDF, with
 // warnings for what was not drawn), 413, 415 and 422 with its error body; a 5xx, a request that
 // takes longer than the timeout (a hang, 20 s) or an answer outside the contract is a bug.
 //

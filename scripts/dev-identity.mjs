@@ -1,6 +1,6 @@
 // A development signing identity: a throw-away CA and a document-signing certificate it issues,
 // for `npm start` (.dev.vars, scripts/local-setup.mjs) and for the tests (vitest.config.ts makes a
-// fresh one per run, so a clean clone needs no secrets). Never for production: API.md "The signing
+// fresh one per run, so a clean clone needs no secrets). Never for production: docs/api.md "The signing
 // identity" has production take SIGNING_KEY and SIGNING_CERT_CHAIN as secrets.
 //
 // RSA 2048 with PKCS#1 v1.5 and SHA-256: what Adobe Reader, poppler and NSS all verify (ECDSA

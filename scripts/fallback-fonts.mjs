@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Copies the Noto faces of glyph fallback (ENGINE.md "Glyph fallback") from their npm packages
+// Copies the Noto faces of glyph fallback (docs/engine.md "Glyph fallback") from their npm packages
 // into assets/fonts/fallback/, a git-ignored folder the ASSETS binding serves like the bundled
 // faces. They are too large for git (a CJK face is about 10 MB), but Workers static assets take
 // files up to 25 MiB outside the worker bundle, and every way the worker runs reads them the same:

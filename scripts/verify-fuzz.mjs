@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run verify-fuzz -- [--seed N] [--count N] [--only I[,J…]] [--out DIR]`: POST /v1/verify,
-// through the worker on workerd, with mutated signed PDFs, and counts what comes back. API.md
+// through the worker on workerd, with mutated signed PDFs, and counts what comes back. docs/api.md
 // allows 200 (any readable PDF), 415 (not a PDF) and 422 (damaged); a 5xx or a request that takes
 // longer than the timeout (a hang) is a bug.
 // The signed PDFs are made at run time: by Quire's own /v1/sign (markdown converted by

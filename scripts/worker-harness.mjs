@@ -266,7 +266,7 @@ export function fuzzOptions(args, { label, saveFlag }) {
   };
 }
 
-/** A 4xx/5xx body that is not API.md's error object ("Errors"): what is wrong with it. */
+/** A 4xx/5xx body that is not docs/api.md's error object ("Errors"): what is wrong with it. */
 function errorBodyProblem(res, text) {
   let body;
   try {

@@ -20,7 +20,7 @@ export interface Config {
   mail: { transport: MailTransportName; from: string; resendApiKey: string | undefined };
   rateLimitPerMinute: number;
   /**
-   * POST /v1/sign's identity and timestamping (API.md "The signing identity"). Undefined when not
+   * POST /v1/sign's identity and timestamping (docs/api.md "The signing identity"). Undefined when not
    * configured: the sign route says so; nothing else needs them.
    */
   signing: { keyPem: string | undefined; chainPem: string | undefined; tsaUrl: string | undefined };

@@ -1,5 +1,5 @@
 /**
- * The error vocabulary of the API contract (API.md, "Status codes and error codes").
+ * The error vocabulary of the API contract (docs/api.md, "Status codes and error codes").
  * Core modules throw `ApiError` with one of these codes; only the HTTP layer
  * (src/api/http/error-response.ts) turns a code into a status line and a body.
  */

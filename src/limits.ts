@@ -1,5 +1,5 @@
 /**
- * What one request may cost: the budgets of API.md's `DOCUMENT_TOO_COMPLEX`, in one place.
+ * What one request may cost: the budgets of docs/api.md's `DOCUMENT_TOO_COMPLEX`, in one place.
  *
  * Quire is a public API, and a document of a few kilobytes can ask for gigabytes (a ZIP directory
  * declaring 480 MB per part, a 1 GiB object stream, 50,000 page breaks) or minutes of CPU (one

@@ -16,7 +16,7 @@ export interface ErrorBody {
   details?: { field: string; issue: string }[];
 }
 
-/** Asserts the error body of API.md "Errors" and returns it. */
+/** Asserts the error body of docs/api.md "Errors" and returns it. */
 export async function expectError(res: Response, status: number, code: string): Promise<ErrorBody> {
   expect(res.status).toBe(status);
   expect(res.headers.get('Content-Type')).toMatch(/^application\/json/);

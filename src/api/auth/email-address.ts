@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 
 /**
- * API.md: the email is normalised (trimmed, lower-cased) and validated. Lower-casing the local
+ * docs/api.md: the email is normalised (trimmed, lower-cased) and validated. Lower-casing the local
  * part is a deliberate simplification (RFC 5321 §2.4 lets it be case-sensitive; no mail system
  * in use treats it so), and it keeps one account per mailbox. 254 is the longest address that
  * fits a forward path (RFC 5321 §4.5.3.1.3 with RFC 3696 erratum 1690).

@@ -6,7 +6,7 @@ import { generateApiKey, hashApiKey } from './api-key';
 import { codeHmac, generateVerificationCode } from './verification-code';
 import { verificationEmail } from './verification-email';
 
-/** API.md "GET /v1/auth/register" and "GET /v1/auth/verify": the rules, apart from HTTP. */
+/** docs/api.md "GET /v1/auth/register" and "GET /v1/auth/verify": the rules, apart from HTTP. */
 
 export const CODE_TTL_SECONDS = 15 * 60;
 export const MAX_FAILED_ATTEMPTS = 5;

@@ -7,7 +7,7 @@ import type { KeyRecordCache } from '../auth/key-record-cache';
 import type { AppEnv } from './app-env';
 import { enforceRateLimit } from './rate-limit';
 
-/** API.md "Authentication": the only routes that need no key. Everything else does. */
+/** docs/api.md "Authentication": the only routes that need no key. Everything else does. */
 export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   '/v1/health',
   '/v1/auth/register',

@@ -7,7 +7,7 @@ import { ApiError } from '../../errors';
 import type { AppEnv } from './app-env';
 
 /**
- * The per-request conventions of API.md "Conventions", each defined once and applied to every
+ * The per-request conventions of docs/api.md "Conventions", each defined once and applied to every
  * route by src/app.ts, in this order.
  */
 

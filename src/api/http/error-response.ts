@@ -4,7 +4,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ApiError, type ErrorCode } from '../../errors';
 import type { AppEnv } from './app-env';
 
-/** API.md "Status codes and error codes": the one table from code to status line. */
+/** docs/api.md "Status codes and error codes": the one table from code to status line. */
 const STATUS_OF: Record<ErrorCode, ContentfulStatusCode> = {
   VALIDATION_ERROR: 400,
   INVALID_BASE64: 400,

@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi';
 import type { ErrorCode } from '../../errors';
 import { reasonPhrase, statusOf } from './error-response';
 
-/** The error body of API.md "Errors", as a reusable OpenAPI component. */
+/** The error body of docs/api.md "Errors", as a reusable OpenAPI component. */
 export const ErrorBodySchema = z
   .object({
     code: z.string().openapi({ example: 'VALIDATION_ERROR' }),

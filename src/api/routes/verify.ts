@@ -89,7 +89,7 @@ const route = createRoute({
   },
 });
 
-/** The roots a signature may chain to: the service chain and TRUSTED_ROOTS (API.md), DER. */
+/** The roots a signature may chain to: the service chain and TRUSTED_ROOTS (docs/api.md), DER. */
 function trustedRoots(config: Config): Uint8Array[] {
   const pems = [config.signing.chainPem, config.trustedRootsPem].filter((pem): pem is string => Boolean(pem));
   return pems.flatMap((pem) => {
@@ -124,7 +124,7 @@ export const verifyRouter = () =>
       return c.json(await verifyPdf(pdf, { trustedRoots: trustedRoots(config) }), 200);
     } catch (error) {
       if (error instanceof ApiError) throw error;
-      // API.md: a readable PDF is never a 500; what the checks could not survive is a damaged file.
+      // docs/api.md: a readable PDF is never a 500; what the checks could not survive is a damaged file.
       throw new ApiError('INVALID_DOCUMENT', `The PDF cannot be verified: ${(error as Error).message}`, {
         cause: error,
       });

@@ -1,5 +1,5 @@
 /**
- * Which of a document's embedded fonts serves a request (ENGINE.md: fonts embedded in the DOCX
+ * Which of a document's embedded fonts serves a request (docs/engine.md: fonts embedded in the DOCX
  * come first): the same family in the same style, else the family's regular style. Word would
  * synthesise bold or italic from the regular; the painter draws the regular as it is.
  */

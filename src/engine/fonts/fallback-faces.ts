@@ -1,5 +1,5 @@
 /**
- * The Noto faces of glyph fallback (ENGINE.md "Glyph fallback"): scripts the bundled Latin faces
+ * The Noto faces of glyph fallback (docs/engine.md "Glyph fallback"): scripts the bundled Latin faces
  * lack. They are static assets under fonts/fallback/, copied from their npm packages by
  * scripts/fallback-fonts.mjs (too large for git: a CJK face is 5–10 MB); a file missing there
  * leaves its characters as .notdef, with a warning, never an error.
@@ -196,7 +196,7 @@ const CJK_ORDER: Record<EastAsianVariant, readonly EastAsianVariant[]> = {
 const candidateLists = new Map<string, readonly FallbackScript[]>();
 
 /**
- * Every Noto face, in the order glyph fallback tries them for a character (ENGINE.md "Glyph
+ * Every Noto face, in the order glyph fallback tries them for a character (docs/engine.md "Glyph
  * fallback", a character at a time): the face of its script first (fallbackScriptOf), then the
  * other CJK faces in the variant's order for a CJK character, else the small faces; a character
  * of no script tries the small faces first (loading one of them costs far less than a CJK face).

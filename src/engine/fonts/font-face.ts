@@ -10,7 +10,7 @@ export interface FontFace {
   key: string;
   /** The font file (TrueType glyf outlines), for embedding. */
   bytes: Uint8Array;
-  /** OS/2 usWinAscent / unitsPerEm: Word's line height uses win metrics (ENGINE.md). */
+  /** OS/2 usWinAscent / unitsPerEm: Word's line height uses win metrics (docs/engine.md). */
   ascent: number;
   /** OS/2 usWinDescent / unitsPerEm, positive. */
   descent: number;

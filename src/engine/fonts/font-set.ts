@@ -231,7 +231,7 @@ export async function loadFontSet(requests: readonly FontRequest[], options: Fon
   };
 
   /**
-   * Per character (ENGINE.md "Glyph fallback"): the run's face, its bundled chain, then every Noto
+   * Per character (docs/engine.md "Glyph fallback"): the run's face, its bundled chain, then every Noto
    * face loaded, the character's script's first and the rest in fallbackCandidates' order.
    */
   const findFallback = (

@@ -1,5 +1,5 @@
 /**
- * Which bundled family stands in for a family a document names (ENGINE.md "Fonts"). Metric-
+ * Which bundled family stands in for a family a document names (docs/engine.md "Fonts"). Metric-
  * compatible pairs come first: those reproduce Word's line breaks. Everything else gets the
  * closest design class, which keeps the page looking right but not breaking identically.
  */
@@ -32,7 +32,7 @@ const METRIC: Record<string, BundledFamily> = {
 
 /**
  * Look-alikes without an open metric-compatible face. Line breaks will differ from Word's.
- * - Aptos (Word's default since 2023) has no open metric-compatible face. ENGINE.md would have
+ * - Aptos (Word's default since 2023) has no open metric-compatible face. docs/engine.md would have
  *   layout use Aptos's own advance widths, but those are not available here (the font is
  *   proprietary; no copy or width table is on this machine), so Aptos is measured and drawn with
  *   Carlito, the face of Calibri, which Aptos replaced. Aptos sets wider than Calibri, so lines

@@ -559,7 +559,7 @@ export class FontkitFace implements FontFace {
 /**
  * True for an sfnt with TrueType outlines: version 0x00010000 or 'true'. CFF ('OTTO'), WOFF,
  * WOFF2 and collections are refused: fontkit subsets CFF poorly and cannot subset WOFF2
- * (TOOLCHAIN.md), and the PDF embeds TrueType (ENGINE.md "Embedding").
+ * (TOOLCHAIN.md), and the PDF embeds TrueType (docs/engine.md "Embedding").
  */
 export function isTrueTypeSfnt(bytes: Uint8Array): boolean {
   if (bytes.length < 12) return false;

@@ -1,5 +1,5 @@
 /**
- * Word's "single" line height for a face (ENGINE.md "Word layout facts"): what GDI reports for
+ * Word's "single" line height for a face (docs/engine.md "Word layout facts"): what GDI reports for
  * it, tmHeight (usWinAscent + usWinDescent) plus tmExternalLeading, the part of hhea's lineGap
  * that the win extent does not already cover. Times New Roman and Arial (so Liberation Serif and
  * Sans) get 87 and 67 units of it: 12 pt "single" is Word's familiar 13.8 pt, not 13.3 pt. Calibri's

@@ -45,7 +45,7 @@ class Canvas {
     return (face.ascent + face.descent) * props.size;
   }
 
-  /** Runs of `text` in one face each: characters the face lacks go to a fallback face (ENGINE.md). */
+  /** Runs of `text` in one face each: characters the face lacks go to a fallback face (docs/engine.md). */
   private runs(text: string, props: RunProperties): { face: FontFace; text: string; width: number }[] {
     const primary = faceFor(this.fonts, props);
     const request = { family: props.font, bold: props.bold, italic: props.italic };

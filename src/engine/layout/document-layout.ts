@@ -1,6 +1,6 @@
 /**
  * The layout stage's entry: a document model and its loaded fonts in, pages as a display list out
- * (ENGINE.md "One pipeline"). The body is flowed (field values are not needed for that: their
+ * (docs/engine.md "One pipeline"). The body is flowed (field values are not needed for that: their
  * width is measured from Word's cached result), and each page painted into a display list as soon
  * as the flow finishes it, unless its fields need the whole document (NUMPAGES, SECTIONPAGES, a
  * PAGEREF forward): then it waits for the end of the flow, and every page after it too.

@@ -1,5 +1,5 @@
 /**
- * Footnotes at the foot of the page (ECMA-376 Part 1, §17.11; ENGINE.md "Notes"): the lines of the
+ * Footnotes at the foot of the page (ECMA-376 Part 1, §17.11; docs/engine.md "Notes"): the lines of the
  * notes referred to on a page, stacked up from the bottom of its body area under a separator rule,
  * and the lines of a note too long for its page carried on to the next. Page flow decides where
  * body content goes (page-flow.ts) and asks here how much room the notes take; the notes come out

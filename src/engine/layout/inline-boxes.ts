@@ -371,7 +371,7 @@ function plainBox(text: string, style: RunStyle, source: BoxSource): Box {
 
 /**
  * Splits `text` into boxes of one face each: characters the run's face lacks go to a fallback
- * face (ENGINE.md "Glyph fallback"), and small caps set lower-case letters smaller.
+ * face (docs/engine.md "Glyph fallback"), and small caps set lower-case letters smaller.
  */
 function measuredBoxes(text: string, style: RunStyle, fonts: FontSet, source: BoxSource): Box[] {
   const { props, primary, size } = style;

@@ -1,5 +1,5 @@
 /**
- * Word's line breaking: greedy first fit (not Knuth–Plass; ENGINE.md "Line breaking"). Segments
+ * Word's line breaking: greedy first fit (not Knuth–Plass; docs/engine.md "Line breaking"). Segments
  * are added while their width without trailing spaces fits; trailing spaces hang past the edge.
  * Tabs are resolved while filling, because where a tab ends decides what fits after it.
  */

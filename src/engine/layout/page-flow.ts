@@ -1,7 +1,7 @@
 /**
  * Pagination: flows laid-out paragraphs into the columns of pages, section by section, honouring
  * page/column breaks, pageBreakBefore, keepNext chains, keepLines and widow/orphan control
- * (ENGINE.md "Flow and pagination"). Footnotes go to the foot of the page holding their reference
+ * (docs/engine.md "Flow and pagination"). Footnotes go to the foot of the page holding their reference
  * (footnote-area.ts), endnotes after the last section's body. The result is geometry only: which
  * line sits where on which page; painting happens afterwards (line-painter.ts).
  */
@@ -62,7 +62,7 @@ export interface PageFrame {
 }
 
 export interface HeaderFooterMetrics {
-  /** Height of the header/footer laid out for this page, so the body can make room (ENGINE.md). */
+  /** Height of the header/footer laid out for this page, so the body can make room (docs/engine.md). */
   headerHeight(section: Section, page: { firstOfSection: boolean; number: number }): number;
   footerHeight(section: Section, page: { firstOfSection: boolean; number: number }): number;
 }
@@ -260,7 +260,7 @@ class Flow {
 
   /**
    * The body's top and bottom on a page whose header and footer are `header` and `footer` tall.
-   * A tall header pushes the body down and a tall footer pushes it up (ENGINE.md "Headers and
+   * A tall header pushes the body down and a tall footer pushes it up (docs/engine.md "Headers and
    * footers"), unless the margin is negative (§17.6.11: then the body's edge is fixed). They never
    * push it below a quarter of the height the margins give it: a header as tall as the page (a
    * page-sized picture in its line) would otherwise leave the body no room on any page, and every

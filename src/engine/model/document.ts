@@ -2,7 +2,7 @@
  * The document model: what every reader (DOCX now, Markdown and HTML later) produces and the
  * layout consumes. Plain data with computed properties: the style cascade is already resolved, so
  * layout never looks at a style. Lengths are in points (1/72 in); colours are 6-digit hex RGB
- * without '#', or undefined for "auto". See ../shared/docs/ENGINE.md "One pipeline".
+ * without '#', or undefined for "auto". See docs/engine.md "One pipeline".
  */
 import type { MathList } from './math';
 

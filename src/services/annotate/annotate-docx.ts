@@ -1,5 +1,5 @@
 /**
- * Filling a DOCX template (API.md "POST /v1/annotate"): the package is edited in place, never
+ * Filling a DOCX template (docs/api.md "POST /v1/annotate"): the package is edited in place, never
  * rebuilt from a model (package-editor.ts), so everything the request does not name stays as the
  * author made it. Fields are content controls (content-control-finder.ts) and `{{name}}`
  * placeholders (placeholder-finder.ts) in the main document, headers, footers, footnotes and

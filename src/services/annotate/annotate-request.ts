@@ -3,7 +3,7 @@ import { DocumentInputSchema } from '../input/document-input';
 import type { AnnotateField } from './annotate-types';
 
 /**
- * The body of `POST /v1/annotate` (API.md): the schema validates shapes and turns each field into
+ * The body of `POST /v1/annotate` (docs/api.md): the schema validates shapes and turns each field into
  * the core's AnnotateField (defaults applied, checkbox strings made booleans). Every wrong shape is
  * a 400 VALIDATION_ERROR naming `fields[i].value` (or `.options…`), all of them in one answer.
  */
@@ -140,7 +140,7 @@ function valueProblem(type: (typeof FIELD_TYPES)[number], value: unknown): strin
       return undefined;
     }
     case 'checkbox':
-      // API.md says "true"/"false"; JSON booleans are what most callers will send, so both count.
+      // docs/api.md says "true"/"false"; JSON booleans are what most callers will send, so both count.
       return value === 'true' || value === 'false' || typeof value === 'boolean'
         ? undefined
         : 'a checkbox field takes "true" or "false"';

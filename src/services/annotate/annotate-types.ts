@@ -1,10 +1,10 @@
 /**
- * The contracts of `POST /v1/annotate` (API.md): what a caller asks to fill, once validated by
+ * The contracts of `POST /v1/annotate` (docs/api.md): what a caller asks to fill, once validated by
  * the route, and what the template editor needs from the picture loader. Plain data; the core
  * (src/annotate/) knows nothing of HTTP.
  */
 
-/** CSS pixels (96 per inch, API.md), either side optional: with one, the other keeps the aspect. */
+/** CSS pixels (96 per inch, docs/api.md), either side optional: with one, the other keeps the aspect. */
 export interface PictureDimensions {
   width?: number;
   height?: number;

@@ -1,6 +1,6 @@
 /**
  * Content controls (ECMA-376 Part 1 §17.5.2, w:sdt) and the ids and groups a request can name
- * them by (API.md "What a template field is"): the w:tag value (§17.5.2.33) itself, or when the
+ * them by (docs/api.md "What a template field is"): the w:tag value (§17.5.2.33) itself, or when the
  * tag holds JSON (superdoc's field annotations: {"fieldId":…,"fieldType":…}) its "fieldId" or
  * "id", and its "group" or "groupId" for groups; and the control's w:id (§17.5.2.18).
  */

@@ -15,7 +15,7 @@ export interface FillOptions {
   limits: PackageLimits;
 }
 
-/** Fills a DOCX template: the template editor wired to the picture side (API.md "POST /v1/annotate"). */
+/** Fills a DOCX template: the template editor wired to the picture side (docs/api.md "POST /v1/annotate"). */
 export function fillTemplate(bytes: Uint8Array, fields: AnnotateField[], options: FillOptions): Promise<Uint8Array> {
   return annotateDocx(
     bytes,

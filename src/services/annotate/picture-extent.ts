@@ -1,5 +1,5 @@
 /**
- * The size a picture field's drawing gets (API.md "POST /v1/annotate", options.dimensions), in
+ * The size a picture field's drawing gets (docs/api.md "POST /v1/annotate", options.dimensions), in
  * EMU: ECMA-376 §20.1.2.1 (ST_Coordinate) counts 914 400 EMU per inch, and a CSS pixel is 1/96 in
  * (CSS Values 4 §6.2), so 1 px = 9 525 EMU.
  */
@@ -29,7 +29,7 @@ function usable(value: number | undefined): value is number {
  *   filled: the box is the template author's layout, and nothing is cropped or distorted.
  * - Neither, no placeholder: the natural size (1 px = 1 CSS px), scaled down to `maxWidthEmu`
  *   (the text width) when wider, as Word inserts a picture.
- * Requested sizes are never capped: the caller asked for them (±1 px is what API.md promises,
+ * Requested sizes are never capped: the caller asked for them (±1 px is what docs/api.md promises,
  * and rounding to whole EMU is far inside that).
  */
 export function pictureExtentEmu(

@@ -1,5 +1,5 @@
 /**
- * The values of `image` and `signature` fields (API.md "POST /v1/annotate") turned into pictures
+ * The values of `image` and `signature` fields (docs/api.md "POST /v1/annotate") turned into pictures
  * a DOCX can hold (PreparedPicture). The format is sniffed from the bytes, never from the data
  * URI's media type or the server's Content-Type:
  *

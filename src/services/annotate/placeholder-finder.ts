@@ -1,5 +1,5 @@
 /**
- * `{{name}}` placeholders in paragraph text (API.md "Placeholder text"). Word splits typed text
+ * `{{name}}` placeholders in paragraph text (docs/api.md "Placeholder text"). Word splits typed text
  * into several runs whenever formatting, proofing marks (w:proofErr, §17.13.8.1), bookmarks
  * (§17.13.6), revision ids or the like intervene, so a placeholder is looked for in the
  * paragraph's text as a whole: the w:t texts of its runs (§17.3.3.31) in document order, each

@@ -1,5 +1,5 @@
 /**
- * DOCX → PDF, the whole pipeline of ENGINE.md: read the package into the document model, load
+ * DOCX → PDF, the whole pipeline of docs/engine.md: read the package into the document model, load
  * the fonts it uses, lay it out into pages, paint the PDF. Knows nothing of HTTP.
  */
 import type { FontCache } from '../../engine/fonts/font-cache';

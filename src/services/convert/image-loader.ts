@@ -8,7 +8,7 @@ import { DEFAULT_FETCH_TIMEOUT_MS, fetchDocument } from '../input/url-fetcher';
 
 /**
  * The images of a Markdown or HTML document (`<img src>`), loaded for the HTML reader: data URIs
- * (RFC 2397) decoded, http(s) URLs fetched under the same rules as `document.url` (API.md,
+ * (RFC 2397) decoded, http(s) URLs fetched under the same rules as `document.url` (docs/api.md,
  * "Document input object": address guard on every hop, redirects re-checked, size cap, deadline),
  * and the bytes checked and prepared for the painter by checkImage (engine/read/ooxml/image-resource.ts),
  * which refuses a header claiming too many pixels before decoding anything.

@@ -7,7 +7,7 @@ import { fetchDocument } from './url-fetcher';
 
 const EXACTLY_ONE = 'give exactly one of base64 or url';
 
-/** API.md "Document input object": `{"base64": "..."}` or `{"url": "https://..."}`, exactly one. */
+/** docs/api.md "Document input object": `{"base64": "..."}` or `{"url": "https://..."}`, exactly one. */
 export const DocumentInputSchema = z
   .strictObject(
     {

@@ -35,7 +35,7 @@ const HTML_WINDOW = 1024;
 
 /**
  * Sniffs the format from the bytes alone; a file name, data URI type or Content-Type is never
- * consulted (API.md "Document input object"). Reads at most the ZIP central directory, the first
+ * consulted (docs/api.md "Document input object"). Reads at most the ZIP central directory, the first
  * 64 KiB for text (text-encoding.ts), and an OLE file's bytes for one name; nothing is decompressed.
  */
 export function sniffFormat(bytes: Uint8Array): SniffedFormat {

@@ -1,7 +1,7 @@
 /**
  * Which encoding a Markdown or HTML source is in, decided the way browsers decide it (WHATWG HTML
  * §13.2.3.2 "Determining the character encoding"), from the bytes alone: a file name or a
- * Content-Type is never consulted (API.md "Document input object").
+ * Content-Type is never consulted (docs/api.md "Document input object").
  *
  * 1. A byte order mark wins, and is not part of the text (WHATWG Encoding §6 "BOM sniff").
  * 2. Bytes with NULs are UTF-16 without a BOM when they read as such (below), or not text at all.

@@ -35,7 +35,7 @@ const REQUEST_HEADERS = {
 };
 
 /**
- * GETs `document.url` under the rules of API.md "Document input object": every hop is checked by
+ * GETs `document.url` under the rules of docs/api.md "Document input object": every hop is checked by
  * the address guard before it is requested (redirects are followed by hand for that reason), at
  * most `maxRedirects` redirects, one overall deadline, and never more than `maxBytes` (plus the
  * chunk that crossed the limit) held in memory.

@@ -1,5 +1,5 @@
 /**
- * The audit-trail certificate pages of POST /v1/sign (API.md "The audit-trail certificate"), as a
+ * The audit-trail certificate pages of POST /v1/sign (docs/api.md "The audit-trail certificate"), as a
  * PDF of their own: the signer appends them to the document (append-pages.ts) before signing, in
  * the same incremental update, so the signature covers them.
  */

@@ -1,5 +1,5 @@
 /**
- * The audit-trail certificate (API.md "The audit-trail certificate") as a DocumentModel, so that
+ * The audit-trail certificate (docs/api.md "The audit-trail certificate") as a DocumentModel, so that
  * Quire's own engine sets it: fonts, fallback faces for names in any script, line breaking and
  * tables that flow over pages with their header row repeated. Laid out like DocuSign's
  * "Certificate of Completion": a title, a summary table, the events in time order, the metadata,

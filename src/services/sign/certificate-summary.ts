@@ -1,6 +1,6 @@
 /**
  * What a reader is shown about a certificate (CertificateSummary): on the audit-trail certificate
- * pages, in GET /v1/verify/key and in POST /v1/verify's `signer.certificate` (API.md).
+ * pages, in GET /v1/verify/key and in POST /v1/verify's `signer.certificate` (docs/api.md).
  */
 import * as x509 from '@peculiar/x509';
 import { toHex } from '../../crypto/digest';

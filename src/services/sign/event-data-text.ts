@@ -1,6 +1,6 @@
 /**
  * A readable rendering of an audit event's `data` and of the request's `metadata` for the
- * audit-trail certificate (API.md "The audit-trail certificate"): one "key: value" line per leaf,
+ * audit-trail certificate (docs/api.md "The audit-trail certificate"): one "key: value" line per leaf,
  * nested objects flattened with dotted keys, arrays indexed, long tokens made breakable.
  */
 

@@ -1,5 +1,5 @@
 /**
- * GET /v1/verify/key's body (API.md "The signing identity"): the service certificate, its SHA-256
+ * GET /v1/verify/key's body (docs/api.md "The signing identity"): the service certificate, its SHA-256
  * fingerprint, validity and issuer, so that a third party can trust it. The route is in
  * src/routes; this reads SIGNING_CERT_CHAIN and knows nothing of HTTP.
  */

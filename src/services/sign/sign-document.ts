@@ -33,7 +33,7 @@ export interface SignedDocument {
 }
 
 /**
- * Signs a PDF as API.md "POST /v1/sign" describes: the audit-trail certificate pages (unless
+ * Signs a PDF as docs/api.md "POST /v1/sign" describes: the audit-trail certificate pages (unless
  * disabled) are appended in the same incremental update as the signature, so the signature covers
  * them and signatures already in the file stay valid; the certificate states the hash and page
  * count of the document as it came.
@@ -57,7 +57,7 @@ export async function signDocument(
     );
   }
   // Pages added after a signature are a change no signature permits (ISO 32000-1 §12.8.2.2), so
-  // the certificate would break the signatures API.md promises to keep valid: it is left out.
+  // the certificate would break the signatures docs/api.md promises to keep valid: it is left out.
   if ((body.certificate?.enabled ?? true) && existing.signed > 0) {
     certificateOmitted = 'the PDF is already signed, and pages added after a signature would invalidate it';
   } else if (body.certificate?.enabled ?? true) {
@@ -96,7 +96,7 @@ export async function signDocument(
     identity: options.identity,
     details: {
       name: signer.name,
-      // API.md: /Reason and /Location come from the request; metadata may name them, else they
+      // docs/api.md: /Reason and /Location come from the request; metadata may name them, else they
       // say what happened and where the signer was (README "Sign").
       reason: stringEntry(metadata, 'reason') ?? `Signed electronically by ${signer.name} <${signer.email}>`,
       location: stringEntry(metadata, 'location') ?? (signer.ip !== undefined ? `IP ${signer.ip}` : 'Online'),

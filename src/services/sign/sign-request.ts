@@ -2,8 +2,8 @@ import { z } from '@hono/zod-openapi';
 import { DocumentInputSchema } from '../input/document-input';
 
 /**
- * The body of `POST /v1/sign` (API.md): the signer, the audit trail, an optional event id and
- * metadata, and whether to append the audit-trail certificate. Every rule of API.md is here, so a
+ * The body of `POST /v1/sign` (docs/api.md): the signer, the audit trail, an optional event id and
+ * metadata, and whether to append the audit-trail certificate. Every rule of docs/api.md is here, so a
  * request that passes the schema can be signed; every failure is one 400 with details.
  */
 
@@ -12,7 +12,7 @@ export const SIGN_LIMITS = {
   events: 2_000,
   /** The JSON of one event's data. */
   eventDataBytes: 16 * 1024,
-  /** API.md: metadata is at most 16 KiB of JSON. */
+  /** docs/api.md: metadata is at most 16 KiB of JSON. */
   metadataBytes: 16 * 1024,
 } as const;
 

@@ -1,5 +1,5 @@
 /**
- * The contracts of `POST /v1/sign` (API.md) between the route, the signer (CMS and the
+ * The contracts of `POST /v1/sign` (docs/api.md) between the route, the signer (CMS and the
  * incremental update) and the audit-trail certificate. Plain data; src/sign/ knows nothing of HTTP.
  */
 
@@ -39,7 +39,7 @@ export interface Signer {
   userAgent?: string;
 }
 
-/** Everything the audit-trail certificate pages show (API.md "The audit-trail certificate"). */
+/** Everything the audit-trail certificate pages show (docs/api.md "The audit-trail certificate"). */
 export interface AuditCertificateInfo {
   /** SHA-256 of the PDF before signing (and before the certificate pages), lower-case hex. */
   documentSha256: string;

@@ -4,7 +4,7 @@ import type { SigningIdentity } from './sign-types';
 
 /**
  * The service's signing identity from SIGNING_KEY (PKCS#8 PEM) and SIGNING_CERT_CHAIN (PEM,
- * leaf first). Only the key types API.md allows: RSA ≥ 2048 bits (PKCS#1 v1.5, SHA-256) and
+ * leaf first). Only the key types docs/api.md allows: RSA ≥ 2048 bits (PKCS#1 v1.5, SHA-256) and
  * ECDSA on P-256 (SHA-256). The key must belong to the leaf certificate, or every signature
  * would fail verification, so that is checked here, once, with a sign/verify round trip.
  */

@@ -33,7 +33,7 @@ export async function checkTrust(
   try {
     const signer = pkijs.Certificate.fromBER(signerDer);
     if (trustedRoots.length === 0) return { trust: 'untrusted', problems: ['no trusted roots are configured'] };
-    // The service's own certificate is itself a configured root (API.md); otherwise a path is built.
+    // The service's own certificate is itself a configured root (docs/api.md); otherwise a path is built.
     const root = trustedRoots.find((der) => sameBytes(der, signerDer));
     if (root) {
       const valid = signer.notBefore.value <= at && at <= signer.notAfter.value;

@@ -1,8 +1,8 @@
 /**
- * POST /v1/verify's answer for one PDF (API.md "POST /v1/verify"): every signature dictionary
+ * POST /v1/verify's answer for one PDF (docs/api.md "POST /v1/verify"): every signature dictionary
  * (ISO 32000-1 §12.8.1) checked for ByteRange coverage, CMS integrity and signature (RFC 5652
  * §5.4), what changed in later revisions (§7.5.6 incremental updates) and trust; `valid` decided
- * exactly per API.md. Hostile input never throws: only a file with no readable structure at all is
+ * exactly per docs/api.md. Hostile input never throws: only a file with no readable structure at all is
  * 422 INVALID_DOCUMENT; every other failure becomes a problem.
  */
 import { toHex } from '../../crypto/digest';
@@ -56,7 +56,7 @@ export interface VerifyOptions {
   now?: () => Date;
 }
 
-/** Modifications a later revision may make without invalidating a signature (API.md). */
+/** Modifications a later revision may make without invalidating a signature (docs/api.md). */
 const PERMITTED: ReadonlySet<ModificationClass> = new Set(['none', 'signatures', 'form-filling', 'annotations']);
 
 /** Why one signature fails `valid`, in plain words; undefined when it passes. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import pkg from '../../../package.json' with { type: 'json' };
 import { call } from '../../helpers/api';
 
-/** Every path of API.md that exists so far, with its methods. Grows with each endpoint. */
+/** Every path of docs/api.md that exists so far, with its methods. Grows with each endpoint. */
 const IMPLEMENTED: Record<string, string[]> = {
   '/v1/health': ['get'],
   '/v1/auth/register': ['get'],

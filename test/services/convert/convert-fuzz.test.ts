@@ -18,7 +18,7 @@ import { pdfText } from '../../helpers/pdf-text';
 
 /**
  * Seeded mutations (scripts/docx-mutations.mjs, the same as `npm run convert-fuzz`) of rich DOCX
- * packages built here, each sent to POST /v1/convert: API.md allows a PDF (200) or a 4xx with its
+ * packages built here, each sent to POST /v1/convert: docs/api.md allows a PDF (200) or a 4xx with its
  * error body, never a 5xx. The script runs the same mutations over the corpus.
  */
 
@@ -121,7 +121,7 @@ async function convert(key: string, bytes: Uint8Array): Promise<Response> {
   return call('/v1/convert?from=docx&to=pdf', withKey(key, { method: 'POST', body: form }));
 }
 
-/** What is wrong with an answer, by API.md: a PDF, or a 4xx whose body is the error object. */
+/** What is wrong with an answer, by docs/api.md: a PDF, or a 4xx whose body is the error object. */
 async function contractProblem(res: Response): Promise<string | undefined> {
   if (res.status === 200) {
     const head = new TextDecoder().decode(new Uint8Array(await res.arrayBuffer()).subarray(0, 5));

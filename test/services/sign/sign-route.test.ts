@@ -263,7 +263,7 @@ describe('POST /v1/sign', () => {
     expect((await post('/v1/sign', { document: { base64: toBase64(text) }, signer, auditTrail })).status).toBe(415);
   });
 
-  it('validates every rule of API.md with a 400 naming the field', async () => {
+  it('validates every rule of docs/api.md with a 400 naming the field', async () => {
     const document = { base64: toBase64(await onePagePdf()) };
     const cases: [unknown, string][] = [
       [{ document, auditTrail }, 'signer'],

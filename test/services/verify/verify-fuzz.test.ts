@@ -7,7 +7,7 @@ import { ascii, concat, text } from './verify-fixtures';
 
 /**
  * Seeded mutations of PDFs the test signs itself through POST /v1/sign (the project's signer and
- * the run's signing identity), each sent to POST /v1/verify: API.md allows 200, 415 (not a PDF)
+ * the run's signing identity), each sent to POST /v1/verify: docs/api.md allows 200, 415 (not a PDF)
  * and 422 (damaged), never a 5xx. `npm run verify-fuzz` is the larger run against more signers.
  */
 

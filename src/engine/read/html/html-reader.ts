@@ -1,5 +1,5 @@
 /**
- * HTML → document model (ENGINE.md "One pipeline"): parse (html-tree.ts), read the style sheets
+ * HTML → document model (docs/engine.md "One pipeline"): parse (html-tree.ts), read the style sheets
  * (css-rules.ts), find footnotes and link targets, load every image in one call, then walk the
  * tree into one section of blocks (block-builder.ts). Properties are resolved through the markup
  * styles' DOCX cascade (markup-styles.ts), so a DOCX written from the model reads back the same.

@@ -6,7 +6,7 @@
  *
  * Word's built-in names (Title, heading 1–6, Quote, Hyperlink, footnote text…) are used where
  * Word has one, so that Word's navigation pane, pandoc and LibreOffice recognise them. Faces are
- * Calibri and Courier New: the engine bundles metric-compatible faces for both (ENGINE.md).
+ * Calibri and Courier New: the engine bundles metric-compatible faces for both (docs/engine.md).
  */
 import { readStyleSheet, StyleCascade, type StyleSheet } from '../ooxml/style-cascade';
 import { DEFAULT_THEME_FONTS } from '../ooxml/theme-fonts';

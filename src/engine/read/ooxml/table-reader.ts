@@ -47,7 +47,7 @@ export function readTable(tbl: XmlElement, story: StoryContext): Table | undefin
     indent,
     layout: child(tblPr, 'w:tblLayout')?.attributes['w:type'] === 'fixed' ? 'fixed' : 'autofit',
     align: tableAlignment(child(tblPr, 'w:jc')?.attributes['w:val']),
-    // Word's defaults: 0.08 in left and right, nothing above and below (ENGINE.md; §17.4.42).
+    // Word's defaults: 0.08 in left and right, nothing above and below (docs/engine.md; §17.4.42).
     cellMargins: {
       top: 0,
       left: 5.4,

@@ -4,7 +4,7 @@
  * vocabulary. Styles are the markup styles part (src/engine/read/markup/markup-styles.ts) verbatim; every
  * paragraph and run names its style and writes only the direct formatting that makes the
  * model's resolved properties out of it, so reading the package back gives the same model.
- * See ../shared/docs/ENGINE.md "One pipeline".
+ * See docs/engine.md "One pipeline".
  */
 
 import type { DocumentModel } from '../../model/document';

@@ -1,6 +1,6 @@
 /**
  * The document information dictionary (ISO 32000-1 §14.3.3) from the document's properties.
- * Dates come from the document, never from the clock (ENGINE.md "Determinism"): without them,
+ * Dates come from the document, never from the clock (docs/engine.md "Determinism"): without them,
  * a fixed epoch is written, so the same input always gives the same bytes.
  */
 import type { PDFDocument } from 'pdf-lib';
