@@ -1,6 +1,6 @@
 import { hexDigestsEqual } from '../../crypto/digest';
 import { ApiError } from '../../errors';
-import type { MailTransport } from '../mail/mail-transport';
+import type { MailTransport } from '../mail/mail';
 import type { AccountStore } from './account-store';
 import { generateApiKey, hashApiKey } from './api-key';
 import { codeHmac, generateVerificationCode } from './verification-code';

@@ -1,4 +1,4 @@
-import { type MailMessage, type MailTransport, mailNotSent } from './mail-transport';
+import { type MailMessage, type MailTransport, mailNotSent } from './mail';
 
 /**
  * Cloudflare Email Service through a `send_email` binding: the binding takes a composed message

@@ -1,4 +1,4 @@
-import type { MailMessage, MailTransport } from './mail-transport';
+import type { MailMessage, MailTransport } from './mail';
 
 /**
  * The local default: the message's log line goes to the worker log (wrangler dev prints it), so a

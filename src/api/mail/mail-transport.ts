@@ -2,22 +2,8 @@ import type { MailTransportName } from '../../config';
 import { ApiError } from '../../errors';
 import { CloudflareTransport } from './cloudflare-transport';
 import { LogTransport } from './log-transport';
+import type { MailTransport } from './mail';
 import { ResendTransport } from './resend-transport';
-
-export interface MailMessage {
-  from: string;
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  /** One line for the log transport, e.g. "verification code for a@b.co: 123456". */
-  logLine: string;
-}
-
-/** One interface for every way of sending mail; MAIL_TRANSPORT picks the implementation. */
-export interface MailTransport {
-  send(message: MailMessage): Promise<void>;
-}
 
 export interface MailSettings {
   transport: MailTransportName;
@@ -40,12 +26,5 @@ export function createMailTransport(settings: MailSettings, emailBinding: SendEm
 function misconfigured(detail: string): ApiError {
   return new ApiError('INTERNAL_ERROR', 'Verification emails cannot be sent: the service is misconfigured.', {
     cause: new Error(detail),
-  });
-}
-
-/** What every transport throws when the provider refuses or fails: the caller may simply retry. */
-export function mailNotSent(cause: unknown): ApiError {
-  return new ApiError('INTERNAL_ERROR', 'The verification email could not be sent; try again in a few minutes.', {
-    cause,
   });
 }

@@ -1,4 +1,4 @@
-import { type MailMessage, type MailTransport, mailNotSent } from './mail-transport';
+import { type MailMessage, type MailTransport, mailNotSent } from './mail';
 
 const RESEND_ENDPOINT = 'https://api.resend.com/emails';
 const TIMEOUT_MS = 10_000;
