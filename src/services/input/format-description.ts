@@ -1,6 +1,6 @@
 import { listZipEntryNames } from '../../engine/read/zip/zip-directory';
 import { ascii, indexOfBytes, latin1, startsWith, utf16le } from './byte-patterns';
-import type { DocumentFormat, SniffedFormat } from './format-sniffer';
+import type { DocumentFormat, SniffedFormat } from './formats';
 
 /**
  * Words for UNSUPPORTED_MEDIA_TYPE messages: what the bytes are ("a legacy Word 97–2003 .doc

@@ -2,22 +2,10 @@ import { DamagedZipError, listZipEntryNames } from '../../engine/read/zip/zip-di
 import { ApiError } from '../../errors';
 import { ascii, indexOfBytes, startsWith, utf16le } from './byte-patterns';
 import { describeContent, describeExpected } from './format-description';
+import type { DocumentFormat, SniffedFormat } from './formats';
 import { sniffTextEncoding, type TextEncoding } from './text-encoding';
 
-/** What the bytes are, as far as the endpoints care. */
-export type SniffedFormat =
-  | 'pdf'
-  | 'docx'
-  | 'zip'
-  | 'damaged-zip'
-  | 'ole'
-  | 'encrypted-ooxml'
-  | 'html'
-  | 'text'
-  | 'binary';
-
-/** The formats an endpoint can ask for. */
-export type DocumentFormat = 'pdf' | 'docx' | 'md' | 'html';
+export type { DocumentFormat, SniffedFormat } from './formats';
 
 const PDF_HEADER = ascii('%PDF-');
 /** Local file header, or the end record alone for an archive with no entries (APPNOTE §4.3.7, §4.3.16). */
