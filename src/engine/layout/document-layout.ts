@@ -15,7 +15,8 @@ import { HeaderFooterLayout } from './header-footer';
 import { type FieldValues, paintLine, paintParagraphFrames, RevisionPalette } from './line-painter';
 import { drawPictures } from './metafile-layout';
 import { OffPageReport } from './off-page';
-import { flowDocument, type PageFrame, type PlacedLine } from './page-flow';
+import { flowDocument, type PageFrame } from './page-flow';
+import type { PlacedLine } from './placed-line';
 import { turnCellItems } from './table/turned-cell';
 import { verticalItems, virtualPage } from './vertical-text';
 

@@ -7,8 +7,8 @@
  */
 import type { Block, DocumentModel } from '../model/document';
 import type { LineItem } from './display-list';
-import type { PlacedLine } from './page-flow';
 import type { LaidLine, LaidParagraph } from './paragraph-layout';
+import type { PlacedLine } from './placed-line';
 
 const EPSILON = 0.01;
 

@@ -6,8 +6,9 @@
 import type { FontSet } from '../fonts/font-face';
 import type { Block, DocumentModel, HeaderFooterSet, Section } from '../model/document';
 import type { LineItem, RectItem } from './display-list';
-import { columnGeometry, type HeaderFooterMetrics, type PlacedLine, placedCellLine } from './page-flow';
+import { columnGeometry, type HeaderFooterMetrics, placedCellLine } from './page-flow';
 import { type LaidParagraph, layoutParagraph } from './paragraph-layout';
+import type { PlacedLine } from './placed-line';
 import type { Slice } from './table/cell-content';
 import { layoutTableSlices } from './table/row-layout';
 import { offsetLine } from './table/turned-cell';

@@ -9,8 +9,8 @@ import { fieldSwitchFormat, formatNumber } from '../text/number-format';
 import { hasNonWhiteSpace } from '../text/white-space';
 import type { PageItem, TextItem } from './display-list';
 import { type DrawingRenderer, floatingOrigin, translateItems } from './drawing-layout';
-import type { PlacedLine } from './page-flow';
 import type { Fragment } from './paragraph-layout';
+import type { PlacedLine } from './placed-line';
 
 export interface FieldValues {
   page: number;

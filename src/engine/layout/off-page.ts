@@ -8,7 +8,7 @@
  * more of them is cut.
  */
 import type { Page } from './display-list';
-import type { PlacedLine } from './page-flow';
+import type { PlacedLine } from './placed-line';
 
 export interface OffPage {
   /** Text items that start outside the page. */

@@ -14,23 +14,10 @@ import { FloatWrap } from './float-wrap';
 import { endnoteOrder, FootnoteFlow, NOTE_SEPARATOR, noteLines, type PendingNotes } from './footnote-area';
 import { MeasuredSegments } from './measured-segments';
 import { type LaidLine, type LaidParagraph, layoutParagraph } from './paragraph-layout';
+import type { PlacedLine } from './placed-line';
 import type { ContentLine } from './table/cell-content';
 import { type LaidTable, layoutTableRows, tableRows } from './table/row-layout';
 import { flowTable as flowLaidTable, RowWindow, type TableFlowTarget } from './table/table-pagination';
-import type { TurnedBox } from './table/turned-cell';
-
-export interface PlacedLine {
-  line: LaidLine;
-  /** Page coordinates of the line's top-left corner (x = the column's left edge). */
-  x: number;
-  top: number;
-  /** The paragraph's lines on this page, for borders and shading. */
-  laid: LaidParagraph;
-  index: number;
-  columnWidth: number;
-  /** A line of a vertical-text table cell: x and top are in the cell's unturned frame (turned-cell.ts). */
-  turn?: TurnedBox;
-}
 
 export interface PageFrame {
   /** The section in effect at the end of the page (a continuous section break moves it on). */

@@ -10,8 +10,8 @@ import type { RenderedDrawing } from './chart-layout';
 import type { PageItem, PathCommand } from './display-list';
 import { flattenBlocks } from './flatten-blocks';
 import { type FieldValues, paintLine, paintParagraphFrames, RevisionPalette } from './line-painter';
-import type { PlacedLine } from './page-flow';
 import { layoutParagraph } from './paragraph-layout';
+import type { PlacedLine } from './placed-line';
 
 /** Text in shapes is painted once per drawing: page fields inside text boxes print Word's cached result. */
 const NO_FIELDS: FieldValues = {
