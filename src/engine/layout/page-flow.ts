@@ -13,7 +13,7 @@ import { flattenBlocks } from './flatten-blocks';
 import { FloatWrap } from './float-wrap';
 import { endnoteOrder, FootnoteFlow, NOTE_SEPARATOR, noteLines, type PendingNotes } from './footnote-area';
 import { MeasuredSegments } from './measured-segments';
-import { type LaidLine, type LaidParagraph, layoutParagraph } from './paragraph-layout';
+import { type LaidParagraph, layoutParagraph } from './paragraph-layout';
 import type { PlacedLine } from './placed-line';
 import type { ContentLine } from './table/cell-content';
 import { type LaidTable, layoutTableRows, tableRows } from './table/row-layout';

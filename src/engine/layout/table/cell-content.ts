@@ -5,12 +5,11 @@
  * rows again, it never lays text out again.
  */
 import type { FontSet } from '../../fonts/font-face';
-import type { Block, Paragraph, Table } from '../../model/document';
+import type { Block, CellBorders, Paragraph, Table, TableBorders } from '../../model/document';
 import type { LineItem, RectItem } from '../display-list';
 import type { MeasuredSegments } from '../measured-segments';
 import type { LaidParagraph } from '../paragraph-layout';
-import type { LaidRow } from './row-layout';
-import type { TurnedBox } from './turned-cell';
+import type { TurnDirection, TurnedBox } from './turned-cell';
 
 /** What table layout needs from its caller: fonts, and paragraph layout (cached by the page flow). */
 export interface TableContext {
@@ -71,6 +70,65 @@ export interface CellContent {
 }
 
 /** Lays out a nested table at a width into slices, one per row (row-layout.ts supplies it). */
+/** A laid-out table cell and row (row-layout.ts lays them out; nested rows and slices hold them). */
+export interface LaidCell {
+  /** Outer box from the table's left edge. */
+  x: number;
+  width: number;
+  /** Text box inside the cell: left offset, width, and top offset from the row's top. */
+  contentX: number;
+  contentWidth: number;
+  contentTop: number;
+  bottomMargin: number;
+  content: CellContent;
+  verticalAlign: 'top' | 'center' | 'bottom';
+  shading?: string;
+  /** Edges after meeting the neighbours (top with the cell above, left with the cell before). */
+  borders: CellBorders;
+  /** Part of a vertical merge continuing from the row above / into the row below: no border there. */
+  mergedAbove: boolean;
+  mergedBelow: boolean;
+  /** Stands in for gridBefore/gridAfter: paints nothing. */
+  placeholder: boolean;
+  /**
+   * Vertical text (§17.4.72): the content laid out on lines `length` long, painted turned. The
+   * cell's `content` is then one unsplittable slice as tall as the lines are long.
+   */
+  turn?: { direction: TurnDirection; length: number; content: CellContent };
+  /**
+   * Separate borders (the table has cell spacing): the cell's box sits this far inside the row's
+   * top and bottom, and draws all four of its edges there.
+   */
+  box?: { top: number; bottom: number };
+}
+
+/** The table's own frame in the separate-borders model, drawn around every row it spans. */
+export interface RowFrame {
+  borders: TableBorders;
+  width: number;
+  firstRow: boolean;
+  lastRow: boolean;
+}
+
+export interface LaidRow {
+  cells: LaidCell[];
+  height: number;
+  /** exact: content beyond the height is cut off; the row never grows. */
+  exact: boolean;
+  cantSplit: boolean;
+  /** w:trHeight atLeast: the height the row asks for whatever its content (0 without one). */
+  minimum: number;
+  isHeader: boolean;
+  /** Every paragraph in the row keeps with the next (§17.3.1.15 applied to rows, as Word does). */
+  keepNext: boolean;
+  frame?: RowFrame;
+  /**
+   * Content cut off by the row's exact height (as Word does): in the row's own cells, or in a row
+   * of a table nested in one. Said in a warning when the row is placed (table-pagination.ts).
+   */
+  cut?: 'own' | 'nested';
+}
+
 export type NestedTableLayout = (table: Table, width: number, context: TableContext) => Slice[];
 
 export const EMPTY_CONTENT: CellContent = { slices: [], height: 0 };

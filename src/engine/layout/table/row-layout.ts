@@ -5,78 +5,22 @@
  * over the rows of their region, so that every row can then be placed or split on its own.
  */
 import { MAX_TABLE_ROW_LINES, tooComplex } from '../../../limits';
-import type { Block, Border, CellBorders, CellMargins, Table, TableBorders, TablePosition } from '../../model/document';
+import type { Block, Border, CellMargins, Table, TablePosition } from '../../model/document';
 import { borderLine as borderLineItem, borderWidth, cellEdges, separateCellEdges, stronger } from './borders';
 import {
   type CellContent,
   contentFrom,
   contentTo,
   EMPTY_CONTENT,
+  type LaidCell,
+  type LaidRow,
   layoutCellContent,
   type NestedRow,
   type Slice,
   type TableContext,
 } from './cell-content';
 import { paragraphMinimum, tableGrid } from './grid';
-import { offsetLine, type TurnDirection, type TurnedBox } from './turned-cell';
-
-export interface LaidCell {
-  /** Outer box from the table's left edge. */
-  x: number;
-  width: number;
-  /** Text box inside the cell: left offset, width, and top offset from the row's top. */
-  contentX: number;
-  contentWidth: number;
-  contentTop: number;
-  bottomMargin: number;
-  content: CellContent;
-  verticalAlign: 'top' | 'center' | 'bottom';
-  shading?: string;
-  /** Edges after meeting the neighbours (top with the cell above, left with the cell before). */
-  borders: CellBorders;
-  /** Part of a vertical merge continuing from the row above / into the row below: no border there. */
-  mergedAbove: boolean;
-  mergedBelow: boolean;
-  /** Stands in for gridBefore/gridAfter: paints nothing. */
-  placeholder: boolean;
-  /**
-   * Vertical text (§17.4.72): the content laid out on lines `length` long, painted turned. The
-   * cell's `content` is then one unsplittable slice as tall as the lines are long.
-   */
-  turn?: { direction: TurnDirection; length: number; content: CellContent };
-  /**
-   * Separate borders (the table has cell spacing): the cell's box sits this far inside the row's
-   * top and bottom, and draws all four of its edges there.
-   */
-  box?: { top: number; bottom: number };
-}
-
-/** The table's own frame in the separate-borders model, drawn around every row it spans. */
-export interface RowFrame {
-  borders: TableBorders;
-  width: number;
-  firstRow: boolean;
-  lastRow: boolean;
-}
-
-export interface LaidRow {
-  cells: LaidCell[];
-  height: number;
-  /** exact: content beyond the height is cut off; the row never grows. */
-  exact: boolean;
-  cantSplit: boolean;
-  /** w:trHeight atLeast: the height the row asks for whatever its content (0 without one). */
-  minimum: number;
-  isHeader: boolean;
-  /** Every paragraph in the row keeps with the next (§17.3.1.15 applied to rows, as Word does). */
-  keepNext: boolean;
-  frame?: RowFrame;
-  /**
-   * Content cut off by the row's exact height (as Word does): in the row's own cells, or in a row
-   * of a table nested in one. Said in a warning when the row is placed (table-pagination.ts).
-   */
-  cut?: 'own' | 'nested';
-}
+import { offsetLine, type TurnedBox } from './turned-cell';
 
 export interface LaidTable {
   rows: LaidRow[];

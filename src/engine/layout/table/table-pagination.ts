@@ -7,9 +7,10 @@
  * where the cursor is, how much room is left, and how to move on.
  */
 import type { LaidLine } from '../paragraph-layout';
+import type { LaidCell, LaidRow } from './cell-content';
 import { type CellContent, EMPTY_CONTENT, type NestedRow, type Slice } from './cell-content';
 import { floatingPlacement, type PageArea } from './floating-table';
-import { type LaidCell, type LaidRow, type LazyTable, paintNestedRow, paintRow, type RowPaint } from './row-layout';
+import { type LazyTable, paintNestedRow, paintRow, type RowPaint } from './row-layout';
 
 export type TableVerdict = 'fits' | 'advance' | 'force';
 
