@@ -9,12 +9,12 @@
 import { bundledFontUrl } from './bundled-fonts';
 import {
   type EastAsianVariant,
+  type FallbackFaceRequest,
   fallbackCandidates,
   fallbackFileName,
   fallbackFontUrlPath,
   fallbackScriptOf,
 } from './fallback-faces';
-import type { FallbackFaceRequest } from './font-set';
 
 /** The characters each fallback file has, and its size. */
 export interface FallbackCoverage {

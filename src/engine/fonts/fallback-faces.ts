@@ -7,6 +7,12 @@
 
 export type FallbackScript = 'arabic' | 'hebrew' | 'sc' | 'tc' | 'jp' | 'kr' | 'thai' | 'devanagari' | 'emoji' | 'math';
 
+/** A fallback face a document needs: its script and weight. */
+export interface FallbackFaceRequest {
+  script: FallbackScript;
+  bold: boolean;
+}
+
 const STEMS: Record<FallbackScript, string> = {
   arabic: 'NotoSansArabic',
   hebrew: 'NotoSansHebrew',

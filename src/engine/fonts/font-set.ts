@@ -10,6 +10,7 @@ import { embeddedCandidates, embeddedFaceKey } from './embedded-font-match';
 import { type FallbackCharacters, loadFallbackCoverage, planFallbackFiles } from './fallback-coverage';
 import {
   type EastAsianVariant,
+  type FallbackFaceRequest,
   type FallbackScript,
   fallbackCandidates,
   fallbackFileName,
@@ -45,11 +46,6 @@ export interface FontSetOptions {
   fallbackCache?: FontCache;
   /** Bytes of Noto faces the conversion may load (FALLBACK_FONT_BYTES_PER_CONVERSION). */
   fallbackBudget?: number;
-}
-
-export interface FallbackFaceRequest {
-  script: FallbackScript;
-  bold: boolean;
 }
 
 /** The face every unresolvable request ends at when nothing was requested at all. */

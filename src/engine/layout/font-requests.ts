@@ -1,5 +1,6 @@
 /** Every family and style a document uses, so the font stage can load them before layout. */
 import { CodePointSet, type FallbackCharacters } from '../fonts/fallback-coverage';
+import type { FallbackFaceRequest } from '../fonts/fallback-faces';
 import {
   chineseFontVariant,
   type EastAsianVariant,
@@ -9,7 +10,6 @@ import {
   scriptClassOf,
 } from '../fonts/fallback-faces';
 import type { FontRequest } from '../fonts/font-face';
-import type { FallbackFaceRequest } from '../fonts/font-set';
 import { isDefaultIgnorable } from '../fonts/shaping';
 import type { Block, Chart, DocumentModel, RunProperties } from '../model/document';
 import { complexFontRequest, quoteFont } from './inline-boxes';
