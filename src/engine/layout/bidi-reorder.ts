@@ -7,11 +7,9 @@
  * right-to-left scripts into visual order itself.
  */
 import bidiFactory from 'bidi-js';
+import { hasRightToLeft } from '../text/right-to-left';
 import { trailingWhiteSpaceStart } from '../text/white-space';
-import type { Fragment } from './paragraph-layout';
-
-/** Strong right-to-left characters: Hebrew, Arabic, Syriac, Thaana, NKo… and their presentation forms. */
-const RTL_CHARS = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]|\uD802[\uDC00-\uDFFF]|\uD803[\uDC00-\uDFFF]/;
+import type { Fragment } from './inline-boxes';
 
 /** The UAX #9 implementation; its tables are built once, on first use (immutable afterwards). */
 let bidi: ReturnType<typeof bidiFactory> | undefined;
@@ -63,12 +61,6 @@ function textAtRightToLeftLevel(line: string, algorithm: ReturnType<typeof bidiF
     if (kind !== 1) return false;
   }
   return true;
-}
-
-/** True when `text` has a strong right-to-left character (RTL_CHARS), all of which are at U+0590 or above. */
-export function hasRightToLeft(text: string): boolean {
-  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) >= 0x0590) return RTL_CHARS.test(text);
-  return false;
 }
 
 function fragmentText(fragment: Fragment): string {

@@ -27,8 +27,8 @@ import type {
 } from '../model/document';
 import { mathText } from '../model/math';
 import { lineBreakOpportunities } from '../text/line-break-opportunities';
+import { hasRightToLeft } from '../text/right-to-left';
 import { trailingWhiteSpaceStart } from '../text/white-space';
-import { hasRightToLeft } from './bidi-reorder';
 import { layoutMath, type MathBox } from './math-layout';
 
 export type BoxKind = 'text' | 'tab' | 'image' | 'drawing' | 'field' | 'anchor' | 'math';
@@ -80,6 +80,18 @@ export interface Box {
   math?: MathBox;
   /** Display math: the line it is alone on is aligned this way, not as the paragraph is. */
   displayMath?: 'left' | 'right' | 'center';
+}
+
+/** A piece of a laid-out line: a box, or a word of one in a justified line (paragraph-layout.ts). */
+export interface Fragment {
+  box: Box;
+  /** Text painted by this fragment (a word of a justified line, or the whole box). */
+  text: string;
+  x: number;
+  width: number;
+  leader?: string;
+  /** At an odd bidi level (UAX #9): its text is right to left, so a neighbour to its left follows it. */
+  rtl?: boolean;
 }
 
 export interface NoteTarget {

@@ -9,7 +9,7 @@ import { fieldSwitchFormat, formatNumber } from '../text/number-format';
 import { hasNonWhiteSpace } from '../text/white-space';
 import type { PageItem, TextItem } from './display-list';
 import { type DrawingRenderer, floatingOrigin, translateItems } from './drawing-layout';
-import type { Fragment } from './paragraph-layout';
+import type { Fragment } from './inline-boxes';
 import type { PlacedLine } from './placed-line';
 
 export interface FieldValues {

@@ -5,20 +5,18 @@
  */
 import type { FontSet } from '../fonts/font-face';
 import type { Paragraph, RevisionMark } from '../model/document';
-import { hasRightToLeft, reorderLine } from './bidi-reorder';
-import { type Box, faceFor, newBox, paragraphSegments, type Segment, verticalMetrics } from './inline-boxes';
+import { hasRightToLeft } from '../text/right-to-left';
+import { reorderLine } from './bidi-reorder';
+import {
+  type Box,
+  type Fragment,
+  faceFor,
+  newBox,
+  paragraphSegments,
+  type Segment,
+  verticalMetrics,
+} from './inline-boxes';
 import { breakLines, type LineBox, nextTabStop } from './line-breaker';
-
-export interface Fragment {
-  box: Box;
-  /** Text painted by this fragment (a word of a justified line, or the whole box). */
-  text: string;
-  x: number;
-  width: number;
-  leader?: string;
-  /** At an odd bidi level (UAX #9): its text is right to left, so a neighbour to its left follows it. */
-  rtl?: boolean;
-}
 
 export interface LaidLine {
   height: number;
