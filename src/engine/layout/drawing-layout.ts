@@ -5,12 +5,13 @@
  * conversion and holds one entry per drawing of the document.
  */
 import type { FontSet } from '../fonts/font-face';
-import type { DrawingInline, PageGeometry } from '../model/document';
+import type { DrawingInline } from '../model/document';
 import { layoutChart, type RenderedDrawing } from './chart-layout';
-import type { PageItem, PathCommand } from './display-list';
+import type { DrawingSource } from './line-painter';
 import { layoutShapes } from './shape-layout';
 
-export class DrawingRenderer {
+/** Lays each drawing out once (DrawingSource of line-painter.ts). */
+export class DrawingRenderer implements DrawingSource {
   private readonly cache = new Map<DrawingInline, RenderedDrawing>();
   private readonly fonts: FontSet;
   private readonly defaultTabStop: number;
@@ -31,96 +32,4 @@ export class DrawingRenderer {
     }
     return rendered;
   }
-}
-
-/** The drawing's items moved by (dx, dy). */
-export function translateItems(items: PageItem[], dx: number, dy: number): PageItem[] {
-  return items.map((item): PageItem => {
-    switch (item.kind) {
-      case 'line':
-        return { ...item, x1: item.x1 + dx, y1: item.y1 + dy, x2: item.x2 + dx, y2: item.y2 + dy };
-      case 'path':
-        return { ...item, commands: item.commands.map((c) => moveCommand(c, dx, dy)) };
-      case 'anchor':
-        return { ...item, y: item.y + dy };
-      default:
-        return { ...item, x: item.x + dx, y: item.y + dy };
-    }
-  });
-}
-
-function moveCommand(command: PathCommand, dx: number, dy: number): PathCommand {
-  switch (command.op) {
-    case 'Z':
-      return command;
-    case 'C':
-      return {
-        ...command,
-        x1: command.x1 + dx,
-        y1: command.y1 + dy,
-        x2: command.x2 + dx,
-        y2: command.y2 + dy,
-        x: command.x + dx,
-        y: command.y + dy,
-      };
-    default:
-      return { ...command, x: command.x + dx, y: command.y + dy };
-  }
-}
-
-/**
- * Top-left corner of a floating drawing (wp:positionH/V, ECMA-376 Part 1 §20.4.2.10–11) on the
- * page: offsets from the page edge, the margins, the column, or the anchoring paragraph or line;
- * align left/center/right (top/center/bottom) within that reference.
- */
-export function floatingOrigin(
-  inline: DrawingInline,
-  page: PageGeometry,
-  anchor: { columnX: number; columnWidth: number; characterX: number; lineTop: number; paragraphTop: number },
-): { x: number; y: number } {
-  const placement = inline.floating;
-  if (!placement) return { x: anchor.characterX, y: anchor.lineTop };
-  const { margins } = page;
-  const marginLeft = margins.left + margins.gutter;
-  let left = 0;
-  let span = page.width;
-  switch (placement.x.from) {
-    case 'margin':
-      left = marginLeft;
-      span = page.width - marginLeft - margins.right;
-      break;
-    case 'column':
-      left = anchor.columnX;
-      span = anchor.columnWidth;
-      break;
-    case 'character':
-      left = anchor.characterX;
-      span = 0;
-      break;
-  }
-  let x = left + placement.x.offset;
-  if (placement.x.align === 'center') x = left + (span - inline.width) / 2;
-  else if (placement.x.align === 'right') x = left + span - inline.width;
-  else if (placement.x.align === 'left') x = left;
-  let top = 0;
-  let height = page.height;
-  switch (placement.y.from) {
-    case 'margin':
-      top = margins.top;
-      height = page.height - margins.top - margins.bottom;
-      break;
-    case 'paragraph':
-      top = anchor.paragraphTop;
-      height = 0;
-      break;
-    case 'line':
-      top = anchor.lineTop;
-      height = 0;
-      break;
-  }
-  let y = top + placement.y.offset;
-  if (placement.y.align === 'center') y = top + (height - inline.height) / 2;
-  else if (placement.y.align === 'bottom') y = top + height - inline.height;
-  else if (placement.y.align === 'top') y = top;
-  return { x, y };
 }

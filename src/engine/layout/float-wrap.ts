@@ -8,7 +8,7 @@
  * narrow to hold text, moves below the object. Tight and through wrapping use the bounding box.
  */
 import type { DrawingInline, PageGeometry, Paragraph } from '../model/document';
-import { floatingOrigin } from './drawing-layout';
+import { floatingOrigin } from './drawing-placement';
 import type { LineBox } from './line-breaker';
 import type { LaidParagraph } from './paragraph-layout';
 

@@ -7,10 +7,16 @@ import type { FontFace } from '../fonts/font-face';
 import type { Border, DrawingInline, PageGeometry, RevisionMark, RunProperties } from '../model/document';
 import { fieldSwitchFormat, formatNumber } from '../text/number-format';
 import { hasNonWhiteSpace } from '../text/white-space';
+import type { RenderedDrawing } from './chart-layout';
 import type { PageItem, TextItem } from './display-list';
-import { type DrawingRenderer, floatingOrigin, translateItems } from './drawing-layout';
+import { floatingOrigin, translateItems } from './drawing-placement';
 import type { Fragment } from './inline-boxes';
 import type { PlacedLine } from './placed-line';
+
+/** Drawings laid out in their own frames, each once (drawing-layout.ts DrawingRenderer). */
+export interface DrawingSource {
+  render(inline: DrawingInline): RenderedDrawing;
+}
 
 export interface FieldValues {
   page: number;
@@ -140,7 +146,7 @@ export interface PaintOptions {
   faces: Record<string, FontFace>;
   /** Draws charts, shapes and SmartArt, and the page they go on (floating ones are placed on it). */
   drawings?: {
-    renderer: DrawingRenderer;
+    renderer: DrawingSource;
     page: PageGeometry;
     under: PageItem[];
     /** Where page flow put floating drawings (those it placed; others are positioned here). */
