@@ -1,4 +1,5 @@
 import { ApiError } from '../../errors';
+import { concatBytes } from '../../kit/bytes';
 import { checkFetchTarget } from './address-guard';
 import { documentTooLarge, formatBytes } from './size-limit';
 
@@ -170,7 +171,7 @@ async function readBody(response: Response, maxBytes: number, deadline: Deadline
     reader.cancel().catch(ignore);
     throw error;
   }
-  return concatenate(chunks, total);
+  return chunks.length === 1 && chunks[0] ? chunks[0] : concatBytes(chunks);
 }
 
 /** RFC 9110 §8.6: 1*DIGIT. Anything else is ignored here; the streamed count still holds the limit. */
@@ -178,17 +179,6 @@ function contentLength(headers: Headers): number | undefined {
   const value = headers.get('Content-Length')?.trim();
   if (value === undefined || !/^\d+$/.test(value)) return undefined;
   return Number(value);
-}
-
-function concatenate(chunks: Uint8Array[], total: number): Uint8Array {
-  if (chunks.length === 1 && chunks[0]) return chunks[0];
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
 }
 
 /** A body that is not read is cancelled, so the connection is released rather than left draining. */

@@ -1,6 +1,7 @@
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { ApiError } from '../../errors';
+import { bytesEqual } from '../../kit/bytes';
 import { OID } from './oids';
 import type { TimestampAuthority } from './sign-types';
 
@@ -89,8 +90,4 @@ function stripLeadingZeros(bytes: Uint8Array): Uint8Array {
   let start = 0;
   while (start < bytes.length - 1 && bytes[start] === 0) start++;
   return bytes.subarray(start);
-}
-
-function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {
-  return a.length === b.length && a.every((byte, i) => byte === b[i]);
 }

@@ -4,10 +4,12 @@
  * signature verify with the embedded signer certificate (cryptographicallyValid). Trust (chains,
  * revocation) is not decided here. Never throws: damage becomes problems.
  */
+
 import * as x509 from '@peculiar/x509';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { toHex } from '../../crypto/digest';
+import { bytesEqual, concatBytes } from '../../kit/bytes';
 import { summarizeCertificate } from '../sign/certificate-summary';
 import type { CertificateSummary } from '../sign/sign-types';
 import { findEncodingFault } from './ber-strict';
@@ -364,7 +366,7 @@ async function signedContent(
 function octets(value: asn1js.OctetString): Uint8Array {
   if (!value.idBlock.isConstructed) return new Uint8Array(value.valueBlock.valueHexView);
   const parts = value.valueBlock.value.filter((part): part is asn1js.OctetString => part instanceof asn1js.OctetString);
-  return concat(parts.map(octets));
+  return concatBytes(parts.map(octets));
 }
 
 interface SignedAttributeValues {
@@ -438,21 +440,4 @@ async function verifyOrProblem(
     problems.push(`the signature cannot be checked: ${(error as Error).message}`);
     return false;
   }
-}
-
-function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  let diff = 0;
-  for (let i = 0; i < a.length; i++) diff |= (a[i] ?? 0) ^ (b[i] ?? 0);
-  return diff === 0;
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
 }

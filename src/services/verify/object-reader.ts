@@ -5,7 +5,9 @@
  * an object stream's decoded data), and a canonical text of each value lets objects written with
  * different white space be compared. Bounded and never throwing: anything unreadable is a problem.
  */
+
 import { toHex } from '../../crypto/digest';
+import { bytesEqual } from '../../kit/bytes';
 import { readStreamObject } from './pdf-revisions';
 import { stringBytes } from './pdf-string';
 import { type PdfValue, readInteger, readObjectHeader, readValue } from './pdf-syntax';
@@ -163,7 +165,5 @@ export function canonical(value: PdfValue | undefined, buffer: Uint8Array): stri
 
 export function sameBytes(a: Uint8Array | undefined, b: Uint8Array | undefined): boolean {
   if (a === undefined || b === undefined) return a === b;
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
+  return bytesEqual(a, b);
 }

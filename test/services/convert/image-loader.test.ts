@@ -1,6 +1,7 @@
 import { delay, HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { concatBytes, encodePng, pngChunk } from '../../../src/engine/read/images/png-encoder';
+import { encodePng, pngChunk } from '../../../src/engine/read/images/png-encoder';
+import { concatBytes } from '../../../src/kit/bytes';
 import { createImageLoader, IMAGE_LOADER_DEFAULTS, type LoadedImage } from '../../../src/services/convert/image-loader';
 import { network } from '../../setup/network';
 

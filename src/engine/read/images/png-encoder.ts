@@ -11,7 +11,9 @@
  * References: PNG (Third Edition), W3C, §5.2 signature, §5.3 chunk layout, §11.2.2 IHDR,
  * §11.2.4 IDAT, §11.2.5 IEND, §7.3 filter type 0 byte before each scanline.
  */
+
 import { zlibSync } from 'fflate';
+import { concatBytes } from '../../../kit/bytes';
 import type { RgbaImage } from './raster';
 
 const SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -43,18 +45,6 @@ export function pngChunk(type: string, data: Uint8Array): Uint8Array {
   chunk.set(data, 8);
   view.setUint32(8 + data.length, crc32(chunk, 4, 8 + data.length));
   return chunk;
-}
-
-export function concatBytes(parts: readonly Uint8Array[]): Uint8Array {
-  let total = 0;
-  for (const part of parts) total += part.length;
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
 }
 
 /** Whether every pixel's alpha is 255. */

@@ -9,7 +9,7 @@
  * CompressionStream is missing (Node without it), fflate's gzipSync at level 1 deflates instead.
  */
 import { gzipSync, Zip, type ZipInputFile, ZipPassThrough } from 'fflate';
-import { concatBytes } from '../images/png-encoder';
+import { concatBytes } from '../../../kit/bytes';
 import { type GzipMember, splitGzipMember } from './gzip-member';
 
 /**

@@ -18,13 +18,13 @@
  */
 import type { Font } from '@pdf-lib/fontkit';
 import { type PDFDocument, type PDFRef, PDFString } from 'pdf-lib';
+import { concatBytes } from '../../../kit/bytes';
 import { CODE_UNIT_CLASS, PLAIN } from '../../fonts/code-unit-class';
 import type { FontFace } from '../../fonts/font-face';
 import { FontkitFace, parseTrueTypeFace, type ShapedRun } from '../../fonts/fontkit-face';
 import { UNSHAPED_TEXT } from '../../fonts/shaping';
 import { mirroredCharacter } from '../../layout/bidi-reorder';
 import type { LaidOutDocument } from '../../layout/display-list';
-import { concatBytes } from '../../read/images/png-encoder';
 import type { FlateStreams } from './flate-streams';
 import { postscriptNameForPdf, subsetTag } from './subset-tag';
 import { type ShiftedGlyph, subsetTrueType } from './truetype-subset';

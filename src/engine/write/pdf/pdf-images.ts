@@ -23,10 +23,10 @@
  * Every object is a function of the image bytes, so the output stays deterministic.
  */
 import { type PDFContext, type PDFDocument, PDFHexString, type PDFRef } from 'pdf-lib';
+import { concatBytes } from '../../../kit/bytes';
 import type { DecodedImage, ImageResource } from '../../model/document';
 import { boundedInflate } from '../../read/images/bounded-inflate';
 import { decodePngPixels, unfilter } from '../../read/images/png-decoder';
-import { concatBytes } from '../../read/images/png-encoder';
 import { type PngInfo, pngInflatedSize, readPngInfo } from '../../read/images/png-info';
 import { inflateExactly } from '../../read/zip/native-inflate';
 import { chunkedDeflate, type FlateStreams } from './flate-streams';
