@@ -1,7 +1,7 @@
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
+import { OID } from '../../kit/oids';
 import { p1363ToDer } from './ecdsa-der';
-import { OID } from './oids';
 import type { SigningIdentity } from './sign-types';
 import { buildSignedAttributes, signedAttributesForSignature } from './signed-attributes';
 

@@ -2,7 +2,7 @@ import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { ApiError } from '../../errors';
 import { bytesEqual } from '../../kit/bytes';
-import { OID } from './oids';
+import { OID } from '../../kit/oids';
 import type { TimestampAuthority } from './sign-types';
 
 /**

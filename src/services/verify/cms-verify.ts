@@ -10,6 +10,7 @@ import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { toHex } from '../../crypto/digest';
 import { bytesEqual, concatBytes } from '../../kit/bytes';
+import { OID } from '../../kit/oids';
 import { summarizeCertificate } from '../sign/certificate-summary';
 import type { CertificateSummary } from '../sign/sign-types';
 import { findEncodingFault } from './ber-strict';
@@ -39,18 +40,6 @@ export interface CmsCheck {
 
 /** /Contents larger than this is not parsed (real CMS with timestamps and chains are tens of KB). */
 export const MAX_CMS_BYTES = 1024 * 1024;
-
-const OID = {
-  data: '1.2.840.113549.1.7.1',
-  signedData: '1.2.840.113549.1.7.2',
-  contentType: '1.2.840.113549.1.9.3',
-  messageDigest: '1.2.840.113549.1.9.4',
-  signingTime: '1.2.840.113549.1.9.5',
-  signatureTimeStampToken: '1.2.840.113549.1.9.16.2.14',
-  subjectKeyIdentifier: '2.5.29.14',
-  emailAddress: '1.2.840.113549.1.9.1',
-  commonName: '2.5.4.3',
-} as const;
 
 /** A check that has found nothing yet: both verdicts false until proven. */
 export function emptyCmsCheck(): CmsCheck {

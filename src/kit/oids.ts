@@ -1,4 +1,7 @@
-/** The object identifiers the signer writes, named once (RFC 5652, RFC 5035, RFC 3161, RFC 5754, RFC 5758). */
+/**
+ * The object identifiers signing writes and verifying reads, named once (RFC 5652, RFC 5035,
+ * RFC 3161, RFC 5754, RFC 5758, RFC 5280, X.520).
+ */
 export const OID = {
   data: '1.2.840.113549.1.7.1',
   signedData: '1.2.840.113549.1.7.2',
@@ -13,4 +16,7 @@ export const OID = {
   ecPublicKey: '1.2.840.10045.2.1',
   p256: '1.2.840.10045.3.1.7',
   ecdsaWithSha256: '1.2.840.10045.4.3.2',
+  subjectKeyIdentifier: '2.5.29.14',
+  emailAddress: '1.2.840.113549.1.9.1',
+  commonName: '2.5.4.3',
 } as const;
