@@ -1,6 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { ApiError } from '../../errors';
-import { convertDocxToPdf, type EngineResources, engineResources } from '../../services/convert/docx-to-pdf';
+import {
+  convertDocxToPdf,
+  type EngineResources,
+  engineResources,
+  REVISION_MODES,
+} from '../../services/convert/docx-to-pdf';
 import {
   attachmentDisposition,
   baseName,
@@ -33,7 +38,7 @@ const ConvertQuery = z.object({
       'The uploaded format. When absent it is inferred from the file name and the bytes; when it disagrees with the bytes, 415.',
   }),
   to: z.enum(TARGET_FORMATS).default('pdf').openapi({ description: 'The output format (default pdf).' }),
-  revisions: z.enum(['markup', 'final', 'original']).default('markup').openapi({
+  revisions: z.enum(REVISION_MODES).default('markup').openapi({
     description:
       'How tracked changes print: markup (insertions underlined and coloured, deletions struck through, change bars), final (as if accepted) or original (as if rejected).',
   }),

@@ -10,10 +10,12 @@ import type { DocumentModel } from '../../engine/model/document';
 import { readDocx } from '../../engine/read/ooxml/docx-reader';
 import { checkPngsAhead } from '../../engine/read/ooxml/image-resource';
 import { readPartsAhead } from '../../engine/read/ooxml/package-reader';
+import type { RevisionMode } from '../../engine/read/ooxml/read-context';
 import { type DocumentParts, PdfPainter } from '../../engine/write/pdf/paint-pdf';
 import { Budget, type Limits } from '../../limits';
 
-export type RevisionMode = 'markup' | 'final' | 'original';
+/** The revision modes are the reader's (one list, read-context.ts); the route takes them from here. */
+export { REVISION_MODES, type RevisionMode } from '../../engine/read/ooxml/read-context';
 
 export interface DocxToPdfOptions {
   revisions: RevisionMode;

@@ -21,8 +21,9 @@ import type { ThemeColors } from './theme-colors';
 import type { ThemeFonts } from './theme-fonts';
 import type { XmlElement } from './xml-tree';
 
-/** How tracked changes come out (see docx-reader.ts). */
-export type RevisionMode = 'markup' | 'final' | 'original';
+/** How tracked changes come out (see docx-reader.ts): the one list, which the API's `revisions` takes too. */
+export const REVISION_MODES = ['markup', 'final', 'original'] as const;
+export type RevisionMode = (typeof REVISION_MODES)[number];
 
 /** What every part of one document shares while it is read. */
 export interface DocumentContext {
