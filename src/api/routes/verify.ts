@@ -1,10 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Config } from '../../config';
 import { ApiError } from '../../errors';
+import { parseCertificates } from '../../kit/certificate-summary';
 import { DocumentInputSchema, loadDocument } from '../../services/input/document-input';
 import { expectFormat } from '../../services/input/format-sniffer';
 import { documentTooLarge } from '../../services/input/size-limit';
-import { parseCertificates } from '../../services/sign/certificate-summary';
 import { verifyPdf } from '../../services/verify/verify-document';
 import { mediaTypeOf, requireMediaType } from '../http/media-type';
 import { errorResponses } from '../http/openapi-errors';

@@ -19,7 +19,7 @@ import type {
   TableRow,
 } from '../../engine/model/document';
 import { formatDate } from '../../engine/read/ooxml/date-format';
-import { groupedFingerprint } from './certificate-summary';
+import { groupedFingerprint } from '../../kit/certificate-summary';
 import { breakableText, dataLines } from './event-data-text';
 import type { AuditCertificateInfo, AuditEvent } from './sign-types';
 

@@ -1,12 +1,12 @@
 import { PDFDocument, type PDFPage } from 'pdf-lib';
 import { sha256Hex } from '../../crypto/digest';
 import { ApiError } from '../../errors';
+import { summarizeCertificate } from '../../kit/certificate-summary';
 import { Budget, type Limits } from '../../limits';
 import type { EngineResources } from '../convert/docx-to-pdf';
 import { signatureInventory } from '../verify/signature-inventory';
 import { appendPdfPages } from './append-pages';
 import { renderAuditCertificate } from './audit-certificate';
-import { summarizeCertificate } from './certificate-summary';
 import { loadPdfForUpdate } from './pdf-source';
 import { signPdf } from './sign-pdf';
 import type { SignBody } from './sign-request';

@@ -2,6 +2,7 @@
  * The contracts of `POST /v1/sign` (docs/api.md) between the route, the signer (CMS and the
  * incremental update) and the audit-trail certificate. Plain data; src/sign/ knows nothing of HTTP.
  */
+import type { CertificateSummary } from '../../kit/certificate-summary';
 
 /** The service's signing identity, from SIGNING_KEY (PKCS#8 PEM) and SIGNING_CERT_CHAIN (PEM, leaf first). */
 export interface SigningIdentity {
@@ -10,19 +11,6 @@ export interface SigningIdentity {
   keyType: 'rsa' | 'ec-p256';
   /** DER certificates, leaf first. */
   chain: Uint8Array[];
-}
-
-/** What a reader of the certificate is shown about it: subject, issuer, validity, fingerprint. */
-export interface CertificateSummary {
-  subject: string;
-  issuer: string;
-  serialNumber: string;
-  notBefore: string;
-  notAfter: string;
-  /** SHA-256 of the DER, lower-case hex. */
-  sha256: string;
-  /** The certificate as PEM. */
-  pem: string;
 }
 
 export interface AuditEvent {

@@ -4,10 +4,11 @@
  * (§12.8.4, Table 258) or from a signature dictionary's /Reference entry whose /TransformMethod
  * is /DocMDP (Table 253); /TransformParams /P (Table 254) is 1, 2 (the default) or 3.
  */
+
+import type { ObjectReader } from '../pdf-read/object-reader';
+import type { PdfValue } from '../pdf-read/pdf-syntax';
+import type { RevisionScan } from '../pdf-read/revision-types';
 import type { ModificationReport } from './modification-check';
-import type { ObjectReader } from './object-reader';
-import type { PdfValue } from './pdf-syntax';
-import type { RevisionScan } from './revision-types';
 
 export type DocMdpLevel = 1 | 2 | 3;
 

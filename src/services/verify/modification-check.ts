@@ -22,11 +22,11 @@
  *
  * The overall class is the most severe found. Never throws; what cannot be read counts as other.
  */
-import { canonical, ObjectReader, type ObjectState, sameBytes } from './object-reader';
-import { readPageTree } from './page-tree';
-import { stringBytes, textOf } from './pdf-string';
-import type { PdfValue } from './pdf-syntax';
-import type { RevisionScan } from './revision-types';
+import { canonical, ObjectReader, type ObjectState, sameBytes } from '../pdf-read/object-reader';
+import { readPageTree } from '../pdf-read/page-tree';
+import { stringBytes, textOf } from '../pdf-read/pdf-string';
+import type { PdfValue } from '../pdf-read/pdf-syntax';
+import type { RevisionScan } from '../pdf-read/revision-types';
 
 export type ModificationClass = 'none' | 'signatures' | 'form-filling' | 'annotations' | 'other';
 

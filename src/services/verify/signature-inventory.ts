@@ -3,11 +3,12 @@
  * dictionaries are really signed (not empty placeholders, ISO 32000-1 §12.8.1), and the
  * certification (§12.8.2.2 DocMDP) that says what a later signature may change.
  */
+
+import { ObjectReader } from '../pdf-read/object-reader';
+import { findRevisions } from '../pdf-read/pdf-revisions';
+import { withDecryptedStreams } from '../pdf-read/standard-security';
 import { type Certification, findCertification } from './docmdp';
-import { ObjectReader } from './object-reader';
-import { findRevisions } from './pdf-revisions';
 import { findSignatureFields, type SignatureField } from './signature-fields';
-import { withDecryptedStreams } from './standard-security';
 
 export interface SignatureInventory {
   signed: number;

@@ -7,21 +7,21 @@
  */
 import { toHex } from '../../crypto/digest';
 import { ApiError } from '../../errors';
-import type { CertificateSummary } from '../sign/sign-types';
+import type { CertificateSummary } from '../../kit/certificate-summary';
+import { ObjectReader } from '../pdf-read/object-reader';
+import { readPageTree } from '../pdf-read/page-tree';
+import { findRevisions } from '../pdf-read/pdf-revisions';
+import { stringBytes } from '../pdf-read/pdf-string';
+import type { RevisionScan } from '../pdf-read/revision-types';
+import { withDecryptedStreams } from '../pdf-read/standard-security';
 import { type ByteRangeCheck, type Coverage, checkByteRange } from './byte-range-check';
 import { verifyCms } from './cms-verify';
 import { type DocMdpLevel, docMdpViolation, findCertification } from './docmdp';
 import { verifyDocumentTimestamp } from './document-timestamp';
 import { classifyModifications, type ModificationClass, type ModificationReport } from './modification-check';
-import { ObjectReader } from './object-reader';
-import { readPageTree } from './page-tree';
 import { parsePdfDate } from './pdf-date-read';
-import { findRevisions } from './pdf-revisions';
-import { stringBytes } from './pdf-string';
-import type { RevisionScan } from './revision-types';
 import { findSignatureFields, type SignatureField } from './signature-fields';
 import { isPlaceholder } from './signature-inventory';
-import { withDecryptedStreams } from './standard-security';
 import { verifyTimestampToken } from './timestamp-token';
 import { checkTrust, type Trust } from './trust-chain';
 

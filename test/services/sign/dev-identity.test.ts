@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test';
 import * as x509 from '@peculiar/x509';
 import { describe, expect, it } from 'vitest';
 import { createDevIdentity } from '../../../scripts/dev-identity.mjs';
-import { parseCertificates } from '../../../src/services/sign/certificate-summary';
+import { parseCertificates } from '../../../src/kit/certificate-summary';
 import { describeServiceCertificate } from '../../../src/services/sign/service-certificate';
 
 const DOCUMENT_SIGNING = '1.3.6.1.5.5.7.3.36';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { summarizeCertificate } from '../../../src/services/sign/certificate-summary';
+import { summarizeCertificate } from '../../../src/kit/certificate-summary';
 import { loadSigningIdentity } from '../../../src/services/sign/signing-identity';
 import { generateKeyPair, makeTestPki, type TestPki } from '../../helpers/test-identity';
 

@@ -1,7 +1,7 @@
 /** CMS test helpers: a signed PDF's /Contents and ByteRange bytes, SignedData parsed and re-encoded. */
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
-import { findRevisions } from '../../../src/services/verify/pdf-revisions';
+import { findRevisions } from '../../../src/services/pdf-read/pdf-revisions';
 import { findSignatureFields } from '../../../src/services/verify/signature-fields';
 
 export interface Extracted {

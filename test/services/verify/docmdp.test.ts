@@ -1,9 +1,9 @@
 import { PDFDocument, PDFName } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
+import { ObjectReader } from '../../../src/services/pdf-read/object-reader';
+import { findRevisions } from '../../../src/services/pdf-read/pdf-revisions';
 import { docMdpViolation, findCertification } from '../../../src/services/verify/docmdp';
 import type { ModificationReport } from '../../../src/services/verify/modification-check';
-import { ObjectReader } from '../../../src/services/verify/object-reader';
-import { findRevisions } from '../../../src/services/verify/pdf-revisions';
 
 /** A document whose catalog /Perms /DocMDP names a signature dictionary with a DocMDP reference (§12.8.2.2). */
 async function certified(p: number | undefined, viaPerms = true): Promise<{ pdf: Uint8Array; signatureRef: number }> {

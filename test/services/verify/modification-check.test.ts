@@ -1,11 +1,11 @@
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRef, PDFString } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from '../../../src/limits';
+import { findRevisions } from '../../../src/services/pdf-read/pdf-revisions';
 import { changedObjects, snapshotObjects, writeIncrementalUpdate } from '../../../src/services/sign/incremental-writer';
 import { loadPdfForUpdate } from '../../../src/services/sign/pdf-source';
 import type { SigningIdentity } from '../../../src/services/sign/sign-types';
 import { classifyModifications } from '../../../src/services/verify/modification-check';
-import { findRevisions } from '../../../src/services/verify/pdf-revisions';
 import { findSignatureFields } from '../../../src/services/verify/signature-fields';
 import { appendUpdate, makeOriginal, sign, testIdentity } from './verify-fixtures';
 

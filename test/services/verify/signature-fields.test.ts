@@ -1,8 +1,8 @@
 import { PDFDocument, PDFHexString, PDFName, PDFString } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { findRevisions } from '../../../src/services/pdf-read/pdf-revisions';
 import type { SigningIdentity } from '../../../src/services/sign/sign-types';
 import { checkByteRange } from '../../../src/services/verify/byte-range-check';
-import { findRevisions } from '../../../src/services/verify/pdf-revisions';
 import { findSignatureFields, type SignatureField } from '../../../src/services/verify/signature-fields';
 import { appendUpdate, ascii, makeOriginal, sign, testIdentity, text } from './verify-fixtures';
 

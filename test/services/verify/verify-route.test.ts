@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { parseCertificates } from '../../../src/services/sign/certificate-summary';
+import { parseCertificates } from '../../../src/kit/certificate-summary';
 import { verifyPdf } from '../../../src/services/verify/verify-document';
 import { mintKey, postJson, withKey } from '../../helpers/accounts';
 import { call, expectError } from '../../helpers/api';

@@ -6,8 +6,8 @@
 import * as asn1js from 'asn1js';
 import { type PDFArray, PDFDocument, PDFHexString, PDFName, type PDFObject } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { findRevisions } from '../../../src/services/pdf-read/pdf-revisions';
 import { pemBlocks } from '../../../src/services/sign/signing-identity';
-import { findRevisions } from '../../../src/services/verify/pdf-revisions';
 import { findSignatureFields } from '../../../src/services/verify/signature-fields';
 import { verifyPdf } from '../../../src/services/verify/verify-document';
 import { makeTestPki, type TestPki } from '../../helpers/test-identity';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { findRevisions } from '../../../src/services/verify/pdf-revisions';
+import { findRevisions } from '../../../src/services/pdf-read/pdf-revisions';
+import { rc4, withDecryptedStreams } from '../../../src/services/pdf-read/standard-security';
 import { findSignatureFields } from '../../../src/services/verify/signature-fields';
-import { rc4, withDecryptedStreams } from '../../../src/services/verify/standard-security';
 
 // One small PDF, made for this test: pdf-lib wrote a signature field "Approval" whose field, widget
 // and signature dictionary sit in an object stream; qpdf 11 then encrypted it with the Standard

@@ -3,8 +3,20 @@
  * pages, in GET /v1/verify/key and in POST /v1/verify's `signer.certificate` (docs/api.md).
  */
 import * as x509 from '@peculiar/x509';
-import { toHex } from '../../crypto/digest';
-import type { CertificateSummary } from './sign-types';
+import { toHex } from '../crypto/digest';
+
+/** What a reader of the certificate is shown about it: subject, issuer, validity, fingerprint. */
+export interface CertificateSummary {
+  subject: string;
+  issuer: string;
+  serialNumber: string;
+  notBefore: string;
+  notAfter: string;
+  /** SHA-256 of the DER, lower-case hex. */
+  sha256: string;
+  /** The certificate as PEM. */
+  pem: string;
+}
 
 /** The certificates of a PEM bundle, in order (SIGNING_CERT_CHAIN is leaf first). */
 export function parseCertificates(pem: string): x509.X509Certificate[] {

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { findRevisions } from '../../../src/services/pdf-read/pdf-revisions';
 import type { SigningIdentity } from '../../../src/services/sign/sign-types';
-import { findRevisions } from '../../../src/services/verify/pdf-revisions';
-import { appendUpdate, ascii, concat, makeOriginal, sign, testIdentity, text } from './verify-fixtures';
+import { appendUpdate, ascii, concat, makeOriginal, sign, testIdentity, text } from '../verify/verify-fixtures';
 
 describe('findRevisions', () => {
   let identity: SigningIdentity;

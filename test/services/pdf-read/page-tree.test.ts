@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ObjectReader } from '../../../src/services/verify/object-reader';
-import { readPageTree } from '../../../src/services/verify/page-tree';
-import { findRevisions } from '../../../src/services/verify/pdf-revisions';
+import { ObjectReader } from '../../../src/services/pdf-read/object-reader';
+import { readPageTree } from '../../../src/services/pdf-read/page-tree';
+import { findRevisions } from '../../../src/services/pdf-read/pdf-revisions';
 import { mintKey, withKey } from '../../helpers/accounts';
 import { call } from '../../helpers/api';
 import { toBase64 } from '../input/helpers';

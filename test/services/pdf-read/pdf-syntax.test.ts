@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readValue } from '../../../src/services/verify/pdf-syntax';
+import { readValue } from '../../../src/services/pdf-read/pdf-syntax';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 
