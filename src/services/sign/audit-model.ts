@@ -18,7 +18,7 @@ import type {
   TableCell,
   TableRow,
 } from '../../engine/model/document';
-import { formatDate } from '../../engine/read/ooxml/date-format';
+import { formatDate } from '../../engine/text/date-format';
 import { groupedFingerprint } from '../../kit/certificate-summary';
 import { breakableText, dataLines } from './event-data-text';
 import type { AuditCertificateInfo, AuditEvent } from './sign-types';

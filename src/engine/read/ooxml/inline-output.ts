@@ -6,7 +6,7 @@ import type {
   RunProperties,
   TextInline,
 } from '../../model/document';
-import { DEFAULT_DATE_PICTURE, DEFAULT_TIME_PICTURE, formatDate } from './date-format';
+import { DEFAULT_DATE_PICTURE, DEFAULT_TIME_PICTURE, formatDate } from '../../text/date-format';
 import { type FieldInstruction, parseFieldInstruction } from './field-instruction';
 import type { OpenField, StoryContext } from './read-context';
 import type { XmlElement } from './xml-tree';

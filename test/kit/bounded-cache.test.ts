@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BoundedCache } from '../../../src/engine/fonts/bounded-cache';
+import { BoundedCache } from '../../src/kit/bounded-cache';
 
 describe('BoundedCache', () => {
   it('never holds more than its capacity and evicts the least recently used', () => {
