@@ -119,6 +119,16 @@ export const MAX_PDF_OBJECTS = 100_000;
 export const MAX_PDF_OBJECT_TEXT_BYTES = 4 * 1024 * 1024;
 
 /**
+ * Markdown and HTML sources (POST /v1/convert): the largest text, since parsed markup takes many
+ * times its size in memory and the isolate has 128 MB; and the images one document names (remote
+ * or data URIs): how many are loaded, and the bytes of all of them together, which one image may
+ * take whole. The route and the image loader both read these.
+ */
+export const MAX_MARKUP_BYTES = 5 * MiB;
+export const MAX_MARKUP_IMAGES = 64;
+export const MAX_MARKUP_IMAGE_BYTES = 20 * MiB;
+
+/**
  * Lines the cells of one table row may lay out to, together. A row is laid out whole before it is
  * placed or split, and a line holds some hundreds of bytes; a cell squeezed to a point's width
  * takes a line per character, so 10,000 cells of a paragraph each were 3.8 million lines (3 GB).

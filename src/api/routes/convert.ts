@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { ApiError } from '../../errors';
+import { MAX_MARKUP_BYTES, MAX_MARKUP_IMAGE_BYTES, MAX_MARKUP_IMAGES } from '../../limits';
 import {
   convertDocxToPdf,
   type EngineResources,
@@ -23,15 +24,6 @@ import { warningHeaders } from '../http/warning-headers';
 const SOURCE_FORMATS = ['docx', 'md', 'html'] as const;
 const TARGET_FORMATS = ['pdf', 'docx'] as const;
 const SUPPORTED_PAIRS = ['docx→pdf', 'md→docx', 'md→pdf', 'html→docx', 'html→pdf'];
-/**
- * Markdown and HTML sources are held to 5 MiB, below the 25 MiB document limit: an HTML tree
- * takes many times its text in memory, and the isolate has 128 MB (README "Limits").
- */
-const MAX_MARKUP_BYTES = 5 * 1024 * 1024;
-/** Remote and data-URI images per Markdown/HTML document: how many, and how many bytes in all. */
-const MAX_MARKUP_IMAGES = 64;
-const MAX_MARKUP_IMAGE_BYTES = 20 * 1024 * 1024;
-
 const ConvertQuery = z.object({
   from: z.enum(SOURCE_FORMATS).optional().openapi({
     description:

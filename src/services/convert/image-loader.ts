@@ -2,6 +2,7 @@ import type { ImageLoader, LoadedImage } from '../../engine/read/html/image-load
 import { PixelBudget } from '../../engine/read/images/pixel-budget';
 import { checkImage, checkPngsAhead } from '../../engine/read/ooxml/image-resource';
 import { ApiError } from '../../errors';
+import { MAX_MARKUP_IMAGE_BYTES, MAX_MARKUP_IMAGES } from '../../limits';
 import { decodeBase64Document } from '../input/base64-decoder';
 import { formatBytes } from '../input/size-limit';
 import { DEFAULT_FETCH_TIMEOUT_MS, fetchDocument } from '../input/url-fetcher';
@@ -31,10 +32,11 @@ export interface ImageLoaderOptions {
   timeoutMs?: number;
 }
 
+/** What the convert route gives (src/limits.ts), for callers that give nothing else. */
 export const IMAGE_LOADER_DEFAULTS = {
-  maxImages: 64,
-  maxTotalBytes: 20 * 1024 * 1024,
-  maxImageBytes: 10 * 1024 * 1024,
+  maxImages: MAX_MARKUP_IMAGES,
+  maxTotalBytes: MAX_MARKUP_IMAGE_BYTES,
+  maxImageBytes: MAX_MARKUP_IMAGE_BYTES,
   timeoutMs: DEFAULT_FETCH_TIMEOUT_MS,
 } as const;
 
