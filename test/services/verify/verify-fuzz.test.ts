@@ -1,5 +1,6 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
+import { flipBytes, rngFor, spliceBytes } from '../../../scripts/fuzz-kit.mjs';
 import { mintKey, withKey } from '../../helpers/accounts';
 import { call } from '../../helpers/api';
 import { toBase64 } from '../input/helpers';
@@ -16,34 +17,11 @@ const VARIANTS = 200;
 /** Requests per key: under the per-key rate limit (120 a minute). */
 const PER_KEY = 100;
 
-/** mulberry32, seeded per variant so a failure names a variant that can be remade alone. */
-function rngFor(index: number) {
-  let state = (SEED ^ Math.imul(index + 1, 0x9e3779b1)) | 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (n: number) => Math.floor(next() * n);
-  return { next, int, pick: <T>(list: readonly T[]): T => list[int(list.length)] as T };
-}
 type Rng = ReturnType<typeof rngFor>;
 
-const splice = (bytes: Uint8Array, start: number, end: number, middle: Uint8Array) =>
-  concat(bytes.subarray(0, start), middle, bytes.subarray(end));
-
+/** The match spans of `pattern` in `source`. */
 function spans(source: string, pattern: RegExp): [number, number][] {
   return [...source.matchAll(pattern)].map((m) => [m.index, m.index + m[0].length]);
-}
-
-function flipIn(rng: Rng, bytes: Uint8Array, [from, to]: [number, number], n: number): Uint8Array {
-  const copy = new Uint8Array(bytes);
-  for (let i = 0; i < n; i++) {
-    const at = from + rng.int(Math.max(1, to - from));
-    if (at < copy.length) copy[at] = (copy[at] as number) ^ (1 + rng.int(255));
-  }
-  return copy;
 }
 
 const NUMBERS = ['0', '-1', '2147483647', '4294967296', '99999999999999999999', '1e308', '', 'null'];
@@ -55,7 +33,7 @@ const aimed =
   (pattern: RegExp, n: number): Mutation =>
   (rng, bytes) => {
     const found = spans(text(bytes), pattern);
-    return found.length ? flipIn(rng, bytes, rng.pick(found), 1 + rng.int(n)) : undefined;
+    return found.length ? flipBytes(rng, bytes, 1 + rng.int(n), rng.pick(found)).bytes : undefined;
   };
 
 /** Replaces a number inside one match of `pattern` with an extreme one. */
@@ -69,11 +47,11 @@ const renumber =
     if (!numbers.length) return undefined;
     const number = rng.pick(numbers);
     const at = start + number.index;
-    return splice(bytes, at, at + number[0].length, ascii(rng.pick(NUMBERS)));
+    return spliceBytes(bytes, at, at + number[0].length, ascii(rng.pick(NUMBERS)));
   };
 
 const MUTATIONS: Record<string, Mutation> = {
-  flip: (rng, bytes) => flipIn(rng, bytes, [0, bytes.length], 1 + rng.int(32)),
+  flip: (rng, bytes) => flipBytes(rng, bytes, 1 + rng.int(32)).bytes,
   byteRange: aimed(/\/ByteRange\s*\[[^\]]*\]/g, 4),
   byteRangeNumber: renumber(/\/ByteRange\s*\[[^\]]*\]/g),
   contents: aimed(/\/Contents\s*<[0-9A-Fa-f]{0,600}/g, 8),
@@ -85,12 +63,12 @@ const MUTATIONS: Record<string, Mutation> = {
     bytes.slice(0, rng.next() < 0.5 ? bytes.length - 1 - rng.int(Math.min(4096, bytes.length)) : rng.int(bytes.length)),
   removeSlice: (rng, bytes) => {
     const start = rng.int(bytes.length);
-    return splice(bytes, start, Math.min(bytes.length, start + 1 + rng.int(512)), new Uint8Array());
+    return spliceBytes(bytes, start, Math.min(bytes.length, start + 1 + rng.int(512)), new Uint8Array());
   },
   duplicateSlice: (rng, bytes) => {
     const start = rng.int(bytes.length);
     const to = rng.int(bytes.length);
-    return splice(bytes, to, to, bytes.slice(start, start + 1 + rng.int(512)));
+    return spliceBytes(bytes, to, to, bytes.slice(start, start + 1 + rng.int(512)));
   },
   garbage: (rng, bytes) => {
     const at = rng.int(bytes.length);
@@ -98,7 +76,7 @@ const MUTATIONS: Record<string, Mutation> = {
       rng.next() < 0.3
         ? ascii(rng.pick(['[', '<<', '(']).repeat(rng.pick([500, 20000])))
         : Uint8Array.from({ length: 1 + rng.int(256) }, () => rng.int(256));
-    return splice(bytes, at, at, garbage);
+    return spliceBytes(bytes, at, at, garbage);
   },
   fakeUpdate: (rng, bytes) => {
     const source = text(bytes);
@@ -125,7 +103,7 @@ const MUTATIONS: Record<string, Mutation> = {
 const NAMES = Object.keys(MUTATIONS);
 
 function variant(bases: Uint8Array[], index: number): { bytes: Uint8Array; mutation: string } {
-  const rng = rngFor(index);
+  const rng = rngFor(SEED, index);
   const base = rng.int(bases.length);
   let bytes = bases[base] as Uint8Array;
   for (let attempt = 0; attempt < 20; attempt++) {
@@ -133,7 +111,7 @@ function variant(bases: Uint8Array[], index: number): { bytes: Uint8Array; mutat
     const mutated = MUTATIONS[name]?.(rng, bytes);
     if (mutated) return { bytes: mutated, mutation: `base ${base} ${name}` };
   }
-  bytes = flipIn(rng, bytes, [0, bytes.length], 1);
+  bytes = flipBytes(rng, bytes, 1).bytes;
   return { bytes, mutation: `base ${base} flip` };
 }
 
@@ -207,7 +185,7 @@ describe('POST /v1/verify under seeded mutations', () => {
     const w = [...source.matchAll(/\/W\s*\[\s*1\s+(\d+)\s+(\d+)\s*\]/g)].at(-1);
     expect(w).toBeDefined();
     const at = (w?.index ?? 0) + (w?.[0].lastIndexOf(w?.[2] ?? '') ?? 0);
-    const mutated = splice(signed, at, at + (w?.[2]?.length ?? 0), ascii('4294967296'));
+    const mutated = spliceBytes(signed, at, at + (w?.[2]?.length ?? 0), ascii('4294967296'));
     const res = await post(key, '/v1/verify', { document: { base64: toBase64(mutated) } });
     expect([200, 415, 422]).toContain(res.status);
   });
