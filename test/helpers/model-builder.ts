@@ -1,4 +1,6 @@
 // Plain DocumentModel values for layout tests: the model is data, so tests build it directly.
+
+import { plainRunProperties } from '../../src/engine/model/defaults';
 import type {
   Block,
   DocumentModel,
@@ -15,21 +17,7 @@ import type {
 export const LETTER = { width: 612, height: 792 };
 
 export function runProps(overrides: Partial<RunProperties> = {}): RunProperties {
-  return {
-    font: 'Calibri',
-    size: 11,
-    bold: false,
-    italic: false,
-    strike: false,
-    doubleStrike: false,
-    caps: false,
-    smallCaps: false,
-    verticalAlign: 'baseline',
-    characterSpacing: 0,
-    position: 0,
-    hidden: false,
-    ...overrides,
-  };
+  return plainRunProperties({ font: 'Calibri', size: 11 }, overrides);
 }
 
 export function paragraphProps(overrides: Partial<ParagraphProperties> = {}): ParagraphProperties {

@@ -5,6 +5,7 @@
  * "Certificate of Completion": a title, a summary table, the events in time order, the metadata,
  * the signing certificate, and a closing line saying the signature covers these pages.
  */
+import { plainRunProperties } from '../../engine/model/defaults';
 import type {
   Block,
   Border,
@@ -322,20 +323,5 @@ function paragraph(
 }
 
 function runProps(overrides: Partial<RunProperties> = {}): RunProperties {
-  return {
-    font: FONT,
-    size: BODY_SIZE,
-    bold: false,
-    italic: false,
-    strike: false,
-    doubleStrike: false,
-    caps: false,
-    smallCaps: false,
-    color: INK,
-    verticalAlign: 'baseline',
-    characterSpacing: 0,
-    position: 0,
-    hidden: false,
-    ...overrides,
-  };
+  return plainRunProperties({ font: FONT, size: BODY_SIZE }, { color: INK, ...overrides });
 }
