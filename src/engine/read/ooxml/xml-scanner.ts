@@ -1,4 +1,4 @@
-import type { SharedSubtree, StartTag, TreeBuilder } from './xml-tree';
+import type { SharedSubtree, StartTag, TreeSink } from './xml-types';
 
 /**
  * A fast, strict scanner for the XML that OOXML parts contain: elements, attributes, text, the
@@ -307,7 +307,7 @@ function isPlainAscii(bytes: Uint8Array, start: number, end: number): boolean {
   return true;
 }
 
-export function scanXml(bytes: Uint8Array, builder: TreeBuilder): void {
+export function scanXml(bytes: Uint8Array, builder: TreeSink): void {
   const length = bytes.length;
   const ignoreAttribute = builder.ignoreAttribute;
   const view = viewOf(bytes);
