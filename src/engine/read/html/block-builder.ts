@@ -14,7 +14,7 @@ import { fragmentOf } from './bookmark-names';
 import type { DeclaredStyle } from './computed-style';
 import type { CssRule } from './css-rules';
 import { firstFontFamily, isBoldWeight, parseColor, parseFontSize, parseLegacyColor, parseLength } from './css-values';
-import type { BlockFormat, RunFormat, WalkContext, WhiteSpaceMode } from './format-context';
+import type { BlockFormat, BlockWalker, RunFormat, WalkContext, WhiteSpaceMode } from './format-context';
 import { type FootnoteSources, isBackLink, noteTarget } from './html-notes';
 import {
   attribute,
@@ -118,7 +118,7 @@ const JUSTIFICATION: Record<string, string> = {
   justify: 'both',
 };
 
-export class HtmlWalker {
+export class HtmlWalker implements BlockWalker {
   /** Footnote marks by the note's list item id, numbered in order of first reference. */
   readonly noteMarks = new Map<string, string>();
   private readonly claimedLevels = new Set<string>();

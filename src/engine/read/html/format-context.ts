@@ -4,8 +4,10 @@
  * for blocks), plus where in lists, quotes and tables the content sits. Plain, immutable values:
  * a child gets a copy with its own changes.
  */
-import type { Border, LinkTarget, ListLabel, ListMembership } from '../../model/document';
+import type { Block, Border, LinkTarget, ListLabel, ListMembership } from '../../model/document';
 import type { RunDelta } from '../ooxml/run-properties';
+import type { DeclaredStyle } from './computed-style';
+import type { Element } from './html-tree';
 
 export type WhiteSpaceMode = 'normal' | 'pre' | 'pre-line' | 'nowrap';
 
@@ -59,3 +61,16 @@ export interface PendingLabel {
 }
 
 export const HR_BORDER: Border = { style: 'single', width: 0.75, space: 1, color: 'A0A0A0' };
+
+/**
+ * What a table's cells need of the walker that reads the blocks around them (block-builder.ts
+ * HtmlWalker): the styles it resolves and the blocks it makes of a cell's content. Declared here,
+ * so that table-builder.ts, which the walker calls, does not import the walker back.
+ */
+export interface BlockWalker {
+  styleOf(element: Element): DeclaredStyle;
+  styleFontSize(styleId: string): number;
+  flowOf(element: Element, context: WalkContext, depth: number, force?: boolean): Block[];
+  blockContext(element: Element, tag: string, style: DeclaredStyle, context: WalkContext): WalkContext;
+  applyInheritedCss(style: DeclaredStyle, context: WalkContext): void;
+}

@@ -17,10 +17,9 @@ import type {
   TableRow,
 } from '../../model/document';
 import { PARAGRAPH_STYLES, TABLE_STYLE } from '../markup/markup-styles';
-import type { HtmlWalker } from './block-builder';
 import type { DeclaredStyle } from './computed-style';
 import { parseColor, parseLegacyColor, parseLength } from './css-values';
-import type { WalkContext } from './format-context';
+import type { BlockWalker, WalkContext } from './format-context';
 import { attribute, type ChildNode, type Element, isElement, tagName } from './html-tree';
 
 /** Word's limit on grid columns (its tables have at most 63). */
@@ -50,7 +49,7 @@ export function buildTable(
   tableStyle: DeclaredStyle,
   context: WalkContext,
   depth: number,
-  walker: HtmlWalker,
+  walker: BlockWalker,
 ): Block[] {
   const out: Block[] = [];
   const { rows: sourceRows, captions } = collectRows(table);
@@ -293,7 +292,7 @@ function cellBlocks(
   grid: number[],
   placed: PlacedCell,
   depth: number,
-  walker: HtmlWalker,
+  walker: BlockWalker,
 ): Block[] {
   const cellStyle = walker.styleOf(cell);
   const width = grid.slice(placed.column, placed.column + Math.max(1, placed.span)).reduce((a, b) => a + b, 0);
@@ -323,7 +322,7 @@ function cellBlocks(
   return walker.flowOf(cell, context, depth + 3, true);
 }
 
-function emptyParagraph(walker: HtmlWalker, context: WalkContext): Block {
+function emptyParagraph(walker: BlockWalker, context: WalkContext): Block {
   const blocks = walker.flowOf(
     { children: [] } as unknown as Element,
     {
@@ -404,7 +403,7 @@ function hasBorderCss(style: DeclaredStyle): boolean {
   return false;
 }
 
-function anyCellBorderCss(rows: readonly SourceRow[], walker: HtmlWalker): boolean {
+function anyCellBorderCss(rows: readonly SourceRow[], walker: BlockWalker): boolean {
   let checked = 0;
   for (const row of rows) {
     for (const cell of row.cells) {
