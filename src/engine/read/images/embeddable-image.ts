@@ -13,13 +13,17 @@
  * The format is sniffed from the bytes, never from a file name or content type: DOCX packages
  * often carry a .png that is really a JPEG.
  */
+
+import { concatBytes } from '../../../kit/bytes';
 import type { EncodedImage, ImageResource } from '../../model/document';
 import { decodeBmp, isBmp } from './bmp-decoder';
+import { boundedInflate } from './bounded-inflate';
 import { decodeGif, isGif } from './gif-decoder';
 import { isJpeg, toEmbeddableJpeg } from './jpeg-info';
 import type { PixelBudget } from './pixel-budget';
+import { decodePngPixels } from './png-decoder';
 import { encodePng, isOpaque } from './png-encoder';
-import { isPng, type PngDataCheck, toEmbeddablePng } from './png-info';
+import { checkedHeader, idatData, isPng, type PngDataCheck, type PngInfo } from './png-info';
 import { type ImageLimits, imageLimits, type RgbaImage } from './raster';
 import { decodeTiff, isTiff } from './tiff-decoder';
 import { decodeWebp, isWebp } from './webp-decoder';
@@ -124,4 +128,53 @@ export function toEmbeddableImage(
     // Out-of-range reads (DataView), allocation failures: a file we cannot decode.
     return undefined;
   }
+}
+
+/** The buffer UPNG inflates into (pdf-lib 1.17.1, UPNG.decode._decompress): (bpl + 1 + interlace) × h. */
+function upngInflateBuffer(info: PngInfo): number {
+  const bytesPerLine = Math.ceil((info.width * info.bitDepth * info.channels) / 8);
+  return (bytesPerLine + 1 + (info.interlaced ? 1 : 0)) * info.height;
+}
+
+export interface EmbeddablePng {
+  bytes: Uint8Array;
+  width: number;
+  height: number;
+}
+
+/**
+ * Returns PNG bytes pdf-lib's embedPng renders correctly, or undefined for a malformed, truncated
+ * or too large file. `dataChecked`: what pngDataInflates found of the data, under the same limits.
+ */
+export function toEmbeddablePng(
+  bytes: Uint8Array,
+  limits: ImageLimits,
+  dataChecked?: PngDataCheck,
+): EmbeddablePng | undefined {
+  // Surely broken: inflating it again here would only find the same.
+  if (dataChecked === 'broken') return undefined;
+  const header = checkedHeader(bytes, limits);
+  if (!header) return undefined;
+  const { info, expected } = header;
+  const mustDecode = info.interlaced && expected > upngInflateBuffer(info);
+  let inflated: { bytes: Uint8Array; length: number } | undefined;
+  if (dataChecked !== 'whole' || mustDecode) {
+    inflated = boundedInflate(idatData(info), expected, { keep: mustDecode });
+    if (!inflated || inflated.length !== expected) return undefined;
+  }
+  const { width, height } = info;
+  if (mustDecode && inflated) {
+    const pixels = decodePngPixels(info, inflated.bytes);
+    return pixels ? { bytes: encodePng(pixels), width, height } : undefined;
+  }
+  if (info.animated) {
+    const kept = [bytes.subarray(0, 8)];
+    for (const chunk of info.chunks) {
+      if (chunk.type !== 'acTL' && chunk.type !== 'fcTL' && chunk.type !== 'fdAT') {
+        kept.push(bytes.subarray(chunk.start, chunk.end));
+      }
+    }
+    return { bytes: concatBytes(kept), width, height };
+  }
+  return { bytes, width, height };
 }

@@ -25,9 +25,6 @@
 
 import { concatBytes } from '../../../kit/bytes';
 import { inflatedLength, inflateExactly } from '../zip/native-inflate';
-import { boundedInflate } from './bounded-inflate';
-import { decodePngPixels } from './png-decoder';
-import { encodePng } from './png-encoder';
 import { type ImageLimits, sizeAcceptable } from './raster';
 
 export const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] as const;
@@ -186,27 +183,15 @@ export function pngInflatedSize(info: PngInfo): number {
   return total;
 }
 
-/** The buffer UPNG inflates into (pdf-lib 1.17.1, UPNG.decode._decompress): (bpl + 1 + interlace) × h. */
-function upngInflateBuffer(info: PngInfo): number {
-  const bytesPerLine = Math.ceil((info.width * info.bitDepth * info.channels) / 8);
-  return (bytesPerLine + 1 + (info.interlaced ? 1 : 0)) * info.height;
-}
-
-export interface EmbeddablePng {
-  bytes: Uint8Array;
-  width: number;
-  height: number;
-}
-
 /** The PNG's header, when it is one and within the limits, with the size its data must inflate to. */
-function checkedHeader(bytes: Uint8Array, limits: ImageLimits): { info: PngInfo; expected: number } | undefined {
+export function checkedHeader(bytes: Uint8Array, limits: ImageLimits): { info: PngInfo; expected: number } | undefined {
   const info = readPngInfo(bytes);
   if (!info || !sizeAcceptable(info.width, info.height, limits)) return undefined;
   const expected = pngInflatedSize(info);
   return expected > limits.maxDecodedBytes ? undefined : { info, expected };
 }
 
-function idatData(info: PngInfo): Uint8Array {
+export function idatData(info: PngInfo): Uint8Array {
   return info.idat.length === 1 ? (info.idat[0] as Uint8Array) : concatBytes(info.idat);
 }
 
@@ -241,41 +226,4 @@ export async function pngDataInflates(bytes: Uint8Array, limits: ImageLimits): P
   if (counted.length > header.expected) return 'broken';
   if (counted.complete) return counted.length === header.expected ? 'whole' : 'broken';
   return undefined;
-}
-
-/**
- * Returns PNG bytes pdf-lib's embedPng renders correctly, or undefined for a malformed, truncated
- * or too large file. `dataChecked`: what pngDataInflates found of the data, under the same limits.
- */
-export function toEmbeddablePng(
-  bytes: Uint8Array,
-  limits: ImageLimits,
-  dataChecked?: PngDataCheck,
-): EmbeddablePng | undefined {
-  // Surely broken: inflating it again here would only find the same.
-  if (dataChecked === 'broken') return undefined;
-  const header = checkedHeader(bytes, limits);
-  if (!header) return undefined;
-  const { info, expected } = header;
-  const mustDecode = info.interlaced && expected > upngInflateBuffer(info);
-  let inflated: { bytes: Uint8Array; length: number } | undefined;
-  if (dataChecked !== 'whole' || mustDecode) {
-    inflated = boundedInflate(idatData(info), expected, { keep: mustDecode });
-    if (!inflated || inflated.length !== expected) return undefined;
-  }
-  const { width, height } = info;
-  if (mustDecode && inflated) {
-    const pixels = decodePngPixels(info, inflated.bytes);
-    return pixels ? { bytes: encodePng(pixels), width, height } : undefined;
-  }
-  if (info.animated) {
-    const kept = [bytes.subarray(0, 8)];
-    for (const chunk of info.chunks) {
-      if (chunk.type !== 'acTL' && chunk.type !== 'fcTL' && chunk.type !== 'fdAT') {
-        kept.push(bytes.subarray(chunk.start, chunk.end));
-      }
-    }
-    return { bytes: concatBytes(kept), width, height };
-  }
-  return { bytes, width, height };
 }
