@@ -1,7 +1,7 @@
-import type { Block, Paragraph } from '../../model/document';
+import type { Paragraph } from '../../model/document';
 import { chooseAlternative } from './markup-compatibility';
 import { readParagraph } from './paragraph-reader';
-import type { StoryContext } from './read-context';
+import type { BlockContent, StoryContext } from './read-context';
 import { CHANGE_ELEMENTS, isShown } from './revisions';
 import { readTable } from './table-reader';
 import { child, type XmlElement } from './xml-tree';
@@ -11,12 +11,6 @@ import { child, type XmlElement } from './xml-tree';
  * content): paragraphs and tables, also inside block-level content controls, custom XML and
  * compatibility alternatives. Paragraphs whose mark is absent in the chosen revision join the next.
  */
-
-export interface BlockContent {
-  blocks: Block[];
-  /** Paragraphs that end a section: after `blockCount` blocks, with these properties. */
-  sectionBreaks: { blockCount: number; properties: XmlElement }[];
-}
 
 export function readBlockContent(
   container: XmlElement,

@@ -127,6 +127,7 @@ function readPackage(
     customNoteMarks: new Set(),
     cellBorders: new IdentityCache(4096),
     warn,
+    readBlocks: readBlockContent,
   };
 
   // The body is read as it is parsed, one paragraph or table at a time (xml-tree.ts ChildStream):

@@ -8,7 +8,6 @@ import type {
   RunProperties,
   Shape,
 } from '../../model/document';
-import { readBlockContent } from './block-reader';
 import { readChart } from './chart-reader';
 import type { DrawingStyleContext } from './drawingml-style';
 import { checkImage } from './image-resource';
@@ -453,7 +452,7 @@ function emitImage(
 
 /** Text box content flattened into the anchoring paragraph, paragraphs joined by line breaks. */
 function appendTextBox(content: XmlElement, builder: ParagraphBuilder, props: RunProperties): void {
-  const blocks = readBlockContent(content, builder.story, undefined).blocks;
+  const blocks = builder.story.doc.readBlocks(content, builder.story, undefined).blocks;
   let first = true;
   const flatten = (list: Block[]) => {
     for (const block of list) {

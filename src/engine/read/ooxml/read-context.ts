@@ -1,4 +1,5 @@
 import type {
+  Block,
   BookmarkInline,
   CellBorders,
   CoreProperties,
@@ -51,6 +52,19 @@ export interface DocumentContext {
   /** A cell's own borders by its w:tcBorders element (shared by the scanner, see identity-cache.ts); never written to. */
   cellBorders: IdentityCache<XmlElement, CellBorders>;
   warn(message: string): void;
+  /**
+   * Reads block content (block-reader.ts readBlockContent). Table cells and text boxes hold blocks
+   * that hold tables and text boxes again: their readers reach the block reader through here
+   * rather than importing the module that imports them.
+   */
+  readBlocks(container: XmlElement, story: StoryContext, tableStyleId: string | undefined): BlockContent;
+}
+
+/** Block-level content as read: its blocks, and the section breaks among them. */
+export interface BlockContent {
+  blocks: Block[];
+  /** Paragraphs that end a section: after `blockCount` blocks, with these properties. */
+  sectionBreaks: { blockCount: number; properties: XmlElement }[];
 }
 
 /**

@@ -8,7 +8,6 @@ import type {
   ShapeStroke,
   ShapeText,
 } from '../../model/document';
-import { readBlockContent } from './block-reader';
 import { colorOf, type DrawingStyleContext, drawingRunProps, fillOf, strokeOf } from './drawingml-style';
 import type { StoryContext } from './read-context';
 import { emu } from './units';
@@ -166,7 +165,7 @@ export function readWordShape(
     const bodyPr = child(wsp, 'wps:bodyPr');
     const fontColor = colorOf(child(style, 'a:fontRef'), context);
     shape.text = {
-      blocks: recolor(readBlockContent(content, story, undefined).blocks, fontColor),
+      blocks: recolor(story.doc.readBlocks(content, story, undefined).blocks, fontColor),
       insets: insetsOf(bodyPr),
       anchor: anchorOf(bodyPr),
     };

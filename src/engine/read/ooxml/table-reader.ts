@@ -1,5 +1,4 @@
 import type { CellBorders, PreferredWidth, Table, TableCell, TablePosition, TableRow } from '../../model/document';
-import { readBlockContent } from './block-reader';
 import { chooseAlternative } from './markup-compatibility';
 import type { DocumentContext, StoryContext } from './read-context';
 import { changeOf, isShown } from './revisions';
@@ -131,7 +130,7 @@ export function readTable(tbl: XmlElement, story: StoryContext): Table | undefin
         tableStyleId !== undefined && applied.length > 0
           ? `${tableStyleId}${CONDITION_SEPARATOR}${applied.join(' ')}`
           : tableStyleId;
-      const cell: TableCell = { blocks: readBlockContent(tc, story, cellStyleKey).blocks, span };
+      const cell: TableCell = { blocks: story.doc.readBlocks(tc, story, cellStyleKey).blocks, span };
       column += span;
       const vMerge = child(tcPr, 'w:vMerge');
       if (vMerge !== undefined) cell.verticalMerge = vMerge.attributes['w:val'] === 'restart' ? 'restart' : 'continue';

@@ -1,5 +1,4 @@
 import type { FloatingPlacement, Shape, ShapeGeometry } from '../../model/document';
-import { readBlockContent } from './block-reader';
 import type { StoryContext } from './read-context';
 import { hexColor } from './units';
 import { child, type XmlElement } from './xml-tree';
@@ -112,7 +111,7 @@ export function readVmlShape(element: XmlElement, story: StoryContext): VmlDrawi
     const inset = (i: number, fallback: number) => cssLength(insets[i]) ?? fallback;
     const anchor = style.get('v-text-anchor') ?? '';
     shape.text = {
-      blocks: readBlockContent(content, story, undefined).blocks,
+      blocks: story.doc.readBlocks(content, story, undefined).blocks,
       insets: { left: inset(0, 7.2), top: inset(1, 3.6), right: inset(2, 7.2), bottom: inset(3, 3.6) },
       anchor: anchor.startsWith('middle') ? 'middle' : anchor.startsWith('bottom') ? 'bottom' : 'top',
     };
