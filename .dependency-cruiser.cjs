@@ -1,7 +1,5 @@
-// The house rules (docs: README "Layout"): the tree reads as the pipeline, and imports run one
-// way. `npm run check` runs `depcruise src`; what is still known to break a rule is listed in
-// .dependency-cruiser-known-violations.json (made by `npx depcruise-baseline src`) and is the
-// rest of the restructuring's work: a new violation fails the check, a known one is reported.
+// The house rules (docs/engine.md "The house"): the tree reads as the pipeline, and imports run
+// one way. `npm run check` runs `depcruise src` (npm run deps), and any violation fails it.
 /** Layers, earliest first: a file may import its own layer and earlier ones only. */
 const ENGINE_STAGES = [
   ['engine/text', 'engine/model'],
