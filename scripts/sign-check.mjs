@@ -122,7 +122,7 @@ try {
       ms,
       eventId,
       error: res.status === 200 ? undefined : body,
-      // An already signed input is signed without certificate pages (README "Sign").
+      // An already signed input is signed without certificate pages (docs/design.md "Sign").
       omitted: res.headers.get('X-Quire-Certificate-Omitted'),
     };
     if (res.status === 200) {

@@ -8,7 +8,7 @@ import type { AnnotateField } from './annotate-types';
  * a 400 VALIDATION_ERROR naming `fields[i].value` (or `.options…`), all of them in one answer.
  */
 
-/** Caps that keep one request's work bounded; README "Annotate" gives the reasons. */
+/** Caps that keep one request's work bounded; docs/design.md "Annotate" gives the reasons. */
 export const ANNOTATE_LIMITS = {
   fields: 500,
   idLength: 255,

@@ -97,7 +97,7 @@ export async function signDocument(
     details: {
       name: signer.name,
       // docs/api.md: /Reason and /Location come from the request; metadata may name them, else they
-      // say what happened and where the signer was (README "Sign").
+      // say what happened and where the signer was (docs/design.md "Sign").
       reason: stringEntry(metadata, 'reason') ?? `Signed electronically by ${signer.name} <${signer.email}>`,
       location: stringEntry(metadata, 'location') ?? (signer.ip !== undefined ? `IP ${signer.ip}` : 'Online'),
       contactInfo: signer.email,
