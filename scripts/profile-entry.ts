@@ -5,8 +5,8 @@
 
 export { createFontCache } from '../src/engine/fonts/font-cache';
 export { loadFontSet } from '../src/engine/fonts/font-set';
-export { layoutDocument } from '../src/engine/layout/document-layout';
 export { collectFontRequests } from '../src/engine/layout/font-requests';
+export { layoutDocument } from '../src/engine/pages/document-layout';
 export { readDocx } from '../src/engine/read/ooxml/docx-reader';
 export { paintPdf } from '../src/engine/write/pdf/paint-pdf';
 export { DEFAULT_LIMITS } from '../src/limits';

@@ -1,44 +1,9 @@
 /**
- * Where a drawing goes on the page: the anchor of a floating one (§20.4.2.10–11) and its items
- * moved there. Pure geometry, shared by the line painter and the text wrapping around floats.
+ * Where a drawing goes on the page: the anchor of a floating one (§20.4.2.10–11). Pure geometry,
+ * shared by the text wrapping around floats (float-wrap.ts) and the line painter
+ * (engine/pages/line-painter.ts), which moves the drawing's items there (pages/translate-items.ts).
  */
 import type { DrawingInline, PageGeometry } from '../model/document';
-import type { PageItem, PathCommand } from './display-list';
-
-/** The drawing's items moved by (dx, dy). */
-export function translateItems(items: PageItem[], dx: number, dy: number): PageItem[] {
-  return items.map((item): PageItem => {
-    switch (item.kind) {
-      case 'line':
-        return { ...item, x1: item.x1 + dx, y1: item.y1 + dy, x2: item.x2 + dx, y2: item.y2 + dy };
-      case 'path':
-        return { ...item, commands: item.commands.map((c) => moveCommand(c, dx, dy)) };
-      case 'anchor':
-        return { ...item, y: item.y + dy };
-      default:
-        return { ...item, x: item.x + dx, y: item.y + dy };
-    }
-  });
-}
-
-function moveCommand(command: PathCommand, dx: number, dy: number): PathCommand {
-  switch (command.op) {
-    case 'Z':
-      return command;
-    case 'C':
-      return {
-        ...command,
-        x1: command.x1 + dx,
-        y1: command.y1 + dy,
-        x2: command.x2 + dx,
-        y2: command.y2 + dy,
-        x: command.x + dx,
-        y: command.y + dy,
-      };
-    default:
-      return { ...command, x: command.x + dx, y: command.y + dy };
-  }
-}
 
 /**
  * Top-left corner of a floating drawing (wp:positionH/V, ECMA-376 Part 1 §20.4.2.10–11) on the

@@ -89,7 +89,7 @@ export function collectFontNeeds(model: DocumentModel): FontNeeds {
     requests.visit(props);
     faces.visit(props, text);
   });
-  // Metafile text is set in its own fonts (metafile-layout.ts).
+  // Metafile text is set in its own fonts (engine/pages/metafile-layout.ts).
   for (const id in model.pictures ?? {}) {
     for (const item of model.pictures?.[id]?.items ?? []) {
       if (item.kind !== 'text') continue;

@@ -6,7 +6,7 @@
  * as PlacedLines, so they paint like any body line.
  */
 import type { Block, DocumentModel } from '../model/document';
-import type { LineItem } from './display-list';
+import type { LineItem } from './page-items';
 import type { LaidLine, LaidParagraph } from './paragraph-layout';
 import type { PlacedLine } from './placed-line';
 

@@ -5,8 +5,8 @@
  */
 import type { FontSet } from '../fonts/font-face';
 import type { Block, DocumentModel, HeaderFooterSet, Section } from '../model/document';
-import type { LineItem, RectItem } from './display-list';
 import { columnGeometry, type HeaderFooterMetrics, placedCellLine } from './page-flow';
+import type { LineItem, RectItem } from './page-items';
 import { type LaidParagraph, layoutParagraph } from './paragraph-layout';
 import type { PlacedLine } from './placed-line';
 import type { Slice } from './table/cell-content';

@@ -74,7 +74,7 @@ export interface Box {
   note?: NoteTarget;
   anchor?: string;
   field?: Extract<Inline, { kind: 'field' }>;
-  /** A chart, shape or SmartArt drawing, painted by drawing-layout.ts. */
+  /** A chart, shape or SmartArt drawing, painted by engine/pages/drawing-layout.ts. */
   drawing?: Extract<Inline, { kind: 'drawing' }>;
   /** An equation or a piece of one, set by math-layout.ts: its items are relative to the box's baseline. */
   math?: MathBox;

@@ -23,7 +23,7 @@ import {
   type MathStyle,
   mathLists,
 } from '../model/math';
-import type { PageItem, PathCommand } from './display-list';
+import type { PageItem, PathCommand } from './page-items';
 
 /** Word sets equations in the document's math font (m:mathFont, §22.1.2.61), Cambria Math by default. */
 export const MATH_FONT = 'Cambria Math';

@@ -3,16 +3,16 @@
  * page/column breaks, pageBreakBefore, keepNext chains, keepLines and widow/orphan control
  * (docs/engine.md "Flow and pagination"). Footnotes go to the foot of the page holding their reference
  * (footnote-area.ts), endnotes after the last section's body. The result is geometry only: which
- * line sits where on which page; painting happens afterwards (line-painter.ts).
+ * line sits where on which page; painting happens afterwards (engine/pages).
  */
 import type { FontSet } from '../fonts/font-face';
 import type { Block, DocumentModel, DrawingInline, Paragraph, Section, Table } from '../model/document';
 import { type BalanceUnit, balancedHeight } from './column-balance';
-import type { LineItem, RectItem } from './display-list';
 import { flattenBlocks } from './flatten-blocks';
 import { FloatWrap } from './float-wrap';
 import { endnoteOrder, FootnoteFlow, NOTE_SEPARATOR, noteLines, type PendingNotes } from './footnote-area';
 import { MeasuredSegments } from './measured-segments';
+import type { LineItem, RectItem } from './page-items';
 import { type LaidParagraph, layoutParagraph } from './paragraph-layout';
 import type { PlacedLine } from './placed-line';
 import type { ContentLine } from './table/cell-content';
@@ -88,7 +88,7 @@ export function columnGeometry(section: Section): { x: number; width: number }[]
  * The pathological-pagination guard: a page whose body takes nothing while content waits (it
  * moved on because that content did not fit) is a bug, not a page. After MAX_EMPTY_PAGES such
  * pages in a row the waiting content is placed anyway (split, or run past the page's bottom and
- * reported by off-page.ts) instead of moving on again: a document never becomes pages of headers.
+ * reported by engine/pages/off-page.ts) instead of moving on again: a document never becomes pages of headers.
  */
 export class EmptyPageGuard {
   static readonly MAX_EMPTY_PAGES = 2;

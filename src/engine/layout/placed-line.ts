@@ -1,4 +1,4 @@
-/** A laid-out line placed on a page: what flow hands to the painters (line-painter.ts) and checks. */
+/** A laid-out line placed on a page: what flow hands to the painters (engine/pages/line-painter.ts) and checks. */
 import type { LaidLine, LaidParagraph } from './paragraph-layout';
 import type { TurnedBox } from './table/turned-cell';
 
@@ -11,6 +11,6 @@ export interface PlacedLine {
   laid: LaidParagraph;
   index: number;
   columnWidth: number;
-  /** A line of a vertical-text table cell: x and top are in the cell's unturned frame (turned-cell.ts). */
+  /** A line of a vertical-text table cell: x and top are in the cell's unturned frame (table/turned-cell.ts). */
   turn?: TurnedBox;
 }

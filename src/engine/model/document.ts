@@ -100,7 +100,7 @@ export interface PageGeometry {
   fixedBottom?: boolean;
   /**
    * w:textDirection tbRl on the section (§17.6.20): lines run top to bottom and follow each other
-   * right to left (engine/layout/vertical-text.ts). Width, height and margins stay the physical page's.
+   * right to left (engine/pages/vertical-text.ts). Width, height and margins stay the physical page's.
    */
   vertical?: boolean;
   /**
@@ -728,7 +728,7 @@ export interface Chart {
 
 /**
  * A Windows metafile picture (EMF or WMF) as plain drawing commands, read once by
- * src/metafile and placed by src/engine/layout/metafile-layout.ts. Coordinates are picture units from the
+ * engine/read/metafile and drawn by engine/pages/metafile-layout.ts. Coordinates are picture units from the
  * picture's top-left corner, y growing downwards; the picture spans width × height of them and
  * layout stretches that onto the picture's box. Text stays text (the font stage loads its faces,
  * the PDF carries extractable characters).

@@ -4,9 +4,9 @@
  */
 import type { FontCache } from '../../engine/fonts/font-cache';
 import { loadFontSet } from '../../engine/fonts/font-set';
-import { type LayoutOptions, layoutPages, type PageSink } from '../../engine/layout/document-layout';
 import { collectFontNeeds } from '../../engine/layout/font-requests';
 import type { DocumentModel } from '../../engine/model/document';
+import { type LayoutOptions, layoutPages, type PageSink } from '../../engine/pages/document-layout';
 import { readDocx } from '../../engine/read/ooxml/docx-reader';
 import { checkPngsAhead } from '../../engine/read/ooxml/image-resource';
 import { readPartsAhead } from '../../engine/read/ooxml/package-reader';

@@ -4,8 +4,8 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { createFontCache } from '../../../src/engine/fonts/font-cache';
 import { loadFontSet } from '../../../src/engine/fonts/font-set';
-import { layoutDocument } from '../../../src/engine/layout/document-layout';
 import { collectFontRequests } from '../../../src/engine/layout/font-requests';
+import { layoutDocument } from '../../../src/engine/pages/document-layout';
 import { documentModel, paragraph, section } from '../../helpers/model-builder';
 
 describe('a crowded page', () => {

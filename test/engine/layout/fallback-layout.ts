@@ -2,10 +2,10 @@
 import { env } from 'cloudflare:test';
 import { createFontCache } from '../../../src/engine/fonts/font-cache';
 import { loadFontSet } from '../../../src/engine/fonts/font-set';
-import type { LaidOutDocument } from '../../../src/engine/layout/display-list';
-import { layoutDocument } from '../../../src/engine/layout/document-layout';
 import { collectFontNeeds } from '../../../src/engine/layout/font-requests';
 import type { DocumentModel } from '../../../src/engine/model/document';
+import type { LaidOutDocument } from '../../../src/engine/pages/display-list';
+import { layoutDocument } from '../../../src/engine/pages/document-layout';
 
 export async function layoutWithFallback(model: DocumentModel): Promise<LaidOutDocument> {
   const { requests, fallbackFaces, fallbackCharacters } = collectFontNeeds(model);

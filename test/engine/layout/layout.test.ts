@@ -3,11 +3,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createFontCache } from '../../../src/engine/fonts/font-cache';
 import type { FontSet } from '../../../src/engine/fonts/font-face';
 import { loadFontSet } from '../../../src/engine/fonts/font-set';
-import type { LaidOutDocument, TextItem } from '../../../src/engine/layout/display-list';
-import { layoutDocument } from '../../../src/engine/layout/document-layout';
 import { collectFallbackFaces, collectFontRequests } from '../../../src/engine/layout/font-requests';
+import type { TextItem } from '../../../src/engine/layout/page-items';
 import { layoutParagraph } from '../../../src/engine/layout/paragraph-layout';
 import type { DocumentModel } from '../../../src/engine/model/document';
+import type { LaidOutDocument } from '../../../src/engine/pages/display-list';
+import { layoutDocument } from '../../../src/engine/pages/document-layout';
 import { documentModel, filler, paragraph, runProps, section, text } from '../../helpers/model-builder';
 
 let cache: ReturnType<typeof createFontCache>;

@@ -2,9 +2,10 @@
 // ECMA-376 Part 1 §22.1 draws its content, structure as rules and paths; display math takes lines
 // of its own, aligned as m:jc says; inline math breaks before operators.
 import { describe, expect, it } from 'vitest';
-import type { LaidOutDocument, LineItem, PageItem, PathItem, TextItem } from '../../../src/engine/layout/display-list';
 import { collectFontNeeds } from '../../../src/engine/layout/font-requests';
+import type { LineItem, PageItem, PathItem, TextItem } from '../../../src/engine/layout/page-items';
 import type { DocumentModel } from '../../../src/engine/model/document';
+import type { LaidOutDocument } from '../../../src/engine/pages/display-list';
 import { readParts } from '../read/ooxml/model-queries';
 import { layoutWithFallback } from './fallback-layout';
 

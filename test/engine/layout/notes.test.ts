@@ -2,10 +2,11 @@ import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createFontCache } from '../../../src/engine/fonts/font-cache';
 import { loadFontSet } from '../../../src/engine/fonts/font-set';
-import type { LaidOutDocument, LineItem, TextItem } from '../../../src/engine/layout/display-list';
-import { layoutDocument } from '../../../src/engine/layout/document-layout';
 import { collectFontRequests } from '../../../src/engine/layout/font-requests';
+import type { LineItem, TextItem } from '../../../src/engine/layout/page-items';
 import type { DocumentModel, Inline, NoteReferenceInline, Paragraph } from '../../../src/engine/model/document';
+import type { LaidOutDocument } from '../../../src/engine/pages/display-list';
+import { layoutDocument } from '../../../src/engine/pages/document-layout';
 import { documentModel, filler, paragraph, runProps, section, text } from '../../helpers/model-builder';
 
 let cache: ReturnType<typeof createFontCache>;

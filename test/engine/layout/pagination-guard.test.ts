@@ -2,8 +2,8 @@
 // body off its pages, a run of empty pages stops the flow from moving on, and what is drawn past a
 // page's edge is named in X-Quire-Warnings.
 import { describe, expect, it } from 'vitest';
-import { offPage } from '../../../src/engine/layout/off-page';
 import { EmptyPageGuard } from '../../../src/engine/layout/page-flow';
+import { offPage } from '../../../src/engine/pages/off-page';
 import { mintKey, withKey } from '../../helpers/accounts';
 import { call } from '../../helpers/api';
 import { buildDocx, type DocxParts, paragraph, tinyPng } from '../../helpers/docx-fixture';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TextItem } from '../../../src/engine/layout/display-list';
+import type { TextItem } from '../../../src/engine/layout/page-items';
 import { documentModel, paragraph, section, text } from '../../helpers/model-builder';
 import { layoutWithFallback } from './fallback-layout';
 

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { createFallbackFontCache, createFontCache } from '../../../src/engine/fonts/font-cache';
-import type { TextItem } from '../../../src/engine/layout/display-list';
+import type { TextItem } from '../../../src/engine/layout/page-items';
 import { Budget, DEFAULT_LIMITS } from '../../../src/limits';
 import { engineResources } from '../../../src/services/convert/docx-to-pdf';
 import { appendPdfPages } from '../../../src/services/sign/append-pages';

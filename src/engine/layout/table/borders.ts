@@ -6,7 +6,7 @@
  * one earlier in reading order (§17.4.66's conflict rules: weight, then style, then colour).
  */
 import type { Border, CellBorders, TableBorders } from '../../model/document';
-import type { LineItem } from '../display-list';
+import type { LineItem } from '../page-items';
 
 /** Drawn borders: style 'none' and zero widths are gone. */
 export function visible(border: Border | undefined): Border | undefined {

@@ -6,8 +6,8 @@
  */
 import type { FontSet } from '../../fonts/font-face';
 import type { Block, CellBorders, Paragraph, Table, TableBorders } from '../../model/document';
-import type { LineItem, RectItem } from '../display-list';
 import type { MeasuredSegments } from '../measured-segments';
+import type { LineItem, RectItem } from '../page-items';
 import type { LaidParagraph } from '../paragraph-layout';
 import type { TurnDirection, TurnedBox } from './turned-cell';
 

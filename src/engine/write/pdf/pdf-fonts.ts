@@ -24,7 +24,7 @@ import type { FontFace } from '../../fonts/font-face';
 import { FontkitFace, parseTrueTypeFace, type ShapedRun } from '../../fonts/fontkit-face';
 import { UNSHAPED_TEXT } from '../../fonts/shaping';
 import { mirroredCharacter } from '../../layout/bidi-reorder';
-import type { LaidOutDocument } from '../../layout/display-list';
+import type { LaidOutDocument } from '../../pages/display-list';
 import type { FlateStreams } from './flate-streams';
 import { postscriptNameForPdf, subsetTag } from './subset-tag';
 import { type ShiftedGlyph, subsetTrueType } from './truetype-subset';

@@ -4,7 +4,8 @@
  */
 import { zlibSync } from 'fflate';
 import type { FontSet } from '../../../../src/engine/fonts/font-face';
-import type { LaidOutDocument, TextItem } from '../../../../src/engine/layout/display-list';
+import type { TextItem } from '../../../../src/engine/layout/page-items';
+import type { LaidOutDocument } from '../../../../src/engine/pages/display-list';
 
 export const BODY = { family: 'Calibri', bold: false, italic: false };
 export const HEADING = { family: 'Times New Roman', bold: true, italic: false };

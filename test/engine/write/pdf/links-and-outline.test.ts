@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { OutlineEntry } from '../../../../src/engine/layout/display-list';
+import type { OutlineEntry } from '../../../../src/engine/pages/display-list';
 import { linkUri } from '../../../../src/engine/write/pdf/link-annotations';
 import { countDescendants, nestOutline } from '../../../../src/engine/write/pdf/outline';
 import { compareBytes, textStringBytes } from '../../../../src/engine/write/pdf/pdf-strings';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Page, TextItem } from '../../../../src/engine/layout/display-list';
+import type { TextItem } from '../../../../src/engine/layout/page-items';
+import type { Page } from '../../../../src/engine/pages/display-list';
 import { type ContentResources, pageContent } from '../../../../src/engine/write/pdf/page-content';
 
 /** Resources whose "font" shows each character as its own byte, 500 thousandths of text space wide. */

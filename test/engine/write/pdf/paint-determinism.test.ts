@@ -1,7 +1,7 @@
 import { type PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import type { FontSet } from '../../../../src/engine/fonts/font-face';
-import type { LaidOutDocument } from '../../../../src/engine/layout/display-list';
+import type { LaidOutDocument } from '../../../../src/engine/pages/display-list';
 import { paintPdf } from '../../../../src/engine/write/pdf/paint-pdf';
 import { dict, get, pageContentText, shownText, streamText, toUnicodeMap } from '../../../helpers/pdf-inspect';
 import { request, testFontSet } from '../../fonts/helpers';

@@ -1,7 +1,7 @@
 import { PDFArray, type PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FontSet } from '../../../../src/engine/fonts/font-face';
-import type { LaidOutDocument } from '../../../../src/engine/layout/display-list';
+import type { LaidOutDocument } from '../../../../src/engine/pages/display-list';
 import { encodePng } from '../../../../src/engine/read/images/png-encoder';
 import { paintPdf } from '../../../../src/engine/write/pdf/paint-pdf';
 import {

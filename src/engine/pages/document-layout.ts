@@ -1,23 +1,25 @@
 /**
- * The layout stage's entry: a document model and its loaded fonts in, pages as a display list out
- * (docs/engine.md "One pipeline"). The body is flowed (field values are not needed for that: their
- * width is measured from Word's cached result), and each page painted into a display list as soon
- * as the flow finishes it, unless its fields need the whole document (NUMPAGES, SECTIONPAGES, a
- * PAGEREF forward): then it waits for the end of the flow, and every page after it too.
+ * The entry of layout and pages: a document model and its loaded fonts in, pages as a display list
+ * out (docs/engine.md "One pipeline"). The body is flowed by engine/layout (page-flow.ts; field
+ * values are not needed for that: their width is measured from Word's cached result), and each
+ * page painted here into a display list as soon as the flow finishes it, unless its fields need
+ * the whole document (NUMPAGES, SECTIONPAGES, a PAGEREF forward): then it waits for the end of
+ * the flow, and every page after it too.
  */
 
 import type { Budget } from '../../limits';
 import type { FontFace, FontSet } from '../fonts/font-face';
+import { HeaderFooterLayout } from '../layout/header-footer';
+import { flowDocument, type PageFrame } from '../layout/page-flow';
+import type { PageItem } from '../layout/page-items';
+import type { PlacedLine } from '../layout/placed-line';
 import type { DocumentModel, PageGeometry, Section } from '../model/document';
-import type { LaidOutDocument, OutlineEntry, Page, PageItem } from './display-list';
+import type { LaidOutDocument, OutlineEntry, Page } from './display-list';
 import { DrawingRenderer } from './drawing-layout';
-import { HeaderFooterLayout } from './header-footer';
 import { type FieldValues, paintLine, paintParagraphFrames, RevisionPalette } from './line-painter';
 import { drawPictures } from './metafile-layout';
 import { OffPageReport } from './off-page';
-import { flowDocument, type PageFrame } from './page-flow';
-import type { PlacedLine } from './placed-line';
-import { turnCellItems } from './table/turned-cell';
+import { turnCellItems } from './turned-cell';
 import { verticalItems, virtualPage } from './vertical-text';
 
 export interface LayoutOptions {

@@ -4,14 +4,15 @@
  * only stage that turns geometry into paint; it decides no positions of its own.
  */
 import type { FontFace } from '../fonts/font-face';
+import { floatingOrigin } from '../layout/drawing-placement';
+import type { Fragment } from '../layout/inline-boxes';
+import type { PageItem, TextItem } from '../layout/page-items';
+import type { PlacedLine } from '../layout/placed-line';
 import type { Border, DrawingInline, PageGeometry, RevisionMark, RunProperties } from '../model/document';
 import { fieldSwitchFormat, formatNumber } from '../text/number-format';
 import { hasNonWhiteSpace } from '../text/white-space';
 import type { RenderedDrawing } from './chart-layout';
-import type { PageItem, TextItem } from './display-list';
-import { floatingOrigin, translateItems } from './drawing-placement';
-import type { Fragment } from './inline-boxes';
-import type { PlacedLine } from './placed-line';
+import { translateItems } from './translate-items';
 
 /** Drawings laid out in their own frames, each once (drawing-layout.ts DrawingRenderer). */
 export interface DrawingSource {

@@ -5,13 +5,13 @@
  * top, middle or bottom (bodyPr anchor, §21.1.2.1.1).
  */
 import type { FontFace, FontSet } from '../fonts/font-face';
+import { flattenBlocks } from '../layout/flatten-blocks';
+import type { PageItem, PathCommand } from '../layout/page-items';
+import { layoutParagraph } from '../layout/paragraph-layout';
+import type { PlacedLine } from '../layout/placed-line';
 import type { Shape } from '../model/document';
 import type { RenderedDrawing } from './chart-layout';
-import type { PageItem, PathCommand } from './display-list';
-import { flattenBlocks } from './flatten-blocks';
 import { type FieldValues, paintLine, paintParagraphFrames, RevisionPalette } from './line-painter';
-import { layoutParagraph } from './paragraph-layout';
-import type { PlacedLine } from './placed-line';
 
 /** Text in shapes is painted once per drawing: page fields inside text boxes print Word's cached result. */
 const NO_FIELDS: FieldValues = {

@@ -7,8 +7,8 @@
  */
 import { scriptClassOf } from '../fonts/fallback-faces';
 import type { FontFace } from '../fonts/font-face';
+import type { PageItem, PathCommand, TextItem } from '../layout/page-items';
 import type { PageGeometry } from '../model/document';
-import type { PageItem, PathCommand, TextItem } from './display-list';
 
 /** The page the section is flowed on: the physical page turned a quarter turn clockwise. */
 export function virtualPage(page: PageGeometry): PageGeometry {
@@ -116,7 +116,7 @@ export function verticalItems(items: PageItem[], page: PageGeometry, faces: Reco
 /**
  * Items laid out on a frame turned a quarter turn, mapped back: (x, y) → (width − y, x), East
  * Asian characters upright and everything else turned clockwise. Vertical sections and tbRl
- * table cells (table/turned-cell.ts) share it.
+ * table cells (turned-cell.ts) share it.
  */
 export function turnClockwise(items: PageItem[], width: number, faces: Record<string, FontFace>): PageItem[] {
   const out: PageItem[] = [];

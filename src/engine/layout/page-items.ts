@@ -1,10 +1,11 @@
 /**
- * Pages as a display list: the contract between layout and the PDF painter. Coordinates are in
- * points from the page's top-left corner, y growing downwards; text `y` is the baseline. The
- * painter decides nothing about position; tests can assert on pages without parsing a PDF.
+ * What a page is drawn with: positioned text, lines, rectangles, paths, images, links and
+ * destinations (pages/display-list.ts gathers them into pages). Coordinates are in points from the
+ * page's top-left corner, y growing downwards; text `y` is the baseline. Declared here, in layout,
+ * because layout places some of them itself (table rules and cell shading, the footnote separator,
+ * header and footer decorations, the glyphs and rules of an equation), and a stage imports only
+ * earlier ones; the painters in engine/pages draw everything else with the same items.
  */
-import type { FontFace } from '../fonts/font-face';
-import type { CoreProperties, ImageResource } from '../model/document';
 
 /** 6-digit hex RGB, e.g. "000000". */
 export type Color = string;
@@ -100,25 +101,3 @@ export interface AnchorItem {
 }
 
 export type PageItem = TextItem | LineItem | RectItem | PathItem | ImageItem | LinkItem | AnchorItem;
-
-export interface Page {
-  width: number;
-  height: number;
-  items: PageItem[];
-}
-
-export interface OutlineEntry {
-  title: string;
-  /** 0 = top level. */
-  level: number;
-  page: number;
-  y: number;
-}
-
-export interface LaidOutDocument {
-  pages: Page[];
-  outline: OutlineEntry[];
-  metadata: CoreProperties;
-  fonts: Record<string, FontFace>;
-  images: Record<string, ImageResource>;
-}

@@ -9,8 +9,8 @@
  */
 import { eastAsianVariant } from '../fonts/fallback-faces';
 import type { FontFace, FontSet } from '../fonts/font-face';
+import type { ImageItem, PageItem, PathCommand } from '../layout/page-items';
 import type { ImageResource, MetafilePicture, MetafileText } from '../model/document';
-import type { ImageItem, PageItem, PathCommand } from './display-list';
 
 /** Thinnest stroke drawn, points: a cosmetic pen on a printer is about this wide. */
 const MIN_STROKE = 0.25;

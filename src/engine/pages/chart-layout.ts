@@ -5,10 +5,10 @@
  * areas, slices, points and bubbles in the series' colours. Every label is real text.
  */
 import type { FontFace, FontSet } from '../fonts/font-face';
+import { faceFor } from '../layout/inline-boxes';
+import type { Color, PageItem, PathCommand } from '../layout/page-items';
 import type { Chart, ChartAxis, ChartPlot, ChartSeries, RunProperties } from '../model/document';
 import { formatSpreadsheetNumber } from '../text/spreadsheet-number-format';
-import type { Color, PageItem, PathCommand } from './display-list';
-import { faceFor } from './inline-boxes';
 
 export interface RenderedDrawing {
   items: PageItem[];

@@ -7,8 +7,9 @@
  * deliberate) and are not counted; text is, wherever it starts, and pictures when a quarter or
  * more of them is cut.
  */
+
+import type { PlacedLine } from '../layout/placed-line';
 import type { Page } from './display-list';
-import type { PlacedLine } from './placed-line';
 
 export interface OffPage {
   /** Text items that start outside the page. */
