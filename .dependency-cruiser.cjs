@@ -6,6 +6,7 @@ const ENGINE_STAGES = [
   ['engine/read'],
   ['engine/fonts'],
   ['engine/layout'],
+  ['engine/pages'],
   ['engine/write'],
 ];
 const later = (index) => ENGINE_STAGES.slice(index + 1).flat();
