@@ -22,9 +22,11 @@ import { OffPageReport } from './off-page';
 import { turnCellItems } from './turned-cell';
 import { verticalItems, virtualPage } from './vertical-text';
 
+/**
+ * How tracked changes show is not an option here: the reader decided it (revisions=markup leaves
+ * marks in the model, final and original leave none), and the painter draws the marks it finds.
+ */
 export interface LayoutOptions {
-  /** revisions=markup: insertions/deletions coloured with change bars. */
-  markup: boolean;
   /** The request's pages and time (src/limits.ts), counted as each page is finished. */
   budget?: Budget;
 }
@@ -61,7 +63,7 @@ function paragraphText(frame: PageFrame['lines'][number]): string {
     .trim();
 }
 
-export function layoutDocument(model: DocumentModel, fonts: FontSet, options: LayoutOptions): LaidOutDocument {
+export function layoutDocument(model: DocumentModel, fonts: FontSet, options: LayoutOptions = {}): LaidOutDocument {
   const pages: Page[] = [];
   const rest = layoutPages(model, fonts, options, (page) => pages.push(page));
   return { pages, ...rest };
@@ -117,7 +119,7 @@ export function layoutPages(
     // Drawings behind the text (behindDoc) go under everything but the page's backgrounds.
     const under: PageItem[] = [];
     const paint = {
-      markup: options.markup,
+      markChanges: true,
       palette,
       changeBarX: section.page.margins.left + section.page.margins.gutter,
       faces,

@@ -139,7 +139,13 @@ function decorations(
 }
 
 export interface PaintOptions {
-  markup: boolean;
+  /**
+   * Whether tracked changes are drawn marked (the author's colour, inserted text underlined,
+   * deleted struck, a change bar). Which changes show, and whether they carry marks at all, the
+   * reader decided (revisions=markup is the only mode that leaves marks in the model), so the page's
+   * text draws every mark it finds; a shape's text box draws its text without them.
+   */
+  markChanges: boolean;
   palette: RevisionPalette;
   /** Left edge of the page body, for change bars. */
   changeBarX: number;
@@ -172,7 +178,7 @@ export function paintLine(out: PageItem[], placed: PlacedLine, values: FieldValu
   for (const fragment of line.fragments) {
     const { box } = fragment;
     const x = left + fragment.x;
-    const revision = options.markup ? box.revision : undefined;
+    const revision = options.markChanges ? box.revision : undefined;
     const color = revision ? options.palette.color(revision) : (box.props.color ?? '000000');
     if (box.kind === 'anchor' && box.anchor) {
       foreground.push({ kind: 'anchor', name: box.anchor, y: top });
@@ -298,7 +304,7 @@ export function paintLine(out: PageItem[], placed: PlacedLine, values: FieldValu
       foreground.push({ kind: 'link', x, y: top, width: fragment.width, height: line.height, target: box.link });
     }
   }
-  if (options.markup && line.revision) {
+  if (options.markChanges && line.revision) {
     const color = options.palette.color(line.revision);
     foreground.push({
       kind: 'line',

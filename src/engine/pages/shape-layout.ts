@@ -268,7 +268,7 @@ function shapeText(shape: Shape, fonts: FontSet, defaultTabStop: number, faces: 
     });
   });
   const out: PageItem[] = [];
-  const options = { markup: false, palette: new RevisionPalette(), changeBarX: x, faces };
+  const options = { markChanges: false, palette: new RevisionPalette(), changeBarX: x, faces };
   for (const line of placed) paintLine(out, line, NO_FIELDS, options);
   paintParagraphFrames(out, placed);
   return out;

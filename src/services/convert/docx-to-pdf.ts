@@ -76,7 +76,8 @@ async function layOut(
     checkedPngs,
   });
   partsAhead.clear();
-  return layOutModel(model, { markup: options.revisions === 'markup', budget }, resources, sink);
+  // The revisions mode is the reader's alone: it leaves marks in the model only under markup.
+  return layOutModel(model, { budget }, resources, sink);
 }
 
 /**
@@ -112,7 +113,7 @@ export async function modelToPdf(
   budget: Budget,
 ): Promise<ConvertedPdf> {
   const painter = await PdfPainter.create();
-  const { parts, warnings } = await layOutModel(model, { markup: false, budget }, resources, (page, faces) =>
+  const { parts, warnings } = await layOutModel(model, { budget }, resources, (page, faces) =>
     painter.add(page, faces),
   );
   const pages = painter.pageCount;

@@ -19,7 +19,7 @@ describe('a crowded page', () => {
       embedded: [],
       cache: createFontCache(),
     });
-    const laid = layoutDocument(model, fonts, { markup: false });
+    const laid = layoutDocument(model, fonts);
     expect(laid.pages.length).toBe(1);
     const items = laid.pages[0]?.items ?? [];
     // The shading goes under the text: every rectangle before the first text.

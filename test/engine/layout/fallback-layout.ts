@@ -16,5 +16,5 @@ export async function layoutWithFallback(model: DocumentModel): Promise<LaidOutD
     fallbackFaces,
     fallbackCharacters,
   });
-  return layoutDocument(model, fonts, { markup: false });
+  return layoutDocument(model, fonts);
 }

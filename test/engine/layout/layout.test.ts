@@ -20,8 +20,8 @@ async function fontsFor(model: DocumentModel): Promise<FontSet> {
   return loadFontSet(collectFontRequests(model), { assets: env.ASSETS, embedded: [], cache });
 }
 
-async function layout(model: DocumentModel, markup = false): Promise<LaidOutDocument> {
-  return layoutDocument(model, await fontsFor(model), { markup });
+async function layout(model: DocumentModel): Promise<LaidOutDocument> {
+  return layoutDocument(model, await fontsFor(model));
 }
 
 function textsOf(doc: LaidOutDocument, page: number): TextItem[] {
@@ -110,7 +110,7 @@ describe('line layout', () => {
     expect(layoutParagraph(cjk(22), fonts, grid).lines[0]?.height).toBeCloseTo(31.2, 5);
     // Page flow lays a section's paragraphs out on its grid.
     const onGrid = documentModel([section([cjk(12)], { page: { ...section([]).page, lineGrid: 18 } })]);
-    const lines = baselines(await layoutDocument(onGrid, fonts, { markup: false }), 0);
+    const lines = baselines(await layoutDocument(onGrid, fonts), 0);
     expect((lines[1] ?? 0) - (lines[0] ?? 0)).toBeCloseTo(18, 5);
   });
 

@@ -16,7 +16,7 @@ beforeAll(() => {
 
 async function layout(model: DocumentModel): Promise<LaidOutDocument> {
   const fonts = await loadFontSet(collectFontRequests(model), { assets: env.ASSETS, embedded: [], cache });
-  return layoutDocument(model, fonts, { markup: false });
+  return layoutDocument(model, fonts);
 }
 
 const NOTE_SIZE = 10;

@@ -20,7 +20,7 @@ beforeAll(() => {
 
 async function layout(model: DocumentModel): Promise<LaidOutDocument> {
   const fonts = await loadFontSet(collectFontRequests(model), { assets: env.ASSETS, embedded: [], cache });
-  return layoutDocument(model, fonts, { markup: false });
+  return layoutDocument(model, fonts);
 }
 
 const SINGLE = { style: 'single', width: 0.5, space: 0 };

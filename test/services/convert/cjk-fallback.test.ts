@@ -36,7 +36,7 @@ async function laidOut(model: DocumentModel) {
     fallbackFaces,
     fallbackCharacters,
   });
-  const doc = layoutDocument(model, fonts, { markup: false });
+  const doc = layoutDocument(model, fonts);
   const items = doc.pages.flatMap((page) => page.items).filter((i): i is TextItem => i.kind === 'text');
   return { items, warnings: fonts.warnings };
 }

@@ -44,7 +44,7 @@ describe('metafile pictures in layout', () => {
       embedded: [],
       cache: createFontCache(),
     });
-    const doc = layoutDocument(model, fonts, { markup: false });
+    const doc = layoutDocument(model, fonts);
     const items = doc.pages[0]?.items ?? [];
     expect(items.some((i) => i.kind === 'image')).toBe(false);
     const rect = items.find((i): i is PathItem => i.kind === 'path' && i.fill === '0000ff');
@@ -97,7 +97,7 @@ describe('metafile pictures in layout', () => {
     });
     const model = readParts(docxWith(emf([100, 100], [flip, record, emr(33, [])]), 'image1.emf'));
     const fonts = await loadFontSet([], { assets: env.ASSETS, embedded: [], cache: createFontCache() });
-    const doc = layoutDocument(model, fonts, { markup: false });
+    const doc = layoutDocument(model, fonts);
     const image = doc.pages[0]?.items.find((i): i is ImageItem => i.kind === 'image');
     expect(image).toMatchObject({ flipY: true, image: 'word/media/image1.emf#0' });
     expect(image?.width).toBeCloseTo(144);

@@ -32,7 +32,7 @@ describe('emoji and symbol fallback', () => {
       fallbackFaces,
     });
     expect(fonts.warnings).toEqual([]);
-    const laid = layoutDocument(model, fonts, { markup: false });
+    const laid = layoutDocument(model, fonts);
     const items = (laid.pages[0]?.items ?? []).filter((i): i is TextItem => i.kind === 'text');
     expect(items.find((item) => item.text === '🐱')?.font).toBe('NotoEmoji-Regular');
 
@@ -54,7 +54,7 @@ describe('emoji and symbol fallback', () => {
       cache: createFontCache(),
       fallbackFaces: collectFallbackFaces(model),
     });
-    const laid = layoutDocument(model, fonts, { markup: false });
+    const laid = layoutDocument(model, fonts);
     const items = (laid.pages[0]?.items ?? []).filter((i): i is TextItem => i.kind === 'text');
     // The joiners stay in the emoji face's box, so the face's ligature for the family applies:
     // one glyph as wide as one emoji, not three.
@@ -77,7 +77,7 @@ describe('emoji and symbol fallback', () => {
       cache: createFontCache(),
       fallbackFaces: collectFallbackFaces(model),
     });
-    const laid = layoutDocument(model, fonts, { markup: false });
+    const laid = layoutDocument(model, fonts);
     const items = (laid.pages[0]?.items ?? []).filter((i): i is TextItem => i.kind === 'text');
     const box = items.find((item) => item.text.startsWith('\u26a0'));
     expect(box?.font).toBe('NotoEmoji-Regular');

@@ -36,7 +36,7 @@ describe('mathematical symbol fallback', () => {
       fallbackFaces: collectFallbackFaces(model),
     });
     expect(fonts.warnings).toEqual([]);
-    const laid = layoutDocument(model, fonts, { markup: false });
+    const laid = layoutDocument(model, fonts);
     const items = (laid.pages[0]?.items ?? []).filter((i): i is TextItem => i.kind === 'text');
     for (const symbol of ['∇', '𝐁', '⋯']) {
       expect(items.find((item) => item.text.includes(symbol))?.font).toBe('NotoSansMath-Regular');

@@ -37,7 +37,7 @@ describe('handwriting face of text signatures', () => {
       fallbackFaces: collectFallbackFaces(model),
     });
     expect(fonts.warnings).toEqual([]);
-    const laid = layoutDocument(model, fonts, { markup: false });
+    const laid = layoutDocument(model, fonts);
     const items = (laid.pages[0]?.items ?? []).filter((i): i is TextItem => i.kind === 'text');
     expect(items.find((item) => item.text.includes('Jane'))?.font).toBe('DancingScript-Regular');
     expect(items.find((item) => item.text.includes('Bold'))?.font).toBe('DancingScript-Bold');
