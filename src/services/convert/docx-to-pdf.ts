@@ -49,13 +49,7 @@ export async function convertDocxToPdf(
   // of reach once the pages are laid out (it lives in layOut's frame only), so writing the PDF's
   // objects does not hold it as well.
   const budget = new Budget(options.limits, options.now);
-  const painter = await PdfPainter.create();
-  const { parts, warnings } = await layOut(bytes, options, budget, resources, (page, faces) =>
-    painter.add(page, faces),
-  );
-  const pages = painter.pageCount;
-  const pdf = await painter.finish(parts);
-  return { pdf, pages, warnings };
+  return paintAsLaidOut((sink) => layOut(bytes, options, budget, resources, sink));
 }
 
 async function layOut(
@@ -112,10 +106,15 @@ export async function modelToPdf(
   resources: EngineResources,
   budget: Budget,
 ): Promise<ConvertedPdf> {
+  return paintAsLaidOut((sink) => layOutModel(model, { budget }, resources, sink));
+}
+
+/** A PDF painted page by page as `layOutInto` hands the pages to the sink it is given. */
+async function paintAsLaidOut(
+  layOutInto: (sink: PageSink) => Promise<{ parts: DocumentParts; warnings: string[] }>,
+): Promise<ConvertedPdf> {
   const painter = await PdfPainter.create();
-  const { parts, warnings } = await layOutModel(model, { budget }, resources, (page, faces) =>
-    painter.add(page, faces),
-  );
+  const { parts, warnings } = await layOutInto((page, faces) => painter.add(page, faces));
   const pages = painter.pageCount;
   const pdf = await painter.finish(parts);
   return { pdf, pages, warnings };
