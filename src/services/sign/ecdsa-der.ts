@@ -1,3 +1,5 @@
+import { derElement } from '../../kit/der';
+
 /**
  * WebCrypto's ECDSA signatures are IEEE P1363 (r || s, fixed width); CMS wants the DER encoding
  * Ecdsa-Sig-Value ::= SEQUENCE { r INTEGER, s INTEGER } (RFC 5753 §7.2, RFC 3279 §2.2.3).
@@ -9,7 +11,7 @@ export function p1363ToDer(signature: Uint8Array): Uint8Array {
   const half = signature.length / 2;
   const r = derInteger(signature.subarray(0, half));
   const s = derInteger(signature.subarray(half));
-  return concatWithHeader(0x30, [r, s]);
+  return derElement(0x30, [r, s]);
 }
 
 /** An unsigned big-endian integer as a DER INTEGER: minimal length, a 0x00 prefix when the top bit is set. */
@@ -20,19 +22,5 @@ function derInteger(magnitude: Uint8Array): Uint8Array {
   const needsPad = (trimmed[0] ?? 0) & 0x80;
   const body = new Uint8Array(trimmed.length + (needsPad ? 1 : 0));
   body.set(trimmed, needsPad ? 1 : 0);
-  return concatWithHeader(0x02, [body]);
-}
-
-function concatWithHeader(tag: number, parts: Uint8Array[]): Uint8Array {
-  const length = parts.reduce((sum, part) => sum + part.length, 0);
-  const header =
-    length < 0x80 ? [tag, length] : length < 0x100 ? [tag, 0x81, length] : [tag, 0x82, length >> 8, length & 0xff];
-  const out = new Uint8Array(header.length + length);
-  out.set(header, 0);
-  let offset = header.length;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
+  return derElement(0x02, [body]);
 }

@@ -5,6 +5,7 @@
  * attributes, so a verifier that re-encodes (BouncyCastle, hence EU DSS) checks the signature over
  * these bytes, not the bytes as sent.
  */
+import { derElement } from '../../kit/der';
 import { childrenOf } from './ber-strict';
 
 export interface DerSetOf {
@@ -20,16 +21,7 @@ export function derSetOf(set: Uint8Array): DerSetOf | undefined {
   const elements = childrenOf(set, 0).map((child) => set.subarray(child.start, child.end));
   const sorted = [...elements].sort(compareEncodings);
   const ordered = sorted.every((element, i) => element === elements[i]);
-  const length = sorted.reduce((sum, element) => sum + element.length, 0);
-  const header = [first, ...derLength(length)];
-  const der = new Uint8Array(header.length + length);
-  der.set(header, 0);
-  let at = header.length;
-  for (const element of sorted) {
-    der.set(element, at);
-    at += element.length;
-  }
-  return { der, ordered };
+  return { der: derElement(first, sorted), ordered };
 }
 
 function compareEncodings(a: Uint8Array, b: Uint8Array): number {
@@ -39,12 +31,4 @@ function compareEncodings(a: Uint8Array, b: Uint8Array): number {
     if (diff !== 0) return diff;
   }
   return 0;
-}
-
-/** X.690 §10.1, §8.1.3: short form below 128, else the fewest octets. */
-function derLength(length: number): number[] {
-  if (length < 0x80) return [length];
-  const octets: number[] = [];
-  for (let rest = length; rest > 0; rest = Math.floor(rest / 256)) octets.unshift(rest % 256);
-  return [0x80 | octets.length, ...octets];
 }
