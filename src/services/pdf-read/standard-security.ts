@@ -6,6 +6,7 @@
  * stay as written (a signature's /Contents is never encrypted, §7.6.2). A user password, an
  * unknown handler or revision 5–6 (AES-256) leaves the file as it is, with a problem saying so.
  */
+import { concatBytes } from '../../kit/bytes';
 import { ObjectReader } from './object-reader';
 import { stringBytes } from './pdf-string';
 import type { PdfValue } from './pdf-syntax';
@@ -29,13 +30,7 @@ export interface Decryption {
 type Cipher = 'RC4' | 'AESV2' | 'None';
 
 async function md5(...parts: Uint8Array[]): Promise<Uint8Array> {
-  const all = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    all.set(part, at);
-    at += part.length;
-  }
-  return new Uint8Array(await crypto.subtle.digest('MD5', all));
+  return new Uint8Array(await crypto.subtle.digest('MD5', concatBytes(parts)));
 }
 
 /** RC4 (the cipher §7.6.2 Algorithm 1 names for V 1–2 and /CFM /V2); symmetric. */

@@ -1,4 +1,5 @@
 import { type PDFContext, type PDFDict, PDFName, PDFNumber, type PDFObject, type PDFRef, PDFStream } from 'pdf-lib';
+import { concatBytes } from '../../kit/bytes';
 import type { OriginalXref } from './pdf-source';
 
 /**
@@ -173,12 +174,6 @@ class ByteSink {
   }
 
   finish(): Uint8Array {
-    const out = new Uint8Array(this.length);
-    let offset = 0;
-    for (const chunk of this.chunks) {
-      out.set(chunk, offset);
-      offset += chunk.length;
-    }
-    return out;
+    return concatBytes(this.chunks);
   }
 }
