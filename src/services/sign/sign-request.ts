@@ -18,6 +18,10 @@ export const SIGN_LIMITS = {
 
 const utf8Length = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).length;
 
+/** A JSON object whose serialisation is at most `bytes` bytes of UTF-8 (an event's data, the metadata). */
+const jsonObjectOfAtMost = (bytes: number) =>
+  z.record(z.string(), z.unknown()).refine((value) => utf8Length(value) <= bytes, `at most ${bytes} bytes of JSON`);
+
 const SignerSchema = z
   .strictObject({
     email: z.email('must be a valid email address').max(255),
@@ -37,13 +41,7 @@ const AuditEventSchema = z
       offset: true,
       error: 'must be an ISO 8601 date-time with a zone, e.g. 2026-11-22T10:00:00Z',
     }),
-    data: z
-      .record(z.string(), z.unknown())
-      .refine(
-        (data) => utf8Length(data) <= SIGN_LIMITS.eventDataBytes,
-        `at most ${SIGN_LIMITS.eventDataBytes} bytes of JSON`,
-      )
-      .optional(),
+    data: jsonObjectOfAtMost(SIGN_LIMITS.eventDataBytes).optional(),
   })
   .openapi('AuditEvent');
 
@@ -57,13 +55,7 @@ export const SignBodySchema = z
       .max(SIGN_LIMITS.events)
       .refine((events) => events.some((event) => event.type === 'submit'), 'needs at least one event of type "submit"'),
     eventId: z.string().min(1).max(255).optional(),
-    metadata: z
-      .record(z.string(), z.unknown())
-      .refine(
-        (metadata) => utf8Length(metadata) <= SIGN_LIMITS.metadataBytes,
-        `at most ${SIGN_LIMITS.metadataBytes} bytes of JSON`,
-      )
-      .optional(),
+    metadata: jsonObjectOfAtMost(SIGN_LIMITS.metadataBytes).optional(),
     certificate: z.strictObject({ enabled: z.boolean() }).optional(),
   })
   .openapi('SignRequest', {

@@ -53,7 +53,7 @@ export function addSignatureField(
   const signatureRef = context.register(signature);
 
   const acroForm = acroFormOf(doc);
-  const fields = fieldsArrayOf(acroForm, doc);
+  const fields = arrayEntry(acroForm, 'Fields', doc);
   const fieldName = uniqueFieldName(fields);
 
   const page = doc.getPage(0);
@@ -74,7 +74,7 @@ export function addSignatureField(
   const widgetRef = context.register(widget);
 
   fields.push(widgetRef);
-  annotsOf(page.node, doc).push(widgetRef);
+  arrayEntry(page.node, 'Annots', doc).push(widgetRef);
   acroForm.set(PDFName.of('SigFlags'), PDFNumber.of(SIG_FLAGS));
 
   return {
@@ -93,19 +93,12 @@ function acroFormOf(doc: PDFDocument): PDFDict {
   return acroForm;
 }
 
-function fieldsArrayOf(acroForm: PDFDict, doc: PDFDocument): PDFArray {
-  const fields = acroForm.lookup(PDFName.of('Fields'));
-  if (fields instanceof PDFArray) return fields;
+/** The array `dict` holds under `key` (the form's /Fields, a page's /Annots), an empty one set there if it has none. */
+function arrayEntry(dict: PDFDict, key: string, doc: PDFDocument): PDFArray {
+  const existing = dict.lookup(PDFName.of(key));
+  if (existing instanceof PDFArray) return existing;
   const created = doc.context.obj([]) as PDFArray;
-  acroForm.set(PDFName.of('Fields'), created);
-  return created;
-}
-
-function annotsOf(page: PDFDict, doc: PDFDocument): PDFArray {
-  const annots = page.lookup(PDFName.of('Annots'));
-  if (annots instanceof PDFArray) return annots;
-  const created = doc.context.obj([]) as PDFArray;
-  page.set(PDFName.of('Annots'), created);
+  dict.set(PDFName.of(key), created);
   return created;
 }
 
