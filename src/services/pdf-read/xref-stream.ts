@@ -4,8 +4,9 @@
  * row filter named per row) via the PNG decoder's own unfilter, then the /W-wide fields per /Index
  * subsection (§7.5.8.2–3, Table 18).
  */
-import { boundedInflate } from '../../engine/read/images/bounded-inflate';
+
 import { unfilter } from '../../engine/read/images/png-decoder';
+import { boundedInflate } from '../../kit/bounded-inflate';
 import type { PdfValue } from './pdf-syntax';
 import type { XrefEntry } from './revision-types';
 

@@ -14,10 +14,10 @@
  * often carry a .png that is really a JPEG.
  */
 
+import { boundedInflate } from '../../../kit/bounded-inflate';
 import { concatBytes } from '../../../kit/bytes';
 import type { EncodedImage, ImageResource } from '../../model/document';
 import { decodeBmp, isBmp } from './bmp-decoder';
-import { boundedInflate } from './bounded-inflate';
 import { decodeGif, isGif } from './gif-decoder';
 import { isJpeg, toEmbeddableJpeg } from './jpeg-info';
 import type { PixelBudget } from './pixel-budget';

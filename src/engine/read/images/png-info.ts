@@ -15,7 +15,7 @@
  *    are decoded here (png-decoder.ts) and re-encoded non-interlaced.
  *
  * Bounds: the IHDR size is checked against maxPixels before anything is allocated, and the IDAT
- * stream is inflated once with a ceiling of exactly the size the IHDR implies (bounded-inflate.ts),
+ * stream is inflated once with a ceiling of exactly the size the IHDR implies (kit/bounded-inflate.ts),
  * which also proves that a PDF reader will find well-formed data of the right length in it.
  *
  * References: PNG (Third Edition), W3C: §5.2 signature, §5.3 chunk layout (length ≤ 2^31−1),

@@ -23,9 +23,9 @@
  * Every object is a function of the image bytes, so the output stays deterministic.
  */
 import { type PDFContext, type PDFDocument, PDFHexString, type PDFRef } from 'pdf-lib';
+import { boundedInflate } from '../../../kit/bounded-inflate';
 import { concatBytes } from '../../../kit/bytes';
 import type { DecodedImage, ImageResource } from '../../model/document';
-import { boundedInflate } from '../../read/images/bounded-inflate';
 import { decodePngPixels, unfilter } from '../../read/images/png-decoder';
 import { type PngInfo, pngInflatedSize, readPngInfo } from '../../read/images/png-info';
 import { inflateExactly } from '../../read/zip/native-inflate';

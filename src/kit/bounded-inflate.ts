@@ -1,11 +1,14 @@
 /**
- * Inflate with a ceiling on the output. A deflate stream can expand about 1032:1, so a few
- * megabytes of IDAT or TIFF strip can claim gigabytes; fflate's one-shot functions would allocate
- * all of it. Here the input is fed to fflate's streaming decoder in small slices, so each slice
- * yields at most ~1032 × its length, and decoding stops as soon as the running total passes the
- * ceiling.
+ * Inflate with a ceiling on the output, for every reader of deflated data but the DOCX package's
+ * own (engine/read/ooxml/package-reader.ts, which tells an over-budget part from a damaged one):
+ * PNG and TIFF pixels, PDF image and cross-reference streams. A deflate stream can expand about
+ * 1032:1, so a few megabytes of IDAT or TIFF strip can claim gigabytes; fflate's one-shot functions
+ * would allocate all of it. Here the input is fed to fflate's streaming decoder in small slices, so
+ * each slice yields at most ~1032 × its length, and decoding stops as soon as the running total
+ * passes the ceiling.
  */
 import { Inflate, Unzlib } from 'fflate';
+import { concatBytes } from './bytes';
 
 /**
  * Input per step: 8 KiB (at most ~8 MiB of output), or more when the ceiling is large anyway, up
@@ -72,11 +75,5 @@ export function boundedInflate(
   if (!ended) return undefined;
   if (!keep) return { bytes: new Uint8Array(0), length: total };
   if (parts.length === 1 && parts[0]) return { bytes: parts[0], length: total };
-  const bytes = new Uint8Array(total);
-  let at = 0;
-  for (const part of parts) {
-    bytes.set(part, at);
-    at += part.length;
-  }
-  return { bytes, length: total };
+  return { bytes: concatBytes(parts), length: total };
 }
