@@ -1,7 +1,7 @@
 /**
  * 8-bit metafile text (META_TEXTOUT, META_EXTTEXTOUT, EMR_EXTTEXTOUTA) → Unicode, by the selected
  * font's character set ([MS-WMF] §2.1.1.5 CharacterSet). SYMBOL_CHARSET bytes stay as they are:
- * the canvas maps them with the symbol font's table (src/engine/read/ooxml/symbol-fonts.ts).
+ * the canvas maps them with the symbol font's table (src/engine/text/symbol-fonts.ts).
  */
 
 const CHARSET_ENCODINGS: Record<number, string> = {

@@ -6,7 +6,7 @@
  * and WMF map differently. Everything is bounded: items, path commands and saved states.
  */
 import type { ImageResource, MetafileItem, MetafilePathCommand } from '../../model/document';
-import { mapSymbolText } from '../ooxml/symbol-fonts';
+import { mapSymbolText } from '../../text/symbol-fonts';
 
 /** Affine matrix [a, b, c, d, e, f]: x' = a·x + c·y + e, y' = b·x + d·y + f (an XFORM, [MS-EMF] §2.2.28). */
 export type Matrix = [number, number, number, number, number, number];

@@ -8,6 +8,7 @@ import type {
   RunProperties,
   TextInline,
 } from '../../model/document';
+import { hasSymbolCodes, isSymbolFont, mapSymbolCharacter, mapSymbolText } from '../../text/symbol-fonts';
 import { readDrawing, readVml } from './drawing-reader';
 import {
   addInstruction,
@@ -25,7 +26,6 @@ import { officeMathJustification, readOfficeMath } from './math-reader';
 import type { InlineScope, StoryContext } from './read-context';
 import { CHANGE_ELEMENTS, isRemoval, isShown, revisionMark } from './revisions';
 import { previousRunProperties } from './run-properties';
-import { hasSymbolCodes, isSymbolFont, mapSymbolCharacter, mapSymbolText } from './symbol-fonts';
 import { clamp, FONT_SIZE, halfPoints, onOff } from './units';
 import { child, type XmlElement } from './xml-tree';
 

@@ -16,7 +16,7 @@ import {
   type MathStrike,
   type MathStyle,
 } from '../../model/math';
-import { mapSymbolCharacter } from './symbol-fonts';
+import { mapSymbolCharacter } from '../../text/symbol-fonts';
 import { onOff } from './units';
 import { child, type XmlElement } from './xml-tree';
 

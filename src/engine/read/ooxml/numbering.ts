@@ -1,10 +1,10 @@
 import type { ListLabel, RunProperties } from '../../model/document';
 import { formatNumber, isKnownNumberFormat } from '../../text/number-format';
+import { isSymbolFont, mapSymbolText } from '../../text/symbol-fonts';
 import { effectiveChildren } from './markup-compatibility';
 import { type ParagraphDelta, readParagraphDelta } from './paragraph-properties';
 import { type RunDelta, readRunDelta } from './run-properties';
 import type { StyleSheet } from './style-cascade';
-import { isSymbolFont, mapSymbolText } from './symbol-fonts';
 import type { ThemeColors } from './theme-colors';
 import { integer, onOff } from './units';
 import { child, type XmlElement } from './xml-tree';

@@ -348,7 +348,7 @@ export function toRunProperties(delta: RunDelta, fonts: ThemeFonts): RunProperti
  * The w:hAnsi face of a merged delta (§17.3.2.26), theme fonts resolved: the face Word sets
  * characters above U+007F in (outside the East Asian and complex-script ranges), which the model's
  * single Latin `font` (w:ascii first) does not keep. The reader asks for it when such characters
- * may be symbol-font codes (symbol-fonts.ts).
+ * may be symbol-font codes (engine/text/symbol-fonts.ts).
  */
 export function hAnsiFont(delta: RunDelta, fonts: ThemeFonts): string | undefined {
   return pickFont(delta.hAnsi, fonts);
