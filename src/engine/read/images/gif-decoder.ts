@@ -14,6 +14,7 @@
  * data (sub-blocks), §23 graphic control extension, Appendix E interlaced images, Appendix F
  * variable-length-code LZW.
  */
+import { concatBytes } from '../../../kit/bytes';
 import { type ImageLimits, type RgbaImage, sizeAcceptable } from './raster';
 
 export function isGif(bytes: Uint8Array): boolean {
@@ -31,7 +32,6 @@ export function isGif(bytes: Uint8Array): boolean {
 /** Reads a sequence of data sub-blocks (§15) starting at `at`; returns their data and the end. */
 function readSubBlocks(bytes: Uint8Array, at: number, keep: boolean): { data: Uint8Array; end: number } | undefined {
   const parts: Uint8Array[] = [];
-  let total = 0;
   for (;;) {
     if (at >= bytes.length) return undefined;
     const size = bytes[at] as number;
@@ -40,22 +40,13 @@ function readSubBlocks(bytes: Uint8Array, at: number, keep: boolean): { data: Ui
     if (at + size > bytes.length) {
       // Truncated image data: keep what is there (viewers show the rows they have).
       if (keep) parts.push(bytes.subarray(at));
-      total += bytes.length - at;
       at = bytes.length;
       break;
     }
     if (keep) parts.push(bytes.subarray(at, at + size));
-    total += size;
     at += size;
   }
-  if (!keep) return { data: new Uint8Array(0), end: at };
-  const data = new Uint8Array(total);
-  let offset = 0;
-  for (const part of parts) {
-    data.set(part, offset);
-    offset += part.length;
-  }
-  return { data, end: at };
+  return { data: concatBytes(parts), end: at };
 }
 
 /**

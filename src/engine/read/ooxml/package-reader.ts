@@ -1,5 +1,6 @@
 import { Inflate, inflateSync } from 'fflate';
 import { ApiError } from '../../../errors';
+import { concatBytes } from '../../../kit/bytes';
 import { describeBytes, type Limits, tooComplex } from '../../../limits';
 import { canInflateNatively, inflateExactly } from '../zip/native-inflate';
 import { DamagedZipError, entryData, readZipDirectory, type ZipEntry } from '../zip/zip-directory';
@@ -375,14 +376,7 @@ function inflateCounting(data: Uint8Array, entry: ZipEntry, remaining: number, o
     const end = Math.min(data.length, at + INFLATE_SLICE);
     inflater.push(data.subarray(at, end), end === data.length);
   }
-  if (chunks.length === 1) return chunks[0] as Uint8Array;
-  const out = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return out;
+  return chunks.length === 1 ? (chunks[0] as Uint8Array) : concatBytes(chunks);
 }
 
 function bombError(cap: number, of: string, name: string): ApiError {
