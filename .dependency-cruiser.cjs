@@ -9,6 +9,17 @@ const ENGINE_STAGES = [
   ['engine/pages'],
   ['engine/write'],
 ];
+/**
+ * Every folder under src/ (declarations in src/types aside): each has one front door, index.ts.
+ * Read from the disk when the check runs, so a new folder is held to the rule from its first file.
+ */
+const { readdirSync } = require('node:fs');
+const FOLDERS = (function folders(dir) {
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && !(dir === 'src' && entry.name === 'types'))
+    .flatMap((entry) => [`${dir}/${entry.name}`, ...folders(`${dir}/${entry.name}`)]);
+})('src');
+const regexOf = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const later = (index) => ENGINE_STAGES.slice(index + 1).flat();
 const pathOf = (folders) => `^src/(${folders.join('|')})/`;
 
@@ -42,6 +53,22 @@ module.exports = {
       from: { path: pathOf(stage) },
       to: { path: pathOf(later(index)) },
     })),
+    ...FOLDERS.flatMap((folder) => [
+      {
+        name: `front-door:${folder.slice('src/'.length)}`,
+        severity: 'error',
+        comment: `From outside ${folder}/, import only its front door, ${folder}/index.ts (which says what the folder offers).`,
+        from: { pathNot: `^${regexOf(folder)}/` },
+        to: { path: `^${regexOf(folder)}/`, pathNot: `^${regexOf(folder)}/index\\.ts$` },
+      },
+      {
+        name: `own-front-door:${folder.slice('src/'.length)}`,
+        severity: 'error',
+        comment: `Inside ${folder}/, import the file itself, not the folder's front door: the door is for outsiders (and importing it back makes a circle).`,
+        from: { path: `^${regexOf(folder)}/`, pathNot: `^${regexOf(folder)}/index\\.ts$` },
+        to: { path: `^${regexOf(folder)}/index\\.ts$` },
+      },
+    ]),
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -1,3 +1,3 @@
-import { createApp } from './api/app';
+import { createApp } from './api';
 
 export default createApp();

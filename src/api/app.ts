@@ -1,20 +1,9 @@
-import { createFallbackFontCache, createFontCache } from '../engine/fonts/font-cache';
-import { IdentityCache } from '../services/sign/identity-cache';
-import { KeyRecordCache } from './auth/key-record-cache';
-import { OPENAPI_INFO } from './discovery/openapi-info';
-import { renderReferencePage } from './discovery/reference-page';
-import { apiKeyAuth } from './http/api-key-auth';
-import { conventions } from './http/conventions';
-import { handleError } from './http/error-response';
-import { createRouter } from './http/router';
-import { unmatchedRoute } from './http/unmatched-route';
-import { annotateRouter } from './routes/annotate';
-import { authRoutes } from './routes/auth';
-import { convertRouter } from './routes/convert';
-import { health } from './routes/health';
-import { merge } from './routes/merge';
-import { signRouter } from './routes/sign';
-import { verifyRouter } from './routes/verify';
+import { createFallbackFontCache, createFontCache } from '../engine';
+import { IdentityCache } from '../services';
+import { KeyRecordCache } from './auth';
+import { OPENAPI_INFO, renderReferencePage } from './discovery';
+import { apiKeyAuth, conventions, createRouter, handleError, unmatchedRoute } from './http';
+import { annotateRouter, authRoutes, convertRouter, health, merge, signRouter, verifyRouter } from './routes';
 
 /** Builds the whole API: the conventions, then the routes, then discovery built from the routes. */
 export function createApp() {

@@ -3,7 +3,7 @@
  * pages, in GET /v1/verify/key and in POST /v1/verify's `signer.certificate` (docs/api.md).
  */
 import * as x509 from '@peculiar/x509';
-import { toHex } from '../crypto/digest';
+import { toHex } from '../crypto';
 
 /** What a reader of the certificate is shown about it: subject, issuer, validity, fingerprint. */
 export interface CertificateSummary {

@@ -5,7 +5,7 @@
  * `scripts/mint-key.mjs` imports this module under Node (type stripping), so the command line
  * and the worker make and hash keys with the same code; hence the explicit `.ts` extension.
  */
-import { sha256Hex } from '../../crypto/digest.ts';
+import { sha256Hex } from '../../crypto';
 
 export const API_KEY_PREFIX = 'qk_';
 const BODY_LENGTH = 43;

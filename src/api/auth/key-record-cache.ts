@@ -8,7 +8,7 @@
  * next request; another isolate that cached it trusts it until its entry expires, at most `ttlMs`.
  * Entries are keyed by the key's SHA-256, never by the key itself.
  */
-import { BoundedCache } from '../../kit/bounded-cache';
+import { BoundedCache } from '../../kit';
 import type { KeyRecord } from './account-store';
 
 /** 30 s: a revoked key keeps working at most this long in an isolate that saw it just before. */

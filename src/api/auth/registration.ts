@@ -1,6 +1,6 @@
-import { hexDigestsEqual } from '../../crypto/digest';
+import { hexDigestsEqual } from '../../crypto';
 import { ApiError } from '../../errors';
-import type { MailTransport } from '../mail/mail';
+import type { MailTransport } from '../mail';
 import type { AccountStore } from './account-store';
 import { generateApiKey, hashApiKey } from './api-key';
 import { codeHmac, generateVerificationCode } from './verification-code';

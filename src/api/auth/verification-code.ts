@@ -1,5 +1,5 @@
 /** Six-digit verification codes: drawn from the CSPRNG, kept only as HMAC-SHA256 under AUTH_SECRET. */
-import { hmacSha256Hex } from '../../crypto/digest';
+import { hmacSha256Hex } from '../../crypto';
 
 export const CODE_PATTERN = /^[0-9]{6}$/;
 

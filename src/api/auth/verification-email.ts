@@ -1,4 +1,4 @@
-import type { MailMessage } from '../mail/mail';
+import type { MailMessage } from '../mail';
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);

@@ -1,9 +1,8 @@
 import type { MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
 import { ApiError } from '../../errors';
-import { AccountStore } from '../auth/account-store';
-import { authenticateApiKey } from '../auth/key-authentication';
-import type { KeyRecordCache } from '../auth/key-record-cache';
+import type { KeyRecordCache } from '../auth';
+import { AccountStore, authenticateApiKey } from '../auth';
 import type { AppEnv } from './app-env';
 import { enforceRateLimit } from './rate-limit';
 

@@ -1,6 +1,6 @@
 import type { Config } from '../../config';
 import type { Env } from '../../env';
-import type { KeyRecord } from '../auth/account-store';
+import type { KeyRecord } from '../auth';
 
 /** The Hono environment every router and middleware of Quire shares. */
 export interface AppEnv {

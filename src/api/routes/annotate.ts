@@ -1,14 +1,17 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { AnnotateBodySchema, AnnotateQuerySchema } from '../../services/annotate/annotate-request';
-import { fillTemplate } from '../../services/annotate/fill-template';
-import { convertDocxToPdf, type EngineResources, engineResources } from '../../services/convert/docx-to-pdf';
-import { DOCX_MEDIA_TYPE, PDF_MEDIA_TYPE } from '../../services/convert/file-names';
-import { dataUri } from '../../services/input/base64-encoder';
-import { loadDocument } from '../../services/input/document-input';
-import { requireMediaType } from '../http/media-type';
-import { errorResponses } from '../http/openapi-errors';
-import { createRouter } from '../http/router';
-import { warningHeaders } from '../http/warning-headers';
+import {
+  AnnotateBodySchema,
+  AnnotateQuerySchema,
+  convertDocxToPdf,
+  DOCX_MEDIA_TYPE,
+  dataUri,
+  type EngineResources,
+  engineResources,
+  fillTemplate,
+  loadDocument,
+  PDF_MEDIA_TYPE,
+} from '../../services';
+import { createRouter, errorResponses, requireMediaType, warningHeaders } from '../http';
 
 const AnnotateResponse = z
   .object({

@@ -1,16 +1,19 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context, MiddlewareHandler } from 'hono';
 import { ApiError } from '../../errors';
-import { AccountStore } from '../auth/account-store';
-import { EmailAddressSchema } from '../auth/email-address';
-import type { KeyRecordCache } from '../auth/key-record-cache';
-import { CODE_TTL_SECONDS, type RegistrationDeps, requestVerificationCode, verifyCode } from '../auth/registration';
-import { CODE_PATTERN } from '../auth/verification-code';
-import type { AppEnv } from '../http/app-env';
-import { errorResponses } from '../http/openapi-errors';
-import { clientAddress, enforceRateLimit } from '../http/rate-limit';
-import { createRouter } from '../http/router';
-import { createMailTransport } from '../mail/mail-transport';
+import type { KeyRecordCache } from '../auth';
+import {
+  AccountStore,
+  CODE_PATTERN,
+  CODE_TTL_SECONDS,
+  EmailAddressSchema,
+  type RegistrationDeps,
+  requestVerificationCode,
+  verifyCode,
+} from '../auth';
+import type { AppEnv } from '../http';
+import { clientAddress, createRouter, enforceRateLimit, errorResponses } from '../http';
+import { createMailTransport } from '../mail';
 
 /** Per-IP limit of the auth routes, counted before anything else is looked at. */
 const limitByAddress = (): MiddlewareHandler<AppEnv> => async (c, next) => {

@@ -2,24 +2,19 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { ApiError } from '../../errors';
 import { MAX_MARKUP_BYTES, MAX_MARKUP_IMAGE_BYTES, MAX_MARKUP_IMAGES } from '../../limits';
 import {
-  convertDocxToPdf,
-  type EngineResources,
-  engineResources,
-  REVISION_MODES,
-} from '../../services/convert/docx-to-pdf';
-import {
   attachmentDisposition,
   baseName,
+  convertDocxToPdf,
+  convertMarkup,
   DOCX_MEDIA_TYPE,
+  documentTooLarge,
+  type EngineResources,
+  engineResources,
+  expectFormat,
   formatFromFileName,
-} from '../../services/convert/file-names';
-import { convertMarkup } from '../../services/convert/markup-convert';
-import { expectFormat } from '../../services/input/format-sniffer';
-import { documentTooLarge } from '../../services/input/size-limit';
-import { requireMediaType } from '../http/media-type';
-import { errorResponses } from '../http/openapi-errors';
-import { createRouter } from '../http/router';
-import { warningHeaders } from '../http/warning-headers';
+  REVISION_MODES,
+} from '../../services';
+import { createRouter, errorResponses, requireMediaType, warningHeaders } from '../http';
 
 const SOURCE_FORMATS = ['docx', 'md', 'html'] as const;
 const TARGET_FORMATS = ['pdf', 'docx'] as const;

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { VERSION } from '../../version';
-import { createRouter } from '../http/router';
+import { createRouter } from '../http';
 
 const HealthSchema = z
   .object({

@@ -1,7 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { ApiError } from '../../errors';
-import { errorResponses } from '../http/openapi-errors';
-import { createRouter } from '../http/router';
+import { createRouter, errorResponses } from '../http';
 
 const route = createRoute({
   method: 'post',

@@ -1,16 +1,18 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { ApiError } from '../../errors';
-import { convertDocxToPdf, type EngineResources, engineResources } from '../../services/convert/docx-to-pdf';
-import { PDF_MEDIA_TYPE } from '../../services/convert/file-names';
-import { encodeBase64 } from '../../services/input/base64-encoder';
-import { loadDocument } from '../../services/input/document-input';
-import type { IdentityCache } from '../../services/sign/identity-cache';
-import { describeServiceCertificate } from '../../services/sign/service-certificate';
-import { signDocument } from '../../services/sign/sign-document';
-import { SignBodySchema } from '../../services/sign/sign-request';
-import { requireMediaType } from '../http/media-type';
-import { errorResponses } from '../http/openapi-errors';
-import { createRouter } from '../http/router';
+import type { IdentityCache } from '../../services';
+import {
+  convertDocxToPdf,
+  describeServiceCertificate,
+  type EngineResources,
+  encodeBase64,
+  engineResources,
+  loadDocument,
+  PDF_MEDIA_TYPE,
+  SignBodySchema,
+  signDocument,
+} from '../../services';
+import { createRouter, errorResponses, requireMediaType } from '../http';
 
 const SignResponse = z
   .object({

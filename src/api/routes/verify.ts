@@ -1,14 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Config } from '../../config';
 import { ApiError } from '../../errors';
-import { parseCertificates } from '../../kit/certificate-summary';
-import { DocumentInputSchema, loadDocument } from '../../services/input/document-input';
-import { expectFormat } from '../../services/input/format-sniffer';
-import { documentTooLarge } from '../../services/input/size-limit';
-import { verifyPdf } from '../../services/verify/verify-document';
-import { mediaTypeOf, requireMediaType } from '../http/media-type';
-import { errorResponses } from '../http/openapi-errors';
-import { createRouter } from '../http/router';
+import { parseCertificates } from '../../kit';
+import { DocumentInputSchema, documentTooLarge, expectFormat, loadDocument, verifyPdf } from '../../services';
+import { createRouter, errorResponses, mediaTypeOf, requireMediaType } from '../http';
 
 const VerifyBody = z.object({ document: DocumentInputSchema }).openapi('VerifyRequest');
 

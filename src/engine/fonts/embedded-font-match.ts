@@ -3,7 +3,7 @@
  * come first): the same family in the same style, else the family's regular style. Word would
  * synthesise bold or italic from the regular; the painter draws the regular as it is.
  */
-import type { EmbeddedFont } from '../model/document';
+import type { EmbeddedFont } from '../model';
 import type { FontRequest } from './font-face';
 import { normalizeFamilyName } from './font-substitution';
 

@@ -3,7 +3,7 @@
  * worker entry (or per test) and pass it to loadFontSet: the cache is explicit, and bounded.
  * Entries are promises so that concurrent conversions share one fetch and parse of a face.
  */
-import { BoundedCache } from '../../kit/bounded-cache';
+import { BoundedCache } from '../../kit';
 import type { FontkitFace } from './fontkit-face';
 
 /**

@@ -4,7 +4,7 @@
  * bundled substitute in the same style (font-substitution.ts). Glyph fallback walks the bundled
  * chain of the request's substitute family, in the same style.
  */
-import type { EmbeddedFont } from '../model/document';
+import type { EmbeddedFont } from '../model';
 import { type BundledFamily, bundledFileName, type FontStyle, styleOf } from './bundled-fonts';
 import { embeddedCandidates, embeddedFaceKey } from './embedded-font-match';
 import { type FallbackCharacters, loadFallbackCoverage, planFallbackFiles } from './fallback-coverage';

@@ -5,7 +5,7 @@
 // Before fontkit: its shapers call the regenerator runtime (see the module).
 import './regenerator-global';
 import fontkit, { type Font } from '@pdf-lib/fontkit';
-import { BoundedCache } from '../../kit/bounded-cache';
+import { BoundedCache } from '../../kit';
 import { CODE_UNIT_CLASS, PLAIN, UNMAPPED_CANDIDATE } from './code-unit-class';
 import type { FontFace } from './font-face';
 import { isDefaultIgnorable, isJoiner, prepareText, shapingFeatures, standInsFor, UNSHAPED_TEXT } from './shaping';

@@ -7,8 +7,7 @@
  * right-to-left scripts into visual order itself.
  */
 import bidiFactory from 'bidi-js';
-import { hasRightToLeft } from '../text/right-to-left';
-import { trailingWhiteSpaceStart } from '../text/white-space';
+import { hasRightToLeft, trailingWhiteSpaceStart } from '../text';
 import type { Fragment } from './inline-boxes';
 
 /** The UAX #9 implementation; its tables are built once, on first use (immutable afterwards). */

@@ -3,7 +3,7 @@
  * shared by the text wrapping around floats (float-wrap.ts) and the line painter
  * (engine/pages/line-painter.ts), which moves the drawing's items there (pages/translate-items.ts).
  */
-import type { DrawingInline, PageGeometry } from '../model/document';
+import type { DrawingInline, PageGeometry } from '../model';
 
 /**
  * Top-left corner of a floating drawing (wp:positionH/V, ECMA-376 Part 1 §20.4.2.10–11) on the

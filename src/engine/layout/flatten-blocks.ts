@@ -1,4 +1,4 @@
-import type { Block, Paragraph } from '../model/document';
+import type { Block, Paragraph } from '../model';
 
 /**
  * A block list as paragraphs in reading order, tables' cells included. Used where tables are not

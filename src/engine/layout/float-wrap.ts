@@ -7,7 +7,7 @@
  * shortened on the side away from it; a line that meets a top-and-bottom object, or would be too
  * narrow to hold text, moves below the object. Tight and through wrapping use the bounding box.
  */
-import type { DrawingInline, PageGeometry, Paragraph } from '../model/document';
+import type { DrawingInline, PageGeometry, Paragraph } from '../model';
 import { floatingOrigin } from './drawing-placement';
 import type { LineBox } from './line-breaker';
 import type { LaidParagraph } from './paragraph-layout';

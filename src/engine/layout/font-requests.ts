@@ -1,17 +1,18 @@
 /** Every family and style a document uses, so the font stage can load them before layout. */
-import { CodePointSet, type FallbackCharacters } from '../fonts/fallback-coverage';
-import type { FallbackFaceRequest } from '../fonts/fallback-faces';
+
+import type { FallbackFaceRequest, FontRequest } from '../fonts';
 import {
+  CodePointSet,
   chineseFontVariant,
   type EastAsianVariant,
   eastAsianVariant,
+  type FallbackCharacters,
   fallbackScriptOf,
   isAmbiguousQuote,
+  isDefaultIgnorable,
   scriptClassOf,
-} from '../fonts/fallback-faces';
-import type { FontRequest } from '../fonts/font-face';
-import { isDefaultIgnorable } from '../fonts/shaping';
-import type { Block, Chart, DocumentModel, RunProperties } from '../model/document';
+} from '../fonts';
+import type { Block, Chart, DocumentModel, RunProperties } from '../model';
 import { complexFontRequest, quoteFont } from './inline-boxes';
 import { visitMathRuns } from './math-layout';
 

@@ -5,7 +5,7 @@
  * body content goes (page-flow.ts) and asks here how much room the notes take; the notes come out
  * as PlacedLines, so they paint like any body line.
  */
-import type { Block, DocumentModel } from '../model/document';
+import type { Block, DocumentModel } from '../model';
 import type { LineItem } from './page-items';
 import type { LaidLine, LaidParagraph } from './paragraph-layout';
 import type { PlacedLine } from './placed-line';

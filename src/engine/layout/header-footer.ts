@@ -3,15 +3,14 @@
  * tall one) and their lines placed on the page. Laid out once per slot and width, painted per page
  * with that page's field values.
  */
-import type { FontSet } from '../fonts/font-face';
-import type { Block, DocumentModel, HeaderFooterSet, Section } from '../model/document';
+import type { FontSet } from '../fonts';
+import type { Block, DocumentModel, HeaderFooterSet, Section } from '../model';
 import { columnGeometry, type HeaderFooterMetrics, placedCellLine } from './page-flow';
 import type { LineItem, RectItem } from './page-items';
 import { type LaidParagraph, layoutParagraph } from './paragraph-layout';
 import type { PlacedLine } from './placed-line';
-import type { Slice } from './table/cell-content';
-import { layoutTableSlices } from './table/row-layout';
-import { offsetLine } from './table/turned-cell';
+import type { Slice } from './table';
+import { layoutTableSlices, offsetLine } from './table';
 
 /** A header or footer block laid out: a paragraph, or a table as its rows (src/engine/layout/table). */
 type Stacked = { kind: 'paragraph'; laid: LaidParagraph } | { kind: 'table'; slices: Slice[]; height: number };

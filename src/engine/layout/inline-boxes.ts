@@ -5,30 +5,21 @@
  */
 
 import { MAX_PARAGRAPH_CHARACTERS, tooComplex } from '../../limits';
-import { isSurelyComposed } from '../fonts/code-unit-class';
-import { isEmbeddedFaceKey } from '../fonts/embedded-font-match';
+import type { FontFace, FontRequest, FontSet } from '../fonts';
 import {
   chineseFontVariant,
   type EastAsianVariant,
   eastAsianVariant,
   isAmbiguousQuote,
+  isDefaultIgnorable,
+  isEmbeddedFaceKey,
+  isSurelyComposed,
   scriptClassOf,
-} from '../fonts/fallback-faces';
-import type { FontFace, FontRequest, FontSet } from '../fonts/font-face';
-import { isDefaultIgnorable } from '../fonts/shaping';
-import { standInLineMetrics } from '../fonts/word-line-metrics';
-import type {
-  Inline,
-  LinkTarget,
-  Paragraph,
-  ParagraphProperties,
-  RevisionMark,
-  RunProperties,
-} from '../model/document';
-import { mathText } from '../model/math';
-import { lineBreakOpportunities } from '../text/line-break-opportunities';
-import { hasRightToLeft } from '../text/right-to-left';
-import { trailingWhiteSpaceStart } from '../text/white-space';
+  standInLineMetrics,
+} from '../fonts';
+import type { Inline, LinkTarget, Paragraph, ParagraphProperties, RevisionMark, RunProperties } from '../model';
+import { mathText } from '../model';
+import { hasRightToLeft, lineBreakOpportunities, trailingWhiteSpaceStart } from '../text';
 import { layoutMath, type MathBox } from './math-layout';
 
 export type BoxKind = 'text' | 'tab' | 'image' | 'drawing' | 'field' | 'anchor' | 'math';

@@ -4,7 +4,7 @@
  * Tabs are resolved while filling, because where a tab ends decides what fits after it.
  */
 import { MAX_PARAGRAPH_LINES, tooComplex } from '../../limits';
-import type { Paragraph, TabStop } from '../model/document';
+import type { Paragraph, TabStop } from '../model';
 import type { Box, Segment } from './inline-boxes';
 
 /** A box on a line: layoutParagraph takes it as the line's Fragment (paragraph-layout.ts), so it has the box's text. */

@@ -10,9 +10,9 @@
  * Items are relative to the box's left end on its baseline (y grows downwards, as on the page).
  * Every node draws its content: text as text, structure as rules and paths.
  */
-import type { FontFace, FontRequest, FontSet } from '../fonts/font-face';
-import { isDefaultIgnorable } from '../fonts/shaping';
-import type { MathInline, RunProperties } from '../model/document';
+import type { FontFace, FontRequest, FontSet } from '../fonts';
+import { isDefaultIgnorable } from '../fonts';
+import type { MathInline, RunProperties } from '../model';
 import {
   type MathColumnAlign,
   type MathList,
@@ -22,7 +22,7 @@ import {
   type MathStrike,
   type MathStyle,
   mathLists,
-} from '../model/math';
+} from '../model';
 import type { PageItem, PathCommand } from './page-items';
 
 /** Word sets equations in the document's math font (m:mathFont, §22.1.2.61), Cambria Math by default. */

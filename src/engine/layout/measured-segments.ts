@@ -5,8 +5,8 @@
  * Owned by one conversion's page flow; bounded, because an autofit table's grid measures every
  * cell before the first row is laid out, and a long table must not hold all its boxes at once.
  */
-import type { FontSet } from '../fonts/font-face';
-import type { Paragraph } from '../model/document';
+import type { FontSet } from '../fonts';
+import type { Paragraph } from '../model';
 import { paragraphSegments, type Segment } from './inline-boxes';
 
 /** About a few hundred rows of a table: what is measured beyond it is segmented again when laid. */

@@ -5,8 +5,8 @@
  * (footnote-area.ts), endnotes after the last section's body. The result is geometry only: which
  * line sits where on which page; painting happens afterwards (engine/pages).
  */
-import type { FontSet } from '../fonts/font-face';
-import type { Block, DocumentModel, DrawingInline, Paragraph, Section, Table } from '../model/document';
+import type { FontSet } from '../fonts';
+import type { Block, DocumentModel, DrawingInline, Paragraph, Section, Table } from '../model';
 import { type BalanceUnit, balancedHeight } from './column-balance';
 import { flattenBlocks } from './flatten-blocks';
 import { FloatWrap } from './float-wrap';
@@ -15,9 +15,15 @@ import { MeasuredSegments } from './measured-segments';
 import type { LineItem, RectItem } from './page-items';
 import { type LaidParagraph, layoutParagraph } from './paragraph-layout';
 import type { PlacedLine } from './placed-line';
-import type { ContentLine } from './table/cell-content';
-import { type LaidTable, layoutTableRows, tableRows } from './table/row-layout';
-import { flowTable as flowLaidTable, RowWindow, type TableFlowTarget } from './table/table-pagination';
+import type { ContentLine } from './table';
+import {
+  flowTable as flowLaidTable,
+  type LaidTable,
+  layoutTableRows,
+  RowWindow,
+  type TableFlowTarget,
+  tableRows,
+} from './table';
 
 export interface PageFrame {
   /** The section in effect at the end of the page (a continuous section break moves it on). */

@@ -3,9 +3,9 @@
  * plus the spacing around it. Positions are relative to the text area's left edge and the line's
  * top; page flow decides where lines go. Pure: the same paragraph and width give the same lines.
  */
-import type { FontSet } from '../fonts/font-face';
-import type { Paragraph, RevisionMark } from '../model/document';
-import { hasRightToLeft } from '../text/right-to-left';
+import type { FontSet } from '../fonts';
+import type { Paragraph, RevisionMark } from '../model';
+import { hasRightToLeft } from '../text';
 import { reorderLine } from './bidi-reorder';
 import {
   type Box,

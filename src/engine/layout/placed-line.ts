@@ -1,6 +1,6 @@
 /** A laid-out line placed on a page: what flow hands to the painters (engine/pages/line-painter.ts) and checks. */
 import type { LaidLine, LaidParagraph } from './paragraph-layout';
-import type { TurnedBox } from './table/turned-cell';
+import type { TurnedBox } from './table';
 
 export interface PlacedLine {
   line: LaidLine;

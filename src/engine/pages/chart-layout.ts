@@ -4,11 +4,11 @@
  * axis with "nice" ticks and light grey gridlines, category labels under the plot, bars, lines,
  * areas, slices, points and bubbles in the series' colours. Every label is real text.
  */
-import type { FontFace, FontSet } from '../fonts/font-face';
-import { faceFor } from '../layout/inline-boxes';
-import type { Color, PageItem, PathCommand } from '../layout/page-items';
-import type { Chart, ChartAxis, ChartPlot, ChartSeries, RunProperties } from '../model/document';
-import { formatSpreadsheetNumber } from '../text/spreadsheet-number-format';
+import type { FontFace, FontSet } from '../fonts';
+import type { Color, PageItem, PathCommand } from '../layout';
+import { faceFor } from '../layout';
+import type { Chart, ChartAxis, ChartPlot, ChartSeries, RunProperties } from '../model';
+import { formatSpreadsheetNumber } from '../text';
 
 export interface RenderedDrawing {
   items: PageItem[];

@@ -4,9 +4,9 @@
  * from the page's top-left corner, y growing downwards. The writer decides nothing about position;
  * tests can assert on pages without parsing a PDF.
  */
-import type { FontFace } from '../fonts/font-face';
-import type { PageItem } from '../layout/page-items';
-import type { CoreProperties, ImageResource } from '../model/document';
+import type { FontFace } from '../fonts';
+import type { PageItem } from '../layout';
+import type { CoreProperties, ImageResource } from '../model';
 
 export interface Page {
   width: number;

@@ -8,12 +8,10 @@
  */
 
 import type { Budget } from '../../limits';
-import type { FontFace, FontSet } from '../fonts/font-face';
-import { HeaderFooterLayout } from '../layout/header-footer';
-import { flowDocument, type PageFrame } from '../layout/page-flow';
-import type { PageItem } from '../layout/page-items';
-import type { PlacedLine } from '../layout/placed-line';
-import type { DocumentModel, PageGeometry, Section } from '../model/document';
+import type { FontFace, FontSet } from '../fonts';
+import type { PageItem, PlacedLine } from '../layout';
+import { flowDocument, HeaderFooterLayout, type PageFrame } from '../layout';
+import type { DocumentModel, PageGeometry, Section } from '../model';
 import type { LaidOutDocument, OutlineEntry, Page } from './display-list';
 import { DrawingRenderer } from './drawing-layout';
 import { type FieldValues, paintLine, paintParagraphFrames, RevisionPalette } from './line-painter';

@@ -4,8 +4,8 @@
  * puts it, on every page that shows it (a header's logo repeats). The cache lives for one
  * conversion and holds one entry per drawing of the document.
  */
-import type { FontSet } from '../fonts/font-face';
-import type { DrawingInline } from '../model/document';
+import type { FontSet } from '../fonts';
+import type { DrawingInline } from '../model';
 import { layoutChart, type RenderedDrawing } from './chart-layout';
 import type { DrawingSource } from './line-painter';
 import { layoutShapes } from './shape-layout';

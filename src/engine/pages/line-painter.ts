@@ -3,14 +3,11 @@
  * links, anchors, images, tab leaders, tracked-change markup and paragraph borders/shading. The
  * only stage that turns geometry into paint; it decides no positions of its own.
  */
-import type { FontFace } from '../fonts/font-face';
-import { floatingOrigin } from '../layout/drawing-placement';
-import type { Fragment } from '../layout/inline-boxes';
-import type { PageItem, TextItem } from '../layout/page-items';
-import type { PlacedLine } from '../layout/placed-line';
-import type { Border, DrawingInline, PageGeometry, RevisionMark, RunProperties } from '../model/document';
-import { fieldSwitchFormat, formatNumber } from '../text/number-format';
-import { hasNonWhiteSpace } from '../text/white-space';
+import type { FontFace } from '../fonts';
+import type { Fragment, PageItem, PlacedLine, TextItem } from '../layout';
+import { floatingOrigin } from '../layout';
+import type { Border, DrawingInline, PageGeometry, RevisionMark, RunProperties } from '../model';
+import { fieldSwitchFormat, formatNumber, hasNonWhiteSpace } from '../text';
 import type { RenderedDrawing } from './chart-layout';
 import { translateItems } from './translate-items';
 

@@ -7,10 +7,11 @@
  * when the metafile gives the string's advance (a Dx array) the characters are spaced to fill it,
  * so that text keeps the width the picture was drawn for.
  */
-import { eastAsianVariant } from '../fonts/fallback-faces';
-import type { FontFace, FontSet } from '../fonts/font-face';
-import type { ImageItem, PageItem, PathCommand } from '../layout/page-items';
-import type { ImageResource, MetafilePicture, MetafileText } from '../model/document';
+
+import type { FontFace, FontSet } from '../fonts';
+import { eastAsianVariant } from '../fonts';
+import type { ImageItem, PageItem, PathCommand } from '../layout';
+import type { ImageResource, MetafilePicture, MetafileText } from '../model';
 
 /** Thinnest stroke drawn, points: a cosmetic pen on a printer is about this wide. */
 const MIN_STROKE = 0.25;

@@ -8,7 +8,7 @@
  * more of them is cut.
  */
 
-import type { PlacedLine } from '../layout/placed-line';
+import type { PlacedLine } from '../layout';
 import type { Page } from './display-list';
 
 export interface OffPage {

@@ -4,12 +4,10 @@
  * with their default adjustments), then the text laid out inside the insets and placed at the
  * top, middle or bottom (bodyPr anchor, §21.1.2.1.1).
  */
-import type { FontFace, FontSet } from '../fonts/font-face';
-import { flattenBlocks } from '../layout/flatten-blocks';
-import type { PageItem, PathCommand } from '../layout/page-items';
-import { layoutParagraph } from '../layout/paragraph-layout';
-import type { PlacedLine } from '../layout/placed-line';
-import type { Shape } from '../model/document';
+import type { FontFace, FontSet } from '../fonts';
+import type { PageItem, PathCommand, PlacedLine } from '../layout';
+import { flattenBlocks, layoutParagraph } from '../layout';
+import type { Shape } from '../model';
 import type { RenderedDrawing } from './chart-layout';
 import { type FieldValues, paintLine, paintParagraphFrames, RevisionPalette } from './line-painter';
 

@@ -2,7 +2,7 @@
  * Items moved on the page: a drawing laid out in its own frame (drawing-layout.ts) or an equation
  * set about its baseline (engine/layout/math-layout.ts), moved to where the line painter puts it.
  */
-import type { PageItem, PathCommand } from '../layout/page-items';
+import type { PageItem, PathCommand } from '../layout';
 
 /** The drawing's items moved by (dx, dy). */
 export function translateItems(items: PageItem[], dx: number, dy: number): PageItem[] {

@@ -3,9 +3,8 @@
  * engine/layout/table/turned-cell.ts): painted in the cell's unturned frame, then mapped onto the
  * cell's box on the page.
  */
-import type { FontFace } from '../fonts/font-face';
-import type { PageItem, PathCommand } from '../layout/page-items';
-import type { TurnedBox } from '../layout/table/turned-cell';
+import type { FontFace } from '../fonts';
+import type { PageItem, PathCommand, TurnedBox } from '../layout';
 import { turnClockwise } from './vertical-text';
 
 /**

@@ -5,10 +5,11 @@
  * mapped onto the physical page: virtual (x, y) → (W − y, x). Latin text is drawn turned 90°
  * clockwise; East Asian characters are drawn upright, one per cell, centred on the line.
  */
-import { scriptClassOf } from '../fonts/fallback-faces';
-import type { FontFace } from '../fonts/font-face';
-import type { PageItem, PathCommand, TextItem } from '../layout/page-items';
-import type { PageGeometry } from '../model/document';
+
+import type { FontFace } from '../fonts';
+import { scriptClassOf } from '../fonts';
+import type { PageItem, PathCommand, TextItem } from '../layout';
+import type { PageGeometry } from '../model';
 
 /** The page the section is flowed on: the physical page turned a quarter turn clockwise. */
 export function virtualPage(page: PageGeometry): PageGeometry {

@@ -8,7 +8,7 @@
  * are loaded before the first edit, so a failure never leaves a half-filled document.
  */
 
-import type { PackageLimits } from '../../engine/read/ooxml/package-reader';
+import type { PackageLimits } from '../../engine';
 import { ApiError, type ErrorDetail } from '../../errors';
 import { type AnnotateField, fieldLabel, type PictureLoader, type PreparedPicture } from './annotate-types';
 import { fillCheckbox } from './checkbox-fill';

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { DocumentInputSchema } from '../input/document-input';
+import { DocumentInputSchema } from '../input';
 import type { AnnotateField } from './annotate-types';
 
 /**

@@ -4,7 +4,7 @@
  * the character w14:checkedState or w14:uncheckedState names (w14:val: hex code point, w14:font:
  * its font). Both must change, or Word and every other reader disagree on what is ticked.
  */
-import { xmlChars } from '../../engine/write/docx/xml-escape';
+import { xmlChars } from '../../engine';
 import { controlContent } from './content-control-finder';
 import { clearPlaceholderFlag } from './control-content';
 import { createW, type Element, elementChildren, ownerOf, W14_NS, wChild, wDescendants } from './ooxml-dom';

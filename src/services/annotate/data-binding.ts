@@ -7,7 +7,7 @@
  * are resolved here. One that is not (functions, axes, other predicates) leaves the custom XML
  * alone: the control's content is still filled.
  */
-import { relationshipKind } from '../../engine/read/ooxml/package-reader';
+import { relationshipKind } from '../../engine';
 import type { Document, Element } from './ooxml-dom';
 import { elementChildren, wAttr, wChild } from './ooxml-dom';
 import { markChanged, type PackageEditor } from './package-editor';

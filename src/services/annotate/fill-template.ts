@@ -1,4 +1,4 @@
-import type { PackageLimits } from '../../engine/read/ooxml/package-reader';
+import type { PackageLimits } from '../../engine';
 import { annotateDocx } from './annotate-docx';
 import type { AnnotateField } from './annotate-types';
 import { pictureExtentEmu } from './picture-extent';

@@ -10,9 +10,7 @@
  * overflow the stack when written back; it is refused before xmldom sees it.
  */
 import { DOMParser, type Document, type Element, type Node, XMLSerializer } from '@xmldom/xmldom';
-import { PartError } from '../../engine/read/ooxml/part-error';
-import { DEFAULT_XML_LIMITS, decodeXmlBytes, parseXml, type XmlParseOptions } from '../../engine/read/ooxml/xml-tree';
-import { xmlChars } from '../../engine/write/docx/xml-escape';
+import { DEFAULT_XML_LIMITS, decodeXmlBytes, PartError, parseXml, type XmlParseOptions, xmlChars } from '../../engine';
 import { ApiError } from '../../errors';
 
 /** WordprocessingML, Transitional (§17) and Strict (ISO/IEC 29500 Strict) namespaces. */

@@ -8,14 +8,18 @@
  */
 
 import {
+  DamagedZipError,
+  entryData,
   type OpcPackage,
   openPackage,
   type PackageLimits,
   type Relationship,
+  readZipDirectory,
   relationshipsPartName,
-} from '../../engine/read/ooxml/package-reader';
-import { DamagedZipError, entryData, readZipDirectory, type ZipEntry } from '../../engine/read/zip/zip-directory';
-import { type ZipEntry as OutputEntry, zipEntries } from '../../engine/read/zip/zip-writer';
+  type ZipEntry,
+  type ZipOutputEntry,
+  zipEntries,
+} from '../../engine';
 import { ApiError } from '../../errors';
 import { DEFAULT_LIMITS } from '../../limits';
 import { type Document, elementChildren, parsePartXml, serializePartXml } from './ooxml-dom';
@@ -121,7 +125,7 @@ export function openPackageEditor(bytes: Uint8Array, limits: PackageLimits = DEF
       markChanged(document);
     },
     async finish() {
-      const output: OutputEntry[] = [];
+      const output: ZipOutputEntry[] = [];
       const written = new Set<string>();
       for (const entry of entries) {
         const name = key(entry.name);

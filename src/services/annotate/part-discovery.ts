@@ -7,7 +7,7 @@
  * their own.
  */
 
-import { type OpcPackage, relationshipKind } from '../../engine/read/ooxml/package-reader';
+import { type OpcPackage, relationshipKind } from '../../engine';
 import { ApiError } from '../../errors';
 
 const STORY_KINDS = new Set(['header', 'footer', 'footnotes', 'endnotes']);

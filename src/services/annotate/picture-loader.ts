@@ -15,13 +15,9 @@
  * caller's dimensions or the placeholder anyway.
  */
 
-import { sniffImageFormat } from '../../engine/read/images/embeddable-image';
-import { PixelBudget } from '../../engine/read/images/pixel-budget';
-import { isSvg, renderSvg } from '../../engine/read/images/svg-rasterizer';
-import { checkImage } from '../../engine/read/ooxml/image-resource';
+import { checkImage, isSvg, PixelBudget, renderSvg, sniffImageFormat } from '../../engine';
 import { ApiError } from '../../errors';
-import { decodeBase64Document } from '../input/base64-decoder';
-import { fetchDocument } from '../input/url-fetcher';
+import { decodeBase64Document, fetchDocument } from '../input';
 import type { PictureLoader, PreparedPicture } from './annotate-types';
 
 const DATA_IMAGE = /^[\t\n\f\r ]*data:image\//i;

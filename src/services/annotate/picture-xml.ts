@@ -7,7 +7,7 @@
  * asvg on asvg:svgBlip. Redundant declarations of a prefix the part already binds to the same URI
  * change nothing (Namespaces in XML 1.0 §6.1).
  */
-import { escapeAttribute } from '../../engine/write/docx/xml-escape';
+import { escapeAttribute } from '../../engine';
 
 const NS = {
   wp: 'http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing',

@@ -7,7 +7,7 @@
  *   ______________________________
  *   <name, the field's own style>
  */
-import { escapeText } from '../../engine/write/docx/xml-escape';
+import { escapeText } from '../../engine';
 
 /**
  * "Segoe Script" ships with Windows and Office; Word without it substitutes by its own rules.

@@ -2,20 +2,23 @@
  * DOCX → PDF, the whole pipeline of docs/engine.md: read the package into the document model, load
  * the fonts it uses, lay it out into pages, paint the PDF. Knows nothing of HTTP.
  */
-import type { FontCache } from '../../engine/fonts/font-cache';
-import { loadFontSet } from '../../engine/fonts/font-set';
-import { collectFontNeeds } from '../../engine/layout/font-requests';
-import type { DocumentModel } from '../../engine/model/document';
-import { type LayoutOptions, layoutPages, type PageSink } from '../../engine/pages/document-layout';
-import { readDocx } from '../../engine/read/ooxml/docx-reader';
-import { checkPngsAhead } from '../../engine/read/ooxml/image-resource';
-import { readPartsAhead } from '../../engine/read/ooxml/package-reader';
-import type { RevisionMode } from '../../engine/read/ooxml/read-context';
-import { type DocumentParts, PdfPainter } from '../../engine/write/pdf/paint-pdf';
+import type { DocumentModel, FontCache, RevisionMode } from '../../engine';
+import {
+  checkPngsAhead,
+  collectFontNeeds,
+  type DocumentParts,
+  type LayoutOptions,
+  layoutPages,
+  loadFontSet,
+  type PageSink,
+  PdfPainter,
+  readDocx,
+  readPartsAhead,
+} from '../../engine';
 import { Budget, type Limits } from '../../limits';
 
 /** The revision modes are the reader's (one list, read-context.ts); the route takes them from here. */
-export { REVISION_MODES, type RevisionMode } from '../../engine/read/ooxml/read-context';
+export { REVISION_MODES, type RevisionMode } from '../../engine';
 
 export interface DocxToPdfOptions {
   revisions: RevisionMode;

@@ -1,5 +1,5 @@
 /** File names of uploads and downloads: what the caller's name says, and a safe Content-Disposition. */
-import type { DocumentFormat } from '../input/format-sniffer';
+import type { DocumentFormat } from '../input';
 
 const EXTENSIONS: Record<string, DocumentFormat> = {
   docx: 'docx',

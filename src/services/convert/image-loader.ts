@@ -1,11 +1,8 @@
-import type { ImageLoader, LoadedImage } from '../../engine/read/html/image-loader-contract';
-import { PixelBudget } from '../../engine/read/images/pixel-budget';
-import { checkImage, checkPngsAhead } from '../../engine/read/ooxml/image-resource';
+import type { ImageLoader, LoadedImage } from '../../engine';
+import { checkImage, checkPngsAhead, PixelBudget } from '../../engine';
 import { ApiError } from '../../errors';
 import { MAX_MARKUP_IMAGE_BYTES, MAX_MARKUP_IMAGES } from '../../limits';
-import { decodeBase64Document } from '../input/base64-decoder';
-import { formatBytes } from '../input/size-limit';
-import { DEFAULT_FETCH_TIMEOUT_MS, fetchDocument } from '../input/url-fetcher';
+import { DEFAULT_FETCH_TIMEOUT_MS, decodeBase64Document, fetchDocument, formatBytes } from '../input';
 
 /**
  * The images of a Markdown or HTML document (`<img src>`), loaded for the HTML reader: data URIs

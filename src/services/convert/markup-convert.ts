@@ -4,11 +4,9 @@
  * the same layout and painter as DOCX (modelToPdf) or to the DOCX writer. Knows nothing of HTTP.
  */
 
-import { readHtml } from '../../engine/read/html/html-reader';
-import { renderMarkdown } from '../../engine/read/markdown/markdown-renderer';
-import { writeDocx } from '../../engine/write/docx/docx-writer';
+import { readHtml, renderMarkdown, writeDocx } from '../../engine';
 import { Budget, type Limits } from '../../limits';
-import { decodeText } from '../input/text-encoding';
+import { decodeText } from '../input';
 import { type EngineResources, modelToPdf } from './docx-to-pdf';
 import { createImageLoader, type ImageLoaderOptions } from './image-loader';
 

@@ -1,4 +1,4 @@
-import { listZipEntryNames } from '../../engine/read/zip/zip-directory';
+import { listZipEntryNames } from '../../engine';
 import { ascii, indexOfBytes, latin1, startsWith, utf16le } from './byte-patterns';
 import type { DocumentFormat, SniffedFormat } from './formats';
 

@@ -1,4 +1,4 @@
-import { DamagedZipError, listZipEntryNames } from '../../engine/read/zip/zip-directory';
+import { DamagedZipError, listZipEntryNames } from '../../engine';
 import { ApiError } from '../../errors';
 import { ascii, indexOfBytes, startsWith, utf16le } from './byte-patterns';
 import { describeContent, describeExpected } from './format-description';

@@ -1,5 +1,5 @@
 import { ApiError } from '../../errors';
-import { concatBytes } from '../../kit/bytes';
+import { concatBytes } from '../../kit';
 import { checkFetchTarget } from './address-guard';
 import { documentTooLarge, formatBytes } from './size-limit';
 

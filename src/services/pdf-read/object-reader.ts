@@ -6,8 +6,8 @@
  * different white space be compared. Bounded and never throwing: anything unreadable is a problem.
  */
 
-import { toHex } from '../../crypto/digest';
-import { bytesEqual } from '../../kit/bytes';
+import { toHex } from '../../crypto';
+import { bytesEqual } from '../../kit';
 import { readStreamObject } from './pdf-revisions';
 import { stringBytes } from './pdf-string';
 import { type PdfValue, readInteger, readObjectHeader, readValue } from './pdf-syntax';

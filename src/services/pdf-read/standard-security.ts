@@ -6,7 +6,7 @@
  * stay as written (a signature's /Contents is never encrypted, §7.6.2). A user password, an
  * unknown handler or revision 5–6 (AES-256) leaves the file as it is, with a problem saying so.
  */
-import { concatBytes } from '../../kit/bytes';
+import { concatBytes } from '../../kit';
 import { ObjectReader } from './object-reader';
 import { stringBytes } from './pdf-string';
 import type { PdfValue } from './pdf-syntax';

@@ -5,8 +5,8 @@
  * subsection (§7.5.8.2–3, Table 18).
  */
 
-import { unfilter } from '../../engine/read/images/png-decoder';
-import { boundedInflate } from '../../kit/bounded-inflate';
+import { unfilter } from '../../engine';
+import { boundedInflate } from '../../kit';
 import type { PdfValue } from './pdf-syntax';
 import type { XrefEntry } from './revision-types';
 

@@ -5,7 +5,7 @@
  */
 
 import type { Budget } from '../../limits';
-import { type EngineResources, modelToPdf } from '../convert/docx-to-pdf';
+import { type EngineResources, modelToPdf } from '../convert';
 import { buildAuditModel, type PageSize } from './audit-model';
 import type { AuditCertificateInfo } from './sign-types';
 

@@ -5,7 +5,7 @@
  * "Certificate of Completion": a title, a summary table, the events in time order, the metadata,
  * the signing certificate, and a closing line saying the signature covers these pages.
  */
-import { plainRunProperties } from '../../engine/model/defaults';
+
 import type {
   Block,
   Border,
@@ -18,9 +18,9 @@ import type {
   Table,
   TableCell,
   TableRow,
-} from '../../engine/model/document';
-import { formatDate } from '../../engine/text/date-format';
-import { groupedFingerprint } from '../../kit/certificate-summary';
+} from '../../engine';
+import { formatDate, plainRunProperties } from '../../engine';
+import { groupedFingerprint } from '../../kit';
 import { breakableText, dataLines } from './event-data-text';
 import type { AuditCertificateInfo, AuditEvent } from './sign-types';
 

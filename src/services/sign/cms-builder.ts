@@ -1,6 +1,6 @@
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
-import { OID } from '../../kit/oids';
+import { OID } from '../../kit';
 import { p1363ToDer } from './ecdsa-der';
 import type { SigningIdentity } from './sign-types';
 import { buildSignedAttributes, signedAttributesForSignature } from './signed-attributes';

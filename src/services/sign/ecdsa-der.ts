@@ -1,4 +1,4 @@
-import { derElement } from '../../kit/der';
+import { derElement } from '../../kit';
 
 /**
  * WebCrypto's ECDSA signatures are IEEE P1363 (r || s, fixed width); CMS wants the DER encoding

@@ -1,5 +1,5 @@
 import { type PDFContext, type PDFDict, PDFName, PDFNumber, type PDFObject, type PDFRef, PDFStream } from 'pdf-lib';
-import { concatBytes } from '../../kit/bytes';
+import { concatBytes } from '../../kit';
 import type { OriginalXref } from './pdf-source';
 
 /**

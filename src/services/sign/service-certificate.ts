@@ -3,7 +3,7 @@
  * fingerprint, validity and issuer, so that a third party can trust it. The route is in
  * src/routes; this reads SIGNING_CERT_CHAIN and knows nothing of HTTP.
  */
-import { parseCertificates, summarizeCertificate } from '../../kit/certificate-summary';
+import { parseCertificates, summarizeCertificate } from '../../kit';
 
 export interface ServiceCertificate {
   /** The leaf (signing) certificate, PEM. */

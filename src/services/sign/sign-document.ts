@@ -1,10 +1,10 @@
 import { PDFDocument, type PDFPage } from 'pdf-lib';
-import { sha256Hex } from '../../crypto/digest';
+import { sha256Hex } from '../../crypto';
 import { ApiError } from '../../errors';
-import { summarizeCertificate } from '../../kit/certificate-summary';
+import { summarizeCertificate } from '../../kit';
 import { Budget, type Limits } from '../../limits';
-import type { EngineResources } from '../convert/docx-to-pdf';
-import { signatureInventory } from '../verify/signature-inventory';
+import type { EngineResources } from '../convert';
+import { signatureInventory } from '../verify';
 import { appendPdfPages } from './append-pages';
 import { renderAuditCertificate } from './audit-certificate';
 import { loadPdfForUpdate } from './pdf-source';

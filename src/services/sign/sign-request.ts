@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { DocumentInputSchema } from '../input/document-input';
+import { DocumentInputSchema } from '../input';
 
 /**
  * The body of `POST /v1/sign` (docs/api.md): the signer, the audit trail, an optional event id and

@@ -2,7 +2,7 @@
  * The contracts of `POST /v1/sign` (docs/api.md) between the route, the signer (CMS and the
  * incremental update) and the audit-trail certificate. Plain data; src/sign/ knows nothing of HTTP.
  */
-import type { CertificateSummary } from '../../kit/certificate-summary';
+import type { CertificateSummary } from '../../kit';
 
 /** The service's signing identity, from SIGNING_KEY (PKCS#8 PEM) and SIGNING_CERT_CHAIN (PEM, leaf first). */
 export interface SigningIdentity {

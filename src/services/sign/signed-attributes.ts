@@ -1,6 +1,6 @@
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
-import { OID } from '../../kit/oids';
+import { OID } from '../../kit';
 
 /**
  * The CMS signed attributes of a PAdES baseline B-B signature (ETSI EN 319 142-1 §6.3, which

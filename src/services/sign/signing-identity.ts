@@ -1,5 +1,5 @@
 import * as pkijs from 'pkijs';
-import { OID } from '../../kit/oids';
+import { OID } from '../../kit';
 import type { SigningIdentity } from './sign-types';
 
 /**

@@ -1,8 +1,7 @@
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { ApiError } from '../../errors';
-import { bytesEqual } from '../../kit/bytes';
-import { OID } from '../../kit/oids';
+import { bytesEqual, OID } from '../../kit';
 import type { TimestampAuthority } from './sign-types';
 
 /**

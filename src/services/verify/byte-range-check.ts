@@ -5,7 +5,7 @@
  * whole hex string, angle brackets included). Whether the covered bytes still match the signed
  * digest is not this module's question.
  */
-import type { RevisionScan } from '../pdf-read/revision-types';
+import type { RevisionScan } from '../pdf-read';
 import type { SignatureField } from './signature-fields';
 
 export type Coverage = 'entire-file' | 'entire-revision' | 'partial';

@@ -8,11 +8,9 @@
 import * as x509 from '@peculiar/x509';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
-import { toHex } from '../../crypto/digest';
-import { bytesEqual, concatBytes } from '../../kit/bytes';
-import type { CertificateSummary } from '../../kit/certificate-summary';
-import { summarizeCertificate } from '../../kit/certificate-summary';
-import { OID } from '../../kit/oids';
+import { toHex } from '../../crypto';
+import type { CertificateSummary } from '../../kit';
+import { bytesEqual, concatBytes, OID, summarizeCertificate } from '../../kit';
 import { findEncodingFault } from './ber-strict';
 import { attributeRanges } from './cms-attribute-ranges';
 import { derSetOf } from './der-set-of';

@@ -5,7 +5,7 @@
  * attributes, so a verifier that re-encodes (BouncyCastle, hence EU DSS) checks the signature over
  * these bytes, not the bytes as sent.
  */
-import { derElement } from '../../kit/der';
+import { derElement } from '../../kit';
 import { childrenOf } from './ber-strict';
 
 export interface DerSetOf {

@@ -5,9 +5,7 @@
  * is /DocMDP (Table 253); /TransformParams /P (Table 254) is 1, 2 (the default) or 3.
  */
 
-import type { ObjectReader } from '../pdf-read/object-reader';
-import type { PdfValue } from '../pdf-read/pdf-syntax';
-import type { RevisionScan } from '../pdf-read/revision-types';
+import type { ObjectReader, PdfValue, RevisionScan } from '../pdf-read';
 import type { ModificationReport } from './modification-check';
 
 export type DocMdpLevel = 1 | 2 | 3;

@@ -22,11 +22,9 @@
  *
  * The overall class is the most severe found. Never throws; what cannot be read counts as other.
  */
-import { canonical, ObjectReader, type ObjectState, sameBytes } from '../pdf-read/object-reader';
-import { readPageTree } from '../pdf-read/page-tree';
-import { stringBytes, textOf } from '../pdf-read/pdf-string';
-import type { PdfValue } from '../pdf-read/pdf-syntax';
-import type { RevisionScan } from '../pdf-read/revision-types';
+
+import type { PdfValue, RevisionScan } from '../pdf-read';
+import { canonical, ObjectReader, type ObjectState, readPageTree, sameBytes, stringBytes, textOf } from '../pdf-read';
 
 export type ModificationClass = 'none' | 'signatures' | 'form-filling' | 'annotations' | 'other';
 

@@ -5,7 +5,7 @@
  * operation only, s^e mod n, so doing it with BigInt exposes no secret to timing.
  */
 import * as pkijs from 'pkijs';
-import { toHex } from '../../crypto/digest';
+import { toHex } from '../../crypto';
 
 /** The DER DigestInfo prefix for each hash (RFC 8017 §9.2, note 1). */
 const DIGEST_INFO_PREFIX: Record<string, string> = {

@@ -7,10 +7,9 @@
  * written in the file, because the hole a signature excludes is a byte range of the file
  * (§12.8.1), not a parsed value.
  */
-import { ObjectReader } from '../pdf-read/object-reader';
-import { stringBytes, textOf } from '../pdf-read/pdf-string';
-import type { PdfValue } from '../pdf-read/pdf-syntax';
-import type { RevisionScan } from '../pdf-read/revision-types';
+
+import type { PdfValue, RevisionScan } from '../pdf-read';
+import { ObjectReader, stringBytes, textOf } from '../pdf-read';
 
 /** Fields and widgets visited at most; a form with more is hostile. */
 const MAX_NODES = 20_000;

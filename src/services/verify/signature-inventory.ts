@@ -4,9 +4,7 @@
  * certification (§12.8.2.2 DocMDP) that says what a later signature may change.
  */
 
-import { ObjectReader } from '../pdf-read/object-reader';
-import { findRevisions } from '../pdf-read/pdf-revisions';
-import { withDecryptedStreams } from '../pdf-read/standard-security';
+import { findRevisions, ObjectReader, withDecryptedStreams } from '../pdf-read';
 import { type Certification, findCertification } from './docmdp';
 import { findSignatureFields, type SignatureField } from './signature-fields';
 

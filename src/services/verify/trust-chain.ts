@@ -6,7 +6,7 @@
  */
 import * as x509 from '@peculiar/x509';
 import * as pkijs from 'pkijs';
-import { sameBytes } from '../pdf-read/object-reader';
+import { sameBytes } from '../pdf-read';
 
 export type Trust = 'trusted' | 'untrusted' | 'unknown';
 

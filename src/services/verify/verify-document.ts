@@ -5,15 +5,11 @@
  * exactly per docs/api.md. Hostile input never throws: only a file with no readable structure at all is
  * 422 INVALID_DOCUMENT; every other failure becomes a problem.
  */
-import { toHex } from '../../crypto/digest';
+import { toHex } from '../../crypto';
 import { ApiError } from '../../errors';
-import type { CertificateSummary } from '../../kit/certificate-summary';
-import { ObjectReader } from '../pdf-read/object-reader';
-import { readPageTree } from '../pdf-read/page-tree';
-import { findRevisions } from '../pdf-read/pdf-revisions';
-import { stringBytes } from '../pdf-read/pdf-string';
-import type { RevisionScan } from '../pdf-read/revision-types';
-import { withDecryptedStreams } from '../pdf-read/standard-security';
+import type { CertificateSummary } from '../../kit';
+import type { RevisionScan } from '../pdf-read';
+import { findRevisions, ObjectReader, readPageTree, stringBytes, withDecryptedStreams } from '../pdf-read';
 import { type ByteRangeCheck, type Coverage, checkByteRange } from './byte-range-check';
 import { verifyCms } from './cms-verify';
 import { type DocMdpLevel, docMdpViolation, findCertification } from './docmdp';

@@ -5,7 +5,7 @@
  * (§17.4.38, §17.4.66). Where two cells share an edge Word draws one border: the heavier, then the
  * one earlier in reading order (§17.4.66's conflict rules: weight, then style, then colour).
  */
-import type { Border, CellBorders, TableBorders } from '../../model/document';
+import type { Border, CellBorders, TableBorders } from '../../model';
 import type { LineItem } from '../page-items';
 
 /** Drawn borders: style 'none' and zero widths are gone. */

@@ -4,8 +4,8 @@
  * splits in turn). Measured once per cell; splitting a row only moves slices and paints nested
  * rows again, it never lays text out again.
  */
-import type { FontSet } from '../../fonts/font-face';
-import type { Block, CellBorders, Paragraph, Table, TableBorders } from '../../model/document';
+import type { FontSet } from '../../fonts';
+import type { Block, CellBorders, Paragraph, Table, TableBorders } from '../../model';
 import type { MeasuredSegments } from '../measured-segments';
 import type { LineItem, RectItem } from '../page-items';
 import type { LaidParagraph } from '../paragraph-layout';

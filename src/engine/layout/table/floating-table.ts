@@ -4,7 +4,7 @@
  * paragraph (text) or the page or margin top. The table still takes its place in the flow: text
  * goes above and below it, not beside it (wrapping around it is left to the float machinery).
  */
-import type { TablePosition } from '../../model/document';
+import type { TablePosition } from '../../model';
 
 export interface PageArea {
   pageWidth: number;

@@ -5,7 +5,7 @@
  * content cannot break narrower (the minimum content width: the longest unbreakable piece) and
  * takes that room from columns with slack, then is squeezed into the text column if it is wider.
  */
-import type { Paragraph, Table } from '../../model/document';
+import type { Paragraph, Table } from '../../model';
 import { paragraphSegments } from '../inline-boxes';
 import type { TableContext } from './cell-content';
 

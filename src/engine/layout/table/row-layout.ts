@@ -5,7 +5,7 @@
  * over the rows of their region, so that every row can then be placed or split on its own.
  */
 import { MAX_TABLE_ROW_LINES, tooComplex } from '../../../limits';
-import type { Block, Border, CellMargins, Table, TablePosition } from '../../model/document';
+import type { Block, Border, CellMargins, Table, TablePosition } from '../../model';
 import { borderLine as borderLineItem, borderWidth, cellEdges, separateCellEdges, stronger } from './borders';
 import {
   type CellContent,

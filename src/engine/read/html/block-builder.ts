@@ -5,11 +5,10 @@
  * deeper elements give their text only, so hostile nesting costs one iterative text walk.
  */
 
-import type { Block, ListDefinition, RunProperties } from '../../model/document';
-import { formatNumber } from '../../text/number-format';
-import { CHARACTER_STYLES, PARAGRAPH_STYLES } from '../markup/markup-styles';
-import type { RunDelta } from '../ooxml/run-properties';
-import type { StyleCascade } from '../ooxml/style-cascade';
+import type { Block, ListDefinition, RunProperties } from '../../model';
+import { formatNumber } from '../../text';
+import { CHARACTER_STYLES, PARAGRAPH_STYLES } from '../markup';
+import type { RunDelta, StyleCascade } from '../ooxml';
 import { fragmentOf } from './bookmark-names';
 import type { DeclaredStyle } from './computed-style';
 import type { CssRule } from './css-rules';

@@ -4,7 +4,7 @@
  * (CSS Fonts 3 §3.5 absolute and relative keywords), and the first family of a font-family list.
  */
 
-import { type Bounds, clamp, FONT_SIZE, OFFSET } from '../ooxml/units';
+import { type Bounds, clamp, FONT_SIZE, OFFSET } from '../ooxml';
 
 /** CSS Color 4 §6.1 named colours, name:hex pairs (148 names with the grey/gray twins). */
 const NAMED =

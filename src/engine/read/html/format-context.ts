@@ -4,8 +4,8 @@
  * for blocks), plus where in lists, quotes and tables the content sits. Plain, immutable values:
  * a child gets a copy with its own changes.
  */
-import type { Block, Border, LinkTarget, ListLabel, ListMembership } from '../../model/document';
-import type { RunDelta } from '../ooxml/run-properties';
+import type { Block, Border, LinkTarget, ListLabel, ListMembership } from '../../model';
+import type { RunDelta } from '../ooxml';
 import type { DeclaredStyle } from './computed-style';
 import type { Element } from './html-tree';
 

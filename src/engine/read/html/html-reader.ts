@@ -5,8 +5,8 @@
  * styles' DOCX cascade (markup-styles.ts), so a DOCX written from the model reads back the same.
  */
 
-import type { Block, DocumentModel, ImageResource, ListDefinition, Paragraph } from '../../model/document';
-import { markupStyleCascade, PARAGRAPH_STYLES } from '../markup/markup-styles';
+import type { Block, DocumentModel, ImageResource, ListDefinition, Paragraph } from '../../model';
+import { markupStyleCascade, PARAGRAPH_STYLES } from '../markup';
 import { HtmlWalker, type LoadedImageRef, MAX_DEPTH, withLanguage } from './block-builder';
 import { bookmarkNames, fragmentOf } from './bookmark-names';
 import { readStyleSheets } from './css-rules';

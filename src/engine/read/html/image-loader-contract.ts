@@ -3,7 +3,7 @@
  * once (data: URIs, https URLs), answered per source with the decoded image or why there is none.
  * The reader never fetches; the loader owns the caps (count, bytes, time).
  */
-import type { ImageResource } from '../../model/document';
+import type { ImageResource } from '../../model';
 
 export type LoadedImage = { image: ImageResource } | { problem: string };
 

@@ -6,12 +6,9 @@
  * line breaks).
  */
 
-import type { Block, BookmarkInline, Inline, LinkTarget, Paragraph, RunProperties } from '../../model/document';
-import type { MathList } from '../../model/math';
-import { CHARACTER_STYLES } from '../markup/markup-styles';
-import type { ParagraphDelta } from '../ooxml/paragraph-properties';
-import type { RunDelta } from '../ooxml/run-properties';
-import type { StyleCascade } from '../ooxml/style-cascade';
+import type { Block, BookmarkInline, Inline, LinkTarget, MathList, Paragraph, RunProperties } from '../../model';
+import { CHARACTER_STYLES } from '../markup';
+import type { ParagraphDelta, RunDelta, StyleCascade } from '../ooxml';
 import { type BlockFormat, HR_BORDER, type PendingLabel, type RunFormat, type WhiteSpaceMode } from './format-context';
 import { LABEL_HANGING } from './list-numbering';
 import type { RunStyles } from './run-styles';

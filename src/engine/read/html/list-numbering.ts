@@ -3,7 +3,7 @@
  * the label each item shows, and the ListDefinition the DOCX writer turns into w:abstractNum
  * (ECMA-376 §17.9): one definition per top-level list, its levels described by the nested lists.
  */
-import type { ListDefinition, ListLevel } from '../../model/document';
+import type { ListDefinition, ListLevel } from '../../model';
 
 export type ListFormat = ListLevel['format'];
 

@@ -16,7 +16,7 @@ import {
   type MathSide,
   type MathStrike,
   type MathStyle,
-} from '../../model/math';
+} from '../../model';
 import { attribute, type ChildNode, type Element, isElement, isText, tagName, textContent } from './html-tree';
 
 /** XML white space (MathML 3 §2.1.7 trims and collapses only these: no-break spaces are content). */

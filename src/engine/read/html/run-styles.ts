@@ -5,10 +5,8 @@
  * paragraph style, character style) instead of once per text run. Paragraphs by their style and
  * the values of their direct formatting, which a page repeats for most of its paragraphs.
  */
-import type { ParagraphProperties, RunProperties } from '../../model/document';
-import type { ParagraphDelta } from '../ooxml/paragraph-properties';
-import type { RunDelta } from '../ooxml/run-properties';
-import type { StyleCascade } from '../ooxml/style-cascade';
+import type { ParagraphProperties, RunProperties } from '../../model';
+import type { ParagraphDelta, RunDelta, StyleCascade } from '../ooxml';
 
 export class RunStyles {
   readonly cascade: StyleCascade;

@@ -6,17 +6,8 @@
  * CSS, shading from bgcolor and background-color, padding as cell margins.
  */
 
-import type {
-  Block,
-  Border,
-  CellBorders,
-  CellMargins,
-  Table,
-  TableBorders,
-  TableCell,
-  TableRow,
-} from '../../model/document';
-import { PARAGRAPH_STYLES, TABLE_STYLE } from '../markup/markup-styles';
+import type { Block, Border, CellBorders, CellMargins, Table, TableBorders, TableCell, TableRow } from '../../model';
+import { PARAGRAPH_STYLES, TABLE_STYLE } from '../markup';
 import type { DeclaredStyle } from './computed-style';
 import { parseColor, parseLegacyColor, parseLength } from './css-values';
 import type { BlockWalker, WalkContext } from './format-context';

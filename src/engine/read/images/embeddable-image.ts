@@ -14,9 +14,8 @@
  * often carry a .png that is really a JPEG.
  */
 
-import { boundedInflate } from '../../../kit/bounded-inflate';
-import { concatBytes } from '../../../kit/bytes';
-import type { EncodedImage, ImageResource } from '../../model/document';
+import { boundedInflate, concatBytes } from '../../../kit';
+import type { EncodedImage, ImageResource } from '../../model';
 import { decodeBmp, isBmp } from './bmp-decoder';
 import { decodeGif, isGif } from './gif-decoder';
 import { isJpeg, toEmbeddableJpeg } from './jpeg-info';

@@ -14,7 +14,7 @@
  * data (sub-blocks), §23 graphic control extension, Appendix E interlaced images, Appendix F
  * variable-length-code LZW.
  */
-import { concatBytes } from '../../../kit/bytes';
+import { concatBytes } from '../../../kit';
 import { type ImageLimits, type RgbaImage, sizeAcceptable } from './raster';
 
 export function isGif(bytes: Uint8Array): boolean {

@@ -25,7 +25,7 @@
  * Table B.1 marker codes, §B.2.2 frame header (Lf, P, Y, X, Nf), §B.2.3 scan header;
  * Adobe Technical Note #5116 (APP14 "Adobe", transform flag).
  */
-import { concatBytes } from '../../../kit/bytes';
+import { concatBytes } from '../../../kit';
 import { type ImageLimits, sizeAcceptable } from './raster';
 
 export interface JpegInfo {

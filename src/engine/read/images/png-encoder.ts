@@ -13,7 +13,7 @@
  */
 
 import { zlibSync } from 'fflate';
-import { concatBytes } from '../../../kit/bytes';
+import { concatBytes } from '../../../kit';
 import type { RgbaImage } from './raster';
 
 const SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];

@@ -23,8 +23,8 @@
  * §11.2.3 PLTE, §8.2 Adam7 passes; APNG: §11.3.6 acTL, fcTL, fdAT.
  */
 
-import { concatBytes } from '../../../kit/bytes';
-import { inflatedLength, inflateExactly } from '../zip/native-inflate';
+import { concatBytes } from '../../../kit';
+import { inflatedLength, inflateExactly } from '../zip';
 import { type ImageLimits, sizeAcceptable } from './raster';
 
 export const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] as const;

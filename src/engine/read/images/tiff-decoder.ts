@@ -19,7 +19,7 @@
  * §14 Differencing Predictor, §15 tiles, §16 CMYK; Adobe PageMaker 6.0 TIFF Technical Notes
  * (TN2: compression 8 "Adobe Deflate", zlib stream).
  */
-import { boundedInflate } from '../../../kit/bounded-inflate';
+import { boundedInflate } from '../../../kit';
 import { type ImageLimits, type RgbaImage, sizeAcceptable } from './raster';
 
 export function isTiff(bytes: Uint8Array): boolean {

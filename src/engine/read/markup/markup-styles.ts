@@ -8,9 +8,7 @@
  * Word has one, so that Word's navigation pane, pandoc and LibreOffice recognise them. Faces are
  * Calibri and Courier New: the engine bundles metric-compatible faces for both (docs/engine.md).
  */
-import { readStyleSheet, StyleCascade, type StyleSheet } from '../ooxml/style-cascade';
-import { DEFAULT_THEME_FONTS } from '../ooxml/theme-fonts';
-import { parseXml } from '../ooxml/xml-tree';
+import { DEFAULT_THEME_FONTS, parseXml, readStyleSheet, StyleCascade, type StyleSheet } from '../ooxml';
 
 /** Paragraph styles the readers use. */
 export const PARAGRAPH_STYLES = {

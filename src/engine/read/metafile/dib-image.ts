@@ -4,9 +4,9 @@
  * a DIB is a BMP file without its 14-byte BITMAPFILEHEADER, so one is put in front.
  */
 
-import type { ImageResource } from '../../model/document';
-import { toEmbeddableImage } from '../images/embeddable-image';
-import type { PixelBudget } from '../images/pixel-budget';
+import type { ImageResource } from '../../model';
+import type { PixelBudget } from '../images';
+import { toEmbeddableImage } from '../images';
 
 /** 4 megapixels per bitmap: metafiles carry small bitmaps, and several may be in one picture. */
 const MAX_PIXELS = 4_000_000;

@@ -6,8 +6,8 @@
  * Clip regions are ignored (the picture box is the clip). Unknown records are skipped.
  */
 
-import type { MetafilePicture } from '../../model/document';
-import type { PixelBudget } from '../images/pixel-budget';
+import type { MetafilePicture } from '../../model';
+import type { PixelBudget } from '../images';
 import { decodeAnsi } from './ansi-text';
 import { dibToImage } from './dib-image';
 import { colorRef, type DcState, GdiCanvas, type GdiObject, type Matrix, multiply, stockObject } from './gdi-canvas';

@@ -5,8 +5,8 @@
  * units. The reader supplies how logical coordinates become picture units (`pageMatrix`), since EMF
  * and WMF map differently. Everything is bounded: items, path commands and saved states.
  */
-import type { ImageResource, MetafileItem, MetafilePathCommand } from '../../model/document';
-import { mapSymbolText } from '../../text/symbol-fonts';
+import type { ImageResource, MetafileItem, MetafilePathCommand } from '../../model';
+import { mapSymbolText } from '../../text';
 
 /** Affine matrix [a, b, c, d, e, f]: x' = a·x + c·y + e, y' = b·x + d·y + f (an XFORM, [MS-EMF] §2.2.28). */
 export type Matrix = [number, number, number, number, number, number];

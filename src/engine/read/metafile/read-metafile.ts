@@ -3,8 +3,8 @@
  * that reads out of range (DataView) costs the picture, not the document.
  */
 
-import type { MetafilePicture } from '../../model/document';
-import type { PixelBudget } from '../images/pixel-budget';
+import type { MetafilePicture } from '../../model';
+import type { PixelBudget } from '../images';
 import { isEmf, readEmf } from './emf-reader';
 import { isWmf, readWmf } from './wmf-reader';
 

@@ -7,8 +7,8 @@
  * and raster operations other than copying are ignored; unknown records are skipped.
  */
 
-import type { MetafilePicture } from '../../model/document';
-import type { PixelBudget } from '../images/pixel-budget';
+import type { MetafilePicture } from '../../model';
+import type { PixelBudget } from '../images';
 import { decodeAnsi } from './ansi-text';
 import { packedDibToImage } from './dib-image';
 import { colorRef, type DcState, GdiCanvas, type GdiObject, type Matrix, type Pen } from './gdi-canvas';

@@ -1,4 +1,4 @@
-import type { Paragraph } from '../../model/document';
+import type { Paragraph } from '../../model';
 import { chooseAlternative } from './markup-compatibility';
 import { readParagraph } from './paragraph-reader';
 import type { BlockContent, StoryContext } from './read-context';

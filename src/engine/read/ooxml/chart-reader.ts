@@ -7,7 +7,7 @@ import type {
   ChartSeries,
   ChartText,
   RunProperties,
-} from '../../model/document';
+} from '../../model';
 import { type DrawingStyleContext, drawingRunProps, fillOf, schemeColor, strokeOf } from './drawingml-style';
 import { chooseAlternative } from './markup-compatibility';
 import { child, type XmlElement } from './xml-tree';

@@ -1,4 +1,4 @@
-import type { CoreProperties } from '../../model/document';
+import type { CoreProperties } from '../../model';
 import { child, type XmlElement } from './xml-tree';
 
 /**

@@ -1,6 +1,6 @@
 import { ApiError } from '../../../errors';
-import type { Block, DocumentModel, HeaderFooterSet, Section } from '../../model/document';
-import { PixelBudget } from '../images/pixel-budget';
+import type { Block, DocumentModel, HeaderFooterSet, Section } from '../../model';
+import { PixelBudget } from '../images';
 import { BlockReader, readBlockContent } from './block-reader';
 import { readCoreProperties } from './core-properties';
 import { readEmbeddedFonts } from './embedded-fonts';

@@ -7,7 +7,7 @@ import type {
   Inline,
   RunProperties,
   Shape,
-} from '../../model/document';
+} from '../../model';
 import { readChart } from './chart-reader';
 import type { DrawingStyleContext } from './drawingml-style';
 import { checkImage } from './image-resource';

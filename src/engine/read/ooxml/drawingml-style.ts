@@ -1,4 +1,4 @@
-import type { RunProperties, ShapeStroke } from '../../model/document';
+import type { RunProperties, ShapeStroke } from '../../model';
 import type { ThemeColors } from './theme-colors';
 import type { ThemeFonts } from './theme-fonts';
 import { emu, hexColor } from './units';

@@ -1,4 +1,4 @@
-import type { EmbeddedFont } from '../../model/document';
+import type { EmbeddedFont } from '../../model';
 import type { OpcPackage } from './package-reader';
 import { PartError } from './part-error';
 import type { XmlElement } from './xml-tree';

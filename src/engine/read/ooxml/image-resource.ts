@@ -1,10 +1,15 @@
 import { MAX_IMAGE_PIXELS, MAX_PICTURE_PIXELS as MAX_PIXELS } from '../../../limits';
-import type { ImageResource, MetafilePicture } from '../../model/document';
-import { sniffImageFormat, toEmbeddableImage } from '../images/embeddable-image';
-import type { PixelBudget } from '../images/pixel-budget';
-import { type PngDataCheck, pngDataInflates, readPngInfo } from '../images/png-info';
-import { imageLimits } from '../images/raster';
-import { isMetafile, readMetafile } from '../metafile/read-metafile';
+import type { ImageResource, MetafilePicture } from '../../model';
+import type { PixelBudget } from '../images';
+import {
+  imageLimits,
+  type PngDataCheck,
+  pngDataInflates,
+  readPngInfo,
+  sniffImageFormat,
+  toEmbeddableImage,
+} from '../images';
+import { isMetafile, readMetafile } from '../metafile';
 
 /**
  * Image bytes from the package, turned into something the PDF painter embeds (src/images: PNG

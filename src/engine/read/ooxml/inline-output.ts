@@ -1,12 +1,5 @@
-import type {
-  FieldInline,
-  Inline,
-  LinkTarget,
-  NoteReferenceInline,
-  RunProperties,
-  TextInline,
-} from '../../model/document';
-import { DEFAULT_DATE_PICTURE, DEFAULT_TIME_PICTURE, formatDate } from '../../text/date-format';
+import type { FieldInline, Inline, LinkTarget, NoteReferenceInline, RunProperties, TextInline } from '../../model';
+import { DEFAULT_DATE_PICTURE, DEFAULT_TIME_PICTURE, formatDate } from '../../text';
 import { type FieldInstruction, parseFieldInstruction } from './field-instruction';
 import type { OpenField, StoryContext } from './read-context';
 import type { XmlElement } from './xml-tree';

@@ -7,8 +7,8 @@ import type {
   RevisionMark,
   RunProperties,
   TextInline,
-} from '../../model/document';
-import { hasSymbolCodes, isSymbolFont, mapSymbolCharacter, mapSymbolText } from '../../text/symbol-fonts';
+} from '../../model';
+import { hasSymbolCodes, isSymbolFont, mapSymbolCharacter, mapSymbolText } from '../../text';
 import { readDrawing, readVml } from './drawing-reader';
 import {
   addInstruction,

@@ -15,8 +15,8 @@ import {
   type MathSide,
   type MathStrike,
   type MathStyle,
-} from '../../model/math';
-import { mapSymbolCharacter } from '../../text/symbol-fonts';
+} from '../../model';
+import { mapSymbolCharacter } from '../../text';
 import { onOff } from './units';
 import { child, type XmlElement } from './xml-tree';
 

@@ -1,5 +1,5 @@
-import type { Block, NoteReferenceInline, Section } from '../../model/document';
-import { formatNumber, repeatedSymbol } from '../../text/number-format';
+import type { Block, NoteReferenceInline, Section } from '../../model';
+import { formatNumber, repeatedSymbol } from '../../text';
 import { integer } from './units';
 import { child, type XmlElement } from './xml-tree';
 

@@ -1,4 +1,4 @@
-import type { Block } from '../../model/document';
+import type { Block } from '../../model';
 import { readBlockContent } from './block-reader';
 import type { NoteKind } from './note-numbering';
 import { type DocumentContext, newStory } from './read-context';

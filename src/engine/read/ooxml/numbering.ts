@@ -1,6 +1,5 @@
-import type { ListLabel, RunProperties } from '../../model/document';
-import { formatNumber, isKnownNumberFormat } from '../../text/number-format';
-import { isSymbolFont, mapSymbolText } from '../../text/symbol-fonts';
+import type { ListLabel, RunProperties } from '../../model';
+import { formatNumber, isKnownNumberFormat, isSymbolFont, mapSymbolText } from '../../text';
 import { effectiveChildren } from './markup-compatibility';
 import { type ParagraphDelta, readParagraphDelta } from './paragraph-properties';
 import { type RunDelta, readRunDelta } from './run-properties';

@@ -1,9 +1,15 @@
 import { Inflate, inflateSync } from 'fflate';
 import { ApiError } from '../../../errors';
-import { concatBytes } from '../../../kit/bytes';
+import { concatBytes } from '../../../kit';
 import { describeBytes, type Limits, tooComplex } from '../../../limits';
-import { canInflateNatively, inflateExactly } from '../zip/native-inflate';
-import { DamagedZipError, entryData, readZipDirectory, type ZipEntry } from '../zip/zip-directory';
+import {
+  canInflateNatively,
+  DamagedZipError,
+  entryData,
+  inflateExactly,
+  readZipDirectory,
+  type ZipEntry,
+} from '../zip';
 import { PartError } from './part-error';
 import { type ChildStream, DEFAULT_XML_LIMITS, parseXml, type XmlElement, type XmlParseOptions } from './xml-tree';
 

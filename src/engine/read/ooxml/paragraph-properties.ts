@@ -1,4 +1,4 @@
-import type { Alignment, Border, LineRule, ParagraphProperties, TabStop } from '../../model/document';
+import type { Alignment, Border, LineRule, ParagraphProperties, TabStop } from '../../model';
 import { effectiveChildren } from './markup-compatibility';
 import { readShading } from './run-properties';
 import type { ThemeColors } from './theme-colors';

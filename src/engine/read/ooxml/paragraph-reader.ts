@@ -1,4 +1,4 @@
-import type { Paragraph, RunProperties } from '../../model/document';
+import type { Paragraph, RunProperties } from '../../model';
 import { pictureBullet } from './drawing-reader';
 import { flushNoteReference, type ParagraphBuilder } from './inline-output';
 import { readInlineContent } from './inline-reader';

@@ -1,4 +1,4 @@
-import type { ParagraphProperties, RunProperties } from '../../model/document';
+import type { ParagraphProperties, RunProperties } from '../../model';
 
 /**
  * Shares equal property objects within one conversion. A document's runs and paragraphs repeat a

@@ -9,8 +9,8 @@ import type {
   NoteReferenceInline,
   RevisionMark,
   RunProperties,
-} from '../../model/document';
-import type { PixelBudget } from '../images/pixel-budget';
+} from '../../model';
+import type { PixelBudget } from '../images';
 import type { FieldInstruction } from './field-instruction';
 import type { IdentityCache } from './identity-cache';
 import type { CheckedPngs } from './image-resource';

@@ -1,4 +1,4 @@
-import type { RevisionMark } from '../../model/document';
+import type { RevisionMark } from '../../model';
 import type { RevisionMode } from './read-context';
 import type { XmlElement } from './xml-tree';
 

@@ -1,4 +1,4 @@
-import type { RunProperties, UnderlineStyle } from '../../model/document';
+import type { RunProperties, UnderlineStyle } from '../../model';
 import { effectiveChildren } from './markup-compatibility';
 import { type ThemeColors, themeColor } from './theme-colors';
 import { type ThemeFonts, themeFont } from './theme-fonts';

@@ -1,4 +1,4 @@
-import type { Columns, PageGeometry, PageNumberFormat, SectionStart } from '../../model/document';
+import type { Columns, PageGeometry, PageNumberFormat, SectionStart } from '../../model';
 import { readNoteNumbering, type SectionNoteNumbering } from './note-numbering';
 import { clamp, EXTENT, integer, onOff, PAGE_SIDE, twips } from './units';
 import { child, type XmlElement } from './xml-tree';

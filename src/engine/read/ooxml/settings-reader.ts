@@ -1,4 +1,4 @@
-import type { DocumentSettings } from '../../model/document';
+import type { DocumentSettings } from '../../model';
 import {
   DEFAULT_ENDNOTE_NUMBERING,
   DEFAULT_FOOTNOTE_NUMBERING,

@@ -7,7 +7,7 @@ import type {
   ShapeGeometry,
   ShapeStroke,
   ShapeText,
-} from '../../model/document';
+} from '../../model';
 import { colorOf, type DrawingStyleContext, drawingRunProps, fillOf, strokeOf } from './drawingml-style';
 import type { StoryContext } from './read-context';
 import { emu } from './units';

@@ -1,4 +1,4 @@
-import type { ParagraphProperties, RunProperties } from '../../model/document';
+import type { ParagraphProperties, RunProperties } from '../../model';
 import { IdentityCache } from './identity-cache';
 import {
   mergeParagraphDelta,

@@ -1,4 +1,4 @@
-import type { CellBorders, PreferredWidth, Table, TableCell, TablePosition, TableRow } from '../../model/document';
+import type { CellBorders, PreferredWidth, Table, TableCell, TablePosition, TableRow } from '../../model';
 import { chooseAlternative } from './markup-compatibility';
 import type { DocumentContext, StoryContext } from './read-context';
 import { changeOf, isShown } from './revisions';

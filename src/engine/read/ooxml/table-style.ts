@@ -1,4 +1,4 @@
-import type { Border, CellBorders, CellMargins, TableBorders } from '../../model/document';
+import type { Border, CellBorders, CellMargins, TableBorders } from '../../model';
 import { type ParagraphDelta, readBorder, readParagraphDelta } from './paragraph-properties';
 import { type RunDelta, readRunDelta, readShading } from './run-properties';
 import type { ThemeColors } from './theme-colors';

@@ -1,4 +1,4 @@
-import type { FloatingPlacement, Shape, ShapeGeometry } from '../../model/document';
+import type { FloatingPlacement, Shape, ShapeGeometry } from '../../model';
 import type { StoryContext } from './read-context';
 import { hexColor } from './units';
 import { child, type XmlElement } from './xml-tree';

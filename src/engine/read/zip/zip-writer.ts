@@ -9,7 +9,7 @@
  * CompressionStream is missing (Node without it), fflate's gzipSync at level 1 deflates instead.
  */
 import { gzipSync, Zip, type ZipInputFile, ZipPassThrough } from 'fflate';
-import { concatBytes } from '../../../kit/bytes';
+import { concatBytes } from '../../../kit';
 import { type GzipMember, splitGzipMember } from './gzip-member';
 
 /**
@@ -20,7 +20,7 @@ import { type GzipMember, splitGzipMember } from './gzip-member';
  */
 const STORE_BELOW = 1024;
 
-export type ZipEntry =
+export type ZipOutputEntry =
   /** Bytes to deflate, or to store when `store` is set (data already compressed, as media are). */
   | { name: string; bytes: Uint8Array; store?: boolean }
   /** Bytes deflated ahead by `deflateEntry`. */
@@ -58,7 +58,7 @@ export async function deflateEntry(bytes: Uint8Array): Promise<DeflatedEntry> {
 }
 
 /** The archive of `entries`, in their order. */
-export async function zipEntries(entries: readonly ZipEntry[]): Promise<Uint8Array> {
+export async function zipEntries(entries: readonly ZipOutputEntry[]): Promise<Uint8Array> {
   const deflated = await Promise.all(
     entries.map((entry) =>
       'copied' in entry

@@ -2,7 +2,7 @@
  * Block content (paragraphs and tables, ECMA-376 Part 1 §17.2.2 EG_BlockLevelElts) of the body,
  * headers, footers, notes and table cells.
  */
-import type { Block } from '../../model/document';
+import type { Block } from '../../model';
 import { paragraphXml } from './paragraph-writer';
 import { tableXml } from './table-writer';
 import type { BlocksOptions, PartWriteContext } from './write-context';

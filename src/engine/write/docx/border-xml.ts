@@ -2,7 +2,7 @@
  * One border (CT_Border, ECMA-376 Part 1 §17.3.4) and shading (CT_Shd, §17.3.5), shared by
  * paragraphs, table edges and cells.
  */
-import type { Border } from '../../model/document';
+import type { Border } from '../../model';
 import { toEighthPoints } from './measures';
 import { escapeAttribute } from './xml-escape';
 

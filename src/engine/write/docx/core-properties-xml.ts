@@ -2,7 +2,7 @@
  * docProps/core.xml (ECMA-376 Part 2 §11, Dublin Core) and docProps/app.xml (Part 1 §22.2,
  * extended properties).
  */
-import type { CoreProperties } from '../../model/document';
+import type { CoreProperties } from '../../model';
 import { escapeText, XML_DECLARATION } from './xml-escape';
 
 /** ISO 8601 as W3CDTF (§11.1: dcterms dates are xsi:type dcterms:W3CDTF), or undefined if unreadable. */

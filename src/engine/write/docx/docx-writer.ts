@@ -7,9 +7,8 @@
  * See docs/engine.md "One pipeline".
  */
 
-import type { DocumentModel } from '../../model/document';
-import { MARKUP_STYLES_XML } from '../../read/markup/markup-styles';
-import { type DeflatedEntry, deflateEntry, type ZipEntry, zipEntries } from '../../read/zip/zip-writer';
+import type { DocumentModel } from '../../model';
+import { type DeflatedEntry, deflateEntry, MARKUP_STYLES_XML, type ZipOutputEntry, zipEntries } from '../../read';
 import { blocksXml } from './block-writer';
 import { appPropertiesXml, corePropertiesXml } from './core-properties-xml';
 import { headerFooterReferencesXml, type StoryParts } from './header-footer-writer';
@@ -56,7 +55,7 @@ function deflatedStylesPart(): Promise<DeflatedEntry> {
 export async function writeDocx(model: DocumentModel): Promise<Uint8Array> {
   const doc = newDocumentContext(model);
   // Parts in the order they are written; [Content_Types].xml goes before them all (below).
-  const parts: ZipEntry[] = [];
+  const parts: ZipOutputEntry[] = [];
   const overrides: { partName: string; contentType: string }[] = [];
   const addPart = (name: string, xml: string, contentType?: string, relationships?: Relationship[]) => {
     parts.push({ name, bytes: strToU8(xml) });

@@ -3,7 +3,7 @@
  * (word/headerN.xml, word/footerN.xml), referenced from every section that uses them. Sections
  * carry their inherited slots (model.ts), so a slot shared by object is written once.
  */
-import type { Block, Section } from '../../model/document';
+import type { Block, Section } from '../../model';
 import { blocksXml } from './block-writer';
 import { PART_NAMESPACES } from './namespaces';
 import { addRelationship, RELATIONSHIP_TYPES, type Relationship } from './package-parts';

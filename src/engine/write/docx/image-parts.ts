@@ -4,8 +4,8 @@
  * it is placed; decoded pixels are encoded as PNG.
  */
 
-import type { ImageInline, ImageResource } from '../../model/document';
-import { encodePng } from '../../read/images/png-encoder';
+import type { ImageInline, ImageResource } from '../../model';
+import { encodePng } from '../../read';
 import { toEmu } from './measures';
 import { addRelationship, RELATIONSHIP_TYPES } from './package-parts';
 import type { MediaParts, PartWriteContext } from './write-context';

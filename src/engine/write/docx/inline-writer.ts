@@ -3,7 +3,7 @@
  * hyperlinks (§17.16.22), simple fields (§17.16.19), bookmarks (§17.13.6), note references
  * (§17.11.14), Office Math (§22.1, math-writer.ts). Each run names its character style and writes only what its properties add to it.
  */
-import type { FieldInline, Inline, LinkTarget, RunProperties } from '../../model/document';
+import type { FieldInline, Inline, LinkTarget, RunProperties } from '../../model';
 import { drawingXml } from './image-parts';
 import { mathXml } from './math-writer';
 import { appendRelationship, RELATIONSHIP_TYPES } from './package-parts';

@@ -4,8 +4,7 @@
  * carry no w:rPr: Word sets them in the document's math font (Cambria Math) at the paragraph's
  * size, as it does equations typed in.
  */
-import type { MathInline } from '../../model/document';
-import type { MathList, MathNode, MathScript, MathSide, MathStrike, MathStyle } from '../../model/math';
+import type { MathInline, MathList, MathNode, MathScript, MathSide, MathStrike, MathStyle } from '../../model';
 import { escapeAttribute, escapeText } from './xml-escape';
 
 const BORDER_SIDES: [MathSide, string][] = [

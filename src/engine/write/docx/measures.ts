@@ -3,7 +3,7 @@
  * ST_TwipsMeasure / ST_SignedTwipsMeasure, half-points for ST_HpsMeasure, eighths of a point for
  * border widths (§17.3.4), EMU for DrawingML extents (§20.1.2.1), fiftieths of a percent for ST_Pct.
  */
-import { EIGHTHS_PER_POINT, EMU_PER_POINT, HALF_POINTS_PER_POINT, TWIPS_PER_POINT } from '../../read/ooxml/units';
+import { EIGHTHS_PER_POINT, EMU_PER_POINT, HALF_POINTS_PER_POINT, TWIPS_PER_POINT } from '../../read';
 
 export function toTwips(points: number): number {
   return Math.round(points * TWIPS_PER_POINT);

@@ -3,7 +3,7 @@
  * continuation separator (id 0) notes Word requires and names in settings (§17.11.23), then each
  * note of the model under its renumbered id.
  */
-import type { Block } from '../../model/document';
+import type { Block } from '../../model';
 import { blocksXml } from './block-writer';
 import { PART_NAMESPACES } from './namespaces';
 import type { PartWriteContext } from './write-context';

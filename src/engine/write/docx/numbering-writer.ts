@@ -3,7 +3,7 @@
  * levels (§17.9.6: Word expects 0–8), and one w:num instance per list referring to it. All
  * w:abstractNum elements come before the w:num elements, as CT_Numbering requires.
  */
-import type { ListDefinition, ListLevel } from '../../model/document';
+import type { ListDefinition, ListLevel } from '../../model';
 import { toTwips } from './measures';
 import { defaultLevelIndent } from './paragraph-writer';
 import { escapeAttribute, XML_DECLARATION } from './xml-escape';

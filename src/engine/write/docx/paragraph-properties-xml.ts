@@ -4,7 +4,7 @@
  * level) alone resolve to. Children follow CT_PPrBase's sequence, then w:rPr (the paragraph
  * mark's run properties) and w:sectPr, as CT_PPr requires.
  */
-import type { Alignment, ParagraphProperties, TabStop } from '../../model/document';
+import type { Alignment, ParagraphProperties, TabStop } from '../../model';
 import { borderXml, sameBorder, shadingXml } from './border-xml';
 import { toLineUnits, toTwips } from './measures';
 import { escapeAttribute } from './xml-escape';

@@ -3,9 +3,8 @@
  * level) resolve to, its mark's run properties, then its inlines. Paragraph.label is the reader's
  * computed list label: Word computes it again from the numbering part, so it is not written.
  */
-import type { Paragraph } from '../../model/document';
-import type { ParagraphDelta } from '../../read/ooxml/paragraph-properties';
-import type { ParagraphContext } from '../../read/ooxml/style-cascade';
+import type { Paragraph } from '../../model';
+import type { ParagraphContext, ParagraphDelta } from '../../read';
 import { inlinesXml } from './inline-writer';
 import { paragraphPropertiesXml } from './paragraph-properties-xml';
 import { runPropertiesChildren } from './run-properties-xml';

@@ -3,7 +3,7 @@
  * formatting that makes the model's resolved properties out of what the styles alone give.
  * Children follow CT_RPr's sequence (EG_RPrBase), which Word's validator enforces.
  */
-import type { RunProperties } from '../../model/document';
+import type { RunProperties } from '../../model';
 import { shadingXml } from './border-xml';
 import { toHalfPoints, toTwips } from './measures';
 import { escapeAttribute } from './xml-escape';

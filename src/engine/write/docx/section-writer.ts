@@ -2,7 +2,7 @@
  * A section's w:sectPr (ECMA-376 Part 1 §17.6.17), children in CT_SectPr's order: header and
  * footer references, type, pgSz, pgMar, pgNumType, cols, titlePg, textDirection, docGrid.
  */
-import type { Section } from '../../model/document';
+import type { Section } from '../../model';
 import { toTwips } from './measures';
 
 /** `references`: the section's w:headerReference / w:footerReference elements (header-footer-writer.ts). */

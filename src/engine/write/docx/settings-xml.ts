@@ -2,7 +2,7 @@
  * word/settings.xml (ECMA-376 Part 1 §17.15.1.78), its children in CT_Settings' order. Word 2013+
  * compatibility mode (15) so that Word does not lay the document out as an older version would.
  */
-import type { DocumentSettings } from '../../model/document';
+import type { DocumentSettings } from '../../model';
 import { toTwips } from './measures';
 import { XML_DECLARATION } from './xml-escape';
 

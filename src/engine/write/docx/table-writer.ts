@@ -3,7 +3,7 @@
  * cells. The model's borders, margins and shading are already resolved, so they are written
  * whole as direct formatting over the table style (which, for markup models, sets only margins).
  */
-import type { Block, CellBorders, CellMargins, Table, TableCell, TablePosition, TableRow } from '../../model/document';
+import type { Block, CellBorders, CellMargins, Table, TableCell, TablePosition, TableRow } from '../../model';
 import { borderXml, shadingXml } from './border-xml';
 import { toFiftiethsOfPercent, toTwips } from './measures';
 import type { BlocksOptions, PartWriteContext } from './write-context';

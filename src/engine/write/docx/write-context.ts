@@ -4,9 +4,9 @@
  * the document. Made per call to writeDocx; nothing outlives it.
  */
 
-import type { Block, DocumentModel, Inline, ParagraphProperties, RunProperties } from '../../model/document';
-import { markupStyleCascade } from '../../read/markup/markup-styles';
-import type { StyleCascade } from '../../read/ooxml/style-cascade';
+import type { Block, DocumentModel, Inline, ParagraphProperties, RunProperties } from '../../model';
+import type { StyleCascade } from '../../read';
+import { markupStyleCascade } from '../../read';
 import type { Relationship } from './package-parts';
 
 export interface DocumentWriteContext {

@@ -4,7 +4,7 @@
  * [page /XYZ left top zoom] with zoom null ("unchanged", §12.3.2.2).
  */
 import type { PDFArray, PDFContext, PDFRef } from 'pdf-lib';
-import type { LaidOutDocument } from '../../pages/display-list';
+import type { LaidOutDocument } from '../../pages';
 import { pdfY } from './pdf-geometry';
 import { compareBytes, textString, textStringBytes } from './pdf-strings';
 

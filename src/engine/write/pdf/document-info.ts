@@ -4,7 +4,7 @@
  * a fixed epoch is written, so the same input always gives the same bytes.
  */
 import type { PDFDocument } from 'pdf-lib';
-import type { LaidOutDocument } from '../../pages/display-list';
+import type { LaidOutDocument } from '../../pages';
 
 /** 1970-01-01T00:00:00Z: written when the document carries no date. */
 export const FIXED_EPOCH = new Date(0);

@@ -4,7 +4,7 @@
  * /Border is a 1 pt solid line (§12.5.2), so it is set to [0 0 0].
  */
 import type { PDFContext, PDFRef } from 'pdf-lib';
-import type { LinkItem } from '../../layout/page-items';
+import type { LinkItem } from '../../layout';
 import { pdfRect } from './pdf-geometry';
 import { asciiString, textString } from './pdf-strings';
 

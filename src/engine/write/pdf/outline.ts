@@ -4,7 +4,7 @@
  * and all are open, so every /Count is the positive number of descendants.
  */
 import type { PDFContext, PDFRef } from 'pdf-lib';
-import type { OutlineEntry } from '../../pages/display-list';
+import type { OutlineEntry } from '../../pages';
 import { explicitDestination } from './destinations';
 import { textString } from './pdf-strings';
 

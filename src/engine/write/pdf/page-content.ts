@@ -12,8 +12,8 @@
  * on a baseline join its string where they can, placed by TJ numbers, else with Td, relative to
  * the one before.
  */
-import type { ImageItem, LineItem, PathItem, RectItem, TextItem } from '../../layout/page-items';
-import type { Page } from '../../pages/display-list';
+import type { ImageItem, LineItem, PathItem, RectItem, TextItem } from '../../layout';
+import type { Page } from '../../pages';
 import { type Rgb, rgbOf, sameRgb } from './pdf-color';
 import { pdfY, round } from './pdf-geometry';
 

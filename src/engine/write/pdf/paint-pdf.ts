@@ -11,9 +11,9 @@
  */
 import { zlibSync } from 'fflate';
 import { PDFDocument, PDFName, type PDFPage, PDFRef } from 'pdf-lib';
-import type { FontFace } from '../../fonts/font-face';
-import type { LinkItem } from '../../layout/page-items';
-import type { LaidOutDocument, Page } from '../../pages/display-list';
+import type { FontFace } from '../../fonts';
+import type { LinkItem } from '../../layout';
+import type { LaidOutDocument, Page } from '../../pages';
 import { type DestinationTarget, destinationNameTree } from './destinations';
 import { reserveDocumentId, stampDocumentId } from './document-id';
 import { DEFAULT_PRODUCER, writeDocumentInfo } from './document-info';

@@ -18,13 +18,11 @@
  */
 import type { Font } from '@pdf-lib/fontkit';
 import { type PDFDocument, type PDFRef, PDFString } from 'pdf-lib';
-import { concatBytes } from '../../../kit/bytes';
-import { CODE_UNIT_CLASS, PLAIN } from '../../fonts/code-unit-class';
-import type { FontFace } from '../../fonts/font-face';
-import { FontkitFace, parseTrueTypeFace, type ShapedRun } from '../../fonts/fontkit-face';
-import { UNSHAPED_TEXT } from '../../fonts/shaping';
-import { mirroredCharacter } from '../../layout/bidi-reorder';
-import type { LaidOutDocument } from '../../pages/display-list';
+import { concatBytes } from '../../../kit';
+import type { FontFace } from '../../fonts';
+import { CODE_UNIT_CLASS, FontkitFace, PLAIN, parseTrueTypeFace, type ShapedRun, UNSHAPED_TEXT } from '../../fonts';
+import { mirroredCharacter } from '../../layout';
+import type { LaidOutDocument } from '../../pages';
 import type { FlateStreams } from './flate-streams';
 import { postscriptNameForPdf, subsetTag } from './subset-tag';
 import { type ShiftedGlyph, subsetTrueType } from './truetype-subset';

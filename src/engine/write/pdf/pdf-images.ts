@@ -23,12 +23,9 @@
  * Every object is a function of the image bytes, so the output stays deterministic.
  */
 import { type PDFContext, type PDFDocument, PDFHexString, type PDFRef } from 'pdf-lib';
-import { boundedInflate } from '../../../kit/bounded-inflate';
-import { concatBytes } from '../../../kit/bytes';
-import type { DecodedImage, ImageResource } from '../../model/document';
-import { decodePngPixels, unfilter } from '../../read/images/png-decoder';
-import { type PngInfo, pngInflatedSize, readPngInfo } from '../../read/images/png-info';
-import { inflateExactly } from '../../read/zip/native-inflate';
+import { boundedInflate, concatBytes } from '../../../kit';
+import type { DecodedImage, ImageResource } from '../../model';
+import { decodePngPixels, inflateExactly, type PngInfo, pngInflatedSize, readPngInfo, unfilter } from '../../read';
 import { chunkedDeflate, type FlateStreams } from './flate-streams';
 import { hexOfBytes } from './pdf-strings';
 

@@ -1,0 +1,14 @@
+/**
+ * HTTP plumbing shared by every route (front door of src/api/http): the router factory, the
+ * conventions middleware, media types, API-key auth, rate limits, the error body and warning headers.
+ */
+export { apiKeyAuth } from './api-key-auth';
+export type { AppEnv } from './app-env';
+export { conventions } from './conventions';
+export { handleError } from './error-response';
+export { mediaTypeOf, requireMediaType } from './media-type';
+export { errorResponses } from './openapi-errors';
+export { clientAddress, enforceRateLimit } from './rate-limit';
+export { createRouter } from './router';
+export { unmatchedRoute } from './unmatched-route';
+export { warningHeaders } from './warning-headers';

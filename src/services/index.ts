@@ -1,0 +1,20 @@
+/**
+ * The services (front door of src/services), what the API calls: convert, annotate (fill templates),
+ * sign and verify, and the input loader they share. They know nothing of HTTP.
+ */
+export { AnnotateBodySchema, AnnotateQuerySchema, fillTemplate } from './annotate';
+export {
+  attachmentDisposition,
+  baseName,
+  convertDocxToPdf,
+  convertMarkup,
+  DOCX_MEDIA_TYPE,
+  type EngineResources,
+  engineResources,
+  formatFromFileName,
+  PDF_MEDIA_TYPE,
+  REVISION_MODES,
+} from './convert';
+export { DocumentInputSchema, dataUri, documentTooLarge, encodeBase64, expectFormat, loadDocument } from './input';
+export { describeServiceCertificate, IdentityCache, SignBodySchema, signDocument } from './sign';
+export { verifyPdf } from './verify';

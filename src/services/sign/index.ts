@@ -1,0 +1,8 @@
+/**
+ * PAdES signing (front door of src/services/sign): the request schema, the signing identity and its
+ * cache, the certificate page and the incremental update (ETSI EN 319 142-1).
+ */
+export { IdentityCache } from './identity-cache';
+export { describeServiceCertificate } from './service-certificate';
+export { signDocument } from './sign-document';
+export { SignBodySchema } from './sign-request';
