@@ -3,9 +3,10 @@
  * 62^43 > 2^256, so 43 characters always suffice). Only SHA-256 of the whole key is stored.
  *
  * `scripts/mint-key.mjs` imports this module under Node (type stripping), so the command line
- * and the worker make and hash keys with the same code; hence the explicit `.ts` extension.
+ * and the worker make and hash keys with the same code; hence the explicit path with its `.ts`
+ * extension (Node resolves neither a bare folder nor a file without one), as in crypto's front door.
  */
-import { sha256Hex } from '../../crypto';
+import { sha256Hex } from '../../crypto/index.ts';
 
 export const API_KEY_PREFIX = 'qk_';
 const BODY_LENGTH = 43;
