@@ -1,7 +1,6 @@
 /**
- * Inflate with a ceiling on the output, for every reader of deflated data but the DOCX package's
- * own (engine/read/ooxml/package-reader.ts, which tells an over-budget part from a damaged one):
- * PNG and TIFF pixels, PDF image and cross-reference streams. A deflate stream can expand about
+ * Inflate with a ceiling on the output, the one for every reader of deflated data: DOCX package
+ * parts, PNG and TIFF pixels, PDF image and cross-reference streams. A deflate stream can expand about
  * 1032:1, so a few megabytes of IDAT or TIFF strip can claim gigabytes; fflate's one-shot functions
  * would allocate all of it. Here the input is fed to fflate's streaming decoder in small slices, so
  * each slice yields at most ~1032 × its length, and decoding stops as soon as the running total
@@ -32,16 +31,22 @@ const FIRST_SLICE = 16 * 1024;
 
 class CeilingExceeded extends Error {}
 
+/** Why inflating stopped short: the output passed the ceiling, or the data is not a whole deflate stream. */
+export type InflateOutcome =
+  | { ok: true; bytes: Uint8Array; length: number }
+  | { ok: false; reason: 'ceiling' | 'corrupt' };
+
 /**
- * Decompresses `data` (zlib-wrapped, RFC 1950, or raw deflate, RFC 1951). Returns the output, or
- * undefined when the stream is corrupt, truncated, or would produce more than `maxBytes`.
- * With `keep: false` the output is only counted (validation without holding the pixels).
+ * Decompresses `data` (zlib-wrapped, RFC 1950, or raw deflate, RFC 1951), stopping as soon as the
+ * output passes `maxBytes`, and says why when it fails (the DOCX package reader tells a part over
+ * its budget from a damaged one). With `keep: false` the output is only counted (validation
+ * without holding the pixels).
  */
-export function boundedInflate(
+export function inflateWithin(
   data: Uint8Array,
   maxBytes: number,
   options: { format?: 'zlib' | 'raw'; keep?: boolean } = {},
-): { bytes: Uint8Array; length: number } | undefined {
+): InflateOutcome {
   const keep = options.keep ?? true;
   const parts: Uint8Array[] = [];
   let total = 0;
@@ -55,8 +60,8 @@ export function boundedInflate(
     if (final) ended = true;
   };
   const stream = options.format === 'raw' ? new Inflate(onData) : new Unzlib(onData);
+  if (data.length === 0) return { ok: false, reason: 'corrupt' };
   try {
-    if (data.length === 0) return undefined;
     // The first step is small, so that even it cannot yield more than 16 MiB.
     let slice = Math.min(FIRST_SLICE, sliceSize(maxBytes));
     for (let offset = 0; offset < data.length; ) {
@@ -68,12 +73,25 @@ export function boundedInflate(
       if (ended) break;
       slice = stepOutput > DENSE_STEP_OUTPUT ? DENSE_SLICE : sliceSize(maxBytes);
     }
-  } catch {
+  } catch (error) {
     // CeilingExceeded, or fflate's "invalid block type" / "unexpected EOF" and the like.
-    return undefined;
+    return { ok: false, reason: error instanceof CeilingExceeded ? 'ceiling' : 'corrupt' };
   }
-  if (!ended) return undefined;
-  if (!keep) return { bytes: new Uint8Array(0), length: total };
-  if (parts.length === 1 && parts[0]) return { bytes: parts[0], length: total };
-  return { bytes: concatBytes(parts), length: total };
+  if (!ended) return { ok: false, reason: 'corrupt' };
+  if (!keep) return { ok: true, bytes: new Uint8Array(0), length: total };
+  if (parts.length === 1 && parts[0]) return { ok: true, bytes: parts[0], length: total };
+  return { ok: true, bytes: concatBytes(parts), length: total };
+}
+
+/**
+ * `inflateWithin` for readers to whom any failure is the same: the output, or undefined when the
+ * stream is corrupt, truncated, or would produce more than `maxBytes`.
+ */
+export function boundedInflate(
+  data: Uint8Array,
+  maxBytes: number,
+  options: { format?: 'zlib' | 'raw'; keep?: boolean } = {},
+): { bytes: Uint8Array; length: number } | undefined {
+  const outcome = inflateWithin(data, maxBytes, options);
+  return outcome.ok ? { bytes: outcome.bytes, length: outcome.length } : undefined;
 }

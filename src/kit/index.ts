@@ -3,7 +3,7 @@
  * cache bounded in bytes, inflate with a ceiling, DER encoding, the OID table and certificate summaries.
  */
 export { BoundedCache } from './bounded-cache';
-export { boundedInflate } from './bounded-inflate';
+export { boundedInflate, type InflateOutcome, inflateWithin } from './bounded-inflate';
 export { bytesEqual, concatBytes } from './bytes';
 export {
   type CertificateSummary,

@@ -1,6 +1,6 @@
-import { Inflate, inflateSync } from 'fflate';
+import { inflateSync } from 'fflate';
 import { ApiError } from '../../../errors';
-import { concatBytes } from '../../../kit';
+import { inflateWithin } from '../../../kit';
 import { describeBytes, type Limits, tooComplex } from '../../../limits';
 import {
   canInflateNatively,
@@ -67,11 +67,9 @@ export function relationshipKind(relationship: Relationship): string {
  * Deflate cannot expand data by more than 1032:1 (a 258-byte match per 2 bits, RFC 1951), so an
  * entry whose compressed size times this cannot exceed the remaining budget is inflated in one
  * call (into a buffer fflate grows to the real size, never one of the declared size); larger ones
- * are inflated in slices and counted as they go.
+ * go through kit's bounded inflate, in slices counted as they go.
  */
 const MAX_DEFLATE_RATIO = 1032;
-/** Compressed bytes fed per step when counting: at most ~16 MiB of output per step. */
-const INFLATE_SLICE = 16 * 1024;
 
 /**
  * Markup the reader never looks at, left out of the trees to save time and memory: proofing and
@@ -364,25 +362,20 @@ function inflateEntry(bytes: Uint8Array, entry: ZipEntry, remaining: number, ove
     return inflateCounting(data, entry, remaining, overBudget);
   } catch (error) {
     if (error instanceof PartError || error instanceof ApiError) throw error;
-    throw new PartError(`The part ${entry.name} is corrupt: its compressed data cannot be decompressed.`, false);
+    throw corruptPart(entry.name);
   }
 }
 
-/** Inflates in slices, stopping as soon as the output passes the budget or the declared size. */
+/**
+ * Inflates under kit's ceiling, the smaller of the budget and the declared size, so it stops as
+ * soon as the output passes either; then says which it passed (the budget first, as a ZIP bomb).
+ */
 function inflateCounting(data: Uint8Array, entry: ZipEntry, remaining: number, overBudget: () => ApiError): Uint8Array {
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  const inflater = new Inflate((chunk) => {
-    total += chunk.length;
-    if (total > remaining) throw overBudget();
-    if (total > entry.size) throw new PartError(sizeMismatch(entry.name), false);
-    chunks.push(chunk);
-  });
-  for (let at = 0; at < data.length; at += INFLATE_SLICE) {
-    const end = Math.min(data.length, at + INFLATE_SLICE);
-    inflater.push(data.subarray(at, end), end === data.length);
-  }
-  return chunks.length === 1 ? (chunks[0] as Uint8Array) : concatBytes(chunks);
+  const outcome = inflateWithin(data, Math.min(remaining, entry.size), { format: 'raw' });
+  if (outcome.ok) return outcome.bytes;
+  if (outcome.reason === 'corrupt') throw corruptPart(entry.name);
+  if (remaining <= entry.size) throw overBudget();
+  throw new PartError(sizeMismatch(entry.name), false);
 }
 
 function bombError(cap: number, of: string, name: string): ApiError {
@@ -395,6 +388,10 @@ function bombError(cap: number, of: string, name: string): ApiError {
 /** XML parts (and relationship parts, which are XML) count against the XML budget as well. */
 function isXmlPart(key: string): boolean {
   return key.endsWith('.xml') || key.endsWith('.rels');
+}
+
+function corruptPart(name: string): PartError {
+  return new PartError(`The part ${name} is corrupt: its compressed data cannot be decompressed.`, false);
 }
 
 function sizeMismatch(name: string): string {

@@ -76,6 +76,18 @@ describe('the package reader', () => {
     expect(() => pkg.readPart('b.xml')).toThrow(/expand to more than 1000 bytes/);
   });
 
+  it('refuses a part whose deflate data is damaged as corrupt, whether it is inflated at once or counted', () => {
+    const zip = zipParts({ 'word/document.xml': 'x'.repeat(600) });
+    // The first local header (APPNOTE §4.3.7): its data follows the 30 fixed bytes, the name and the extra field.
+    const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
+    zip[30 + view.getUint16(26, true) + view.getUint16(28, true)] = 0xff; // a reserved block type (RFC 1951 §3.2.3)
+    for (const budget of [bytes(1 << 24), bytes(1000)]) {
+      expect(() => openPackage(zip, budget).readPart('word/document.xml')).toThrow(
+        /The part word\/document.xml is corrupt: its compressed data cannot be decompressed/,
+      );
+    }
+  });
+
   describe('inflating large parts ahead, natively', () => {
     /** XML that deflate cannot shrink much: 64 KiB of it compresses to well over the 8 KiB threshold. */
     function noisyXml(length: number): string {
