@@ -1,8 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
 import { ApiError } from '../../errors';
-import type { KeyRecordCache } from '../auth';
-import { AccountStore, authenticateApiKey } from '../auth';
+import { AccountStore, authenticateApiKey, type KeyRecordCache } from '../auth';
 import type { AppEnv } from './app-env';
 import { enforceRateLimit } from './rate-limit';
 

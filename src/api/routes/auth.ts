@@ -1,18 +1,17 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context, MiddlewareHandler } from 'hono';
 import { ApiError } from '../../errors';
-import type { KeyRecordCache } from '../auth';
 import {
   AccountStore,
   CODE_PATTERN,
   CODE_TTL_SECONDS,
   EmailAddressSchema,
+  type KeyRecordCache,
   type RegistrationDeps,
   requestVerificationCode,
   verifyCode,
 } from '../auth';
-import type { AppEnv } from '../http';
-import { clientAddress, createRouter, enforceRateLimit, errorResponses } from '../http';
+import { type AppEnv, clientAddress, createRouter, enforceRateLimit, errorResponses } from '../http';
 import { createMailTransport } from '../mail';
 
 /** Per-IP limit of the auth routes, counted before anything else is looked at. */

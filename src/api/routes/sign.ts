@@ -1,12 +1,12 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { ApiError } from '../../errors';
-import type { IdentityCache } from '../../services';
 import {
   convertDocxToPdf,
   describeServiceCertificate,
   type EngineResources,
   encodeBase64,
   engineResources,
+  type IdentityCache,
   loadDocument,
   PDF_MEDIA_TYPE,
   SignBodySchema,

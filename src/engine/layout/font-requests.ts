@@ -1,12 +1,13 @@
 /** Every family and style a document uses, so the font stage can load them before layout. */
 
-import type { FallbackFaceRequest, FontRequest } from '../fonts';
 import {
   CodePointSet,
   chineseFontVariant,
   type EastAsianVariant,
   eastAsianVariant,
   type FallbackCharacters,
+  type FallbackFaceRequest,
+  type FontRequest,
   fallbackScriptOf,
   isAmbiguousQuote,
   isDefaultIgnorable,

@@ -9,8 +9,7 @@ import { columnGeometry, type HeaderFooterMetrics, placedCellLine } from './page
 import type { LineItem, RectItem } from './page-items';
 import { type LaidParagraph, layoutParagraph } from './paragraph-layout';
 import type { PlacedLine } from './placed-line';
-import type { Slice } from './table';
-import { layoutTableSlices, offsetLine } from './table';
+import { layoutTableSlices, offsetLine, type Slice } from './table';
 
 /** A header or footer block laid out: a paragraph, or a table as its rows (src/engine/layout/table). */
 type Stacked = { kind: 'paragraph'; laid: LaidParagraph } | { kind: 'table'; slices: Slice[]; height: number };

@@ -5,11 +5,13 @@
  */
 
 import { MAX_PARAGRAPH_CHARACTERS, tooComplex } from '../../limits';
-import type { FontFace, FontRequest, FontSet } from '../fonts';
 import {
   chineseFontVariant,
   type EastAsianVariant,
   eastAsianVariant,
+  type FontFace,
+  type FontRequest,
+  type FontSet,
   isAmbiguousQuote,
   isDefaultIgnorable,
   isEmbeddedFaceKey,
@@ -17,8 +19,15 @@ import {
   scriptClassOf,
   standInLineMetrics,
 } from '../fonts';
-import type { Inline, LinkTarget, Paragraph, ParagraphProperties, RevisionMark, RunProperties } from '../model';
-import { mathText } from '../model';
+import {
+  type Inline,
+  type LinkTarget,
+  mathText,
+  type Paragraph,
+  type ParagraphProperties,
+  type RevisionMark,
+  type RunProperties,
+} from '../model';
 import { hasRightToLeft, lineBreakOpportunities, trailingWhiteSpaceStart } from '../text';
 import { layoutMath, type MathBox } from './math-layout';
 

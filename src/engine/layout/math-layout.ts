@@ -10,11 +10,10 @@
  * Items are relative to the box's left end on its baseline (y grows downwards, as on the page).
  * Every node draws its content: text as text, structure as rules and paths.
  */
-import type { FontFace, FontRequest, FontSet } from '../fonts';
-import { isDefaultIgnorable } from '../fonts';
-import type { MathInline, RunProperties } from '../model';
+import { type FontFace, type FontRequest, type FontSet, isDefaultIgnorable } from '../fonts';
 import {
   type MathColumnAlign,
+  type MathInline,
   type MathList,
   type MathNode,
   type MathScript,
@@ -22,6 +21,7 @@ import {
   type MathStrike,
   type MathStyle,
   mathLists,
+  type RunProperties,
 } from '../model';
 import type { PageItem, PathCommand } from './page-items';
 

@@ -15,8 +15,8 @@ import { MeasuredSegments } from './measured-segments';
 import type { LineItem, RectItem } from './page-items';
 import { type LaidParagraph, layoutParagraph } from './paragraph-layout';
 import type { PlacedLine } from './placed-line';
-import type { ContentLine } from './table';
 import {
+  type ContentLine,
   flowTable as flowLaidTable,
   type LaidTable,
   layoutTableRows,

@@ -5,15 +5,10 @@
  * areas, slices, points and bubbles in the series' colours. Every label is real text.
  */
 import type { FontFace, FontSet } from '../fonts';
-import type { Color, PageItem, PathCommand } from '../layout';
-import { faceFor } from '../layout';
+import { type Color, faceFor, type PageItem, type PathCommand } from '../layout';
 import type { Chart, ChartAxis, ChartPlot, ChartSeries, RunProperties } from '../model';
 import { formatSpreadsheetNumber } from '../text';
-
-export interface RenderedDrawing {
-  items: PageItem[];
-  faces: FontFace[];
-}
+import type { RenderedDrawing } from './display-list';
 
 const GRID = 'D9D9D9';
 const PAD = 7;

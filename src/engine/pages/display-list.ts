@@ -22,6 +22,12 @@ export interface OutlineEntry {
   y: number;
 }
 
+/** A picture drawn into items (a chart, a group of shapes): placed by its caller, with the faces its text uses. */
+export interface RenderedDrawing {
+  items: PageItem[];
+  faces: FontFace[];
+}
+
 export interface LaidOutDocument {
   pages: Page[];
   outline: OutlineEntry[];

@@ -9,8 +9,7 @@
 
 import type { Budget } from '../../limits';
 import type { FontFace, FontSet } from '../fonts';
-import type { PageItem, PlacedLine } from '../layout';
-import { flowDocument, HeaderFooterLayout, type PageFrame } from '../layout';
+import { flowDocument, HeaderFooterLayout, type PageFrame, type PageItem, type PlacedLine } from '../layout';
 import type { DocumentModel, PageGeometry, Section } from '../model';
 import type { LaidOutDocument, OutlineEntry, Page } from './display-list';
 import { DrawingRenderer } from './drawing-layout';

@@ -6,7 +6,8 @@
  */
 import type { FontSet } from '../fonts';
 import type { DrawingInline } from '../model';
-import { layoutChart, type RenderedDrawing } from './chart-layout';
+import { layoutChart } from './chart-layout';
+import type { RenderedDrawing } from './display-list';
 import type { DrawingSource } from './line-painter';
 import { layoutShapes } from './shape-layout';
 

@@ -4,11 +4,10 @@
  * only stage that turns geometry into paint; it decides no positions of its own.
  */
 import type { FontFace } from '../fonts';
-import type { Fragment, PageItem, PlacedLine, TextItem } from '../layout';
-import { floatingOrigin } from '../layout';
+import { type Fragment, floatingOrigin, type PageItem, type PlacedLine, type TextItem } from '../layout';
 import type { Border, DrawingInline, PageGeometry, RevisionMark, RunProperties } from '../model';
 import { fieldSwitchFormat, formatNumber, hasNonWhiteSpace } from '../text';
-import type { RenderedDrawing } from './chart-layout';
+import type { RenderedDrawing } from './display-list';
 import { translateItems } from './translate-items';
 
 /** Drawings laid out in their own frames, each once (drawing-layout.ts DrawingRenderer). */

@@ -8,8 +8,7 @@
  * so that text keeps the width the picture was drawn for.
  */
 
-import type { FontFace, FontSet } from '../fonts';
-import { eastAsianVariant } from '../fonts';
+import { eastAsianVariant, type FontFace, type FontSet } from '../fonts';
 import type { ImageItem, PageItem, PathCommand } from '../layout';
 import type { ImageResource, MetafilePicture, MetafileText } from '../model';
 

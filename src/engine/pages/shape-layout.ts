@@ -5,10 +5,9 @@
  * top, middle or bottom (bodyPr anchor, §21.1.2.1.1).
  */
 import type { FontFace, FontSet } from '../fonts';
-import type { PageItem, PathCommand, PlacedLine } from '../layout';
-import { flattenBlocks, layoutParagraph } from '../layout';
+import { flattenBlocks, layoutParagraph, type PageItem, type PathCommand, type PlacedLine } from '../layout';
 import type { Shape } from '../model';
-import type { RenderedDrawing } from './chart-layout';
+import type { RenderedDrawing } from './display-list';
 import { type FieldValues, paintLine, paintParagraphFrames, RevisionPalette } from './line-painter';
 
 /** Text in shapes is painted once per drawing: page fields inside text boxes print Word's cached result. */

@@ -6,8 +6,7 @@
  * clockwise; East Asian characters are drawn upright, one per cell, centred on the line.
  */
 
-import type { FontFace } from '../fonts';
-import { scriptClassOf } from '../fonts';
+import { type FontFace, scriptClassOf } from '../fonts';
 import type { PageItem, PathCommand, TextItem } from '../layout';
 import type { PageGeometry } from '../model';
 

@@ -8,8 +8,7 @@
  * alone: the control's content is still filled.
  */
 import { relationshipKind } from '../../engine';
-import type { Document, Element } from './ooxml-dom';
-import { elementChildren, wAttr, wChild } from './ooxml-dom';
+import { type Document, type Element, elementChildren, wAttr, wChild } from './ooxml-dom';
 import { markChanged, type PackageEditor } from './package-editor';
 
 const DATASTORE_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/customXml';

@@ -2,16 +2,18 @@
  * DOCX → PDF, the whole pipeline of docs/engine.md: read the package into the document model, load
  * the fonts it uses, lay it out into pages, paint the PDF. Knows nothing of HTTP.
  */
-import type { DocumentModel, FontCache, RevisionMode } from '../../engine';
 import {
   checkPngsAhead,
   collectFontNeeds,
+  type DocumentModel,
   type DocumentParts,
+  type FontCache,
   type LayoutOptions,
   layoutPages,
   loadFontSet,
   type PageSink,
   PdfPainter,
+  type RevisionMode,
   readDocx,
   readPartsAhead,
 } from '../../engine';

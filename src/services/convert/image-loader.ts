@@ -1,5 +1,4 @@
-import type { ImageLoader, LoadedImage } from '../../engine';
-import { checkImage, checkPngsAhead, PixelBudget } from '../../engine';
+import { checkImage, checkPngsAhead, type ImageLoader, type LoadedImage, PixelBudget } from '../../engine';
 import { ApiError } from '../../errors';
 import { MAX_MARKUP_IMAGE_BYTES, MAX_MARKUP_IMAGES } from '../../limits';
 import { DEFAULT_FETCH_TIMEOUT_MS, decodeBase64Document, fetchDocument, formatBytes } from '../input';

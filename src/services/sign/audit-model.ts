@@ -6,20 +6,21 @@
  * the signing certificate, and a closing line saying the signature covers these pages.
  */
 
-import type {
-  Block,
-  Border,
-  DocumentModel,
-  Inline,
-  Paragraph,
-  ParagraphProperties,
-  RunProperties,
-  Section,
-  Table,
-  TableCell,
-  TableRow,
+import {
+  type Block,
+  type Border,
+  type DocumentModel,
+  formatDate,
+  type Inline,
+  type Paragraph,
+  type ParagraphProperties,
+  plainRunProperties,
+  type RunProperties,
+  type Section,
+  type Table,
+  type TableCell,
+  type TableRow,
 } from '../../engine';
-import { formatDate, plainRunProperties } from '../../engine';
 import { groupedFingerprint } from '../../kit';
 import { breakableText, dataLines } from './event-data-text';
 import type { AuditCertificateInfo, AuditEvent } from './sign-types';

@@ -23,8 +23,17 @@
  * The overall class is the most severe found. Never throws; what cannot be read counts as other.
  */
 
-import type { PdfValue, RevisionScan } from '../pdf-read';
-import { canonical, ObjectReader, type ObjectState, readPageTree, sameBytes, stringBytes, textOf } from '../pdf-read';
+import {
+  canonical,
+  ObjectReader,
+  type ObjectState,
+  type PdfValue,
+  type RevisionScan,
+  readPageTree,
+  sameBytes,
+  stringBytes,
+  textOf,
+} from '../pdf-read';
 
 export type ModificationClass = 'none' | 'signatures' | 'form-filling' | 'annotations' | 'other';
 

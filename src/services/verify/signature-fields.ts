@@ -8,8 +8,7 @@
  * (§12.8.1), not a parsed value.
  */
 
-import type { PdfValue, RevisionScan } from '../pdf-read';
-import { ObjectReader, stringBytes, textOf } from '../pdf-read';
+import { ObjectReader, type PdfValue, type RevisionScan, stringBytes, textOf } from '../pdf-read';
 
 /** Fields and widgets visited at most; a form with more is hostile. */
 const MAX_NODES = 20_000;

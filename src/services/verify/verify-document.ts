@@ -8,8 +8,14 @@
 import { toHex } from '../../crypto';
 import { ApiError } from '../../errors';
 import type { CertificateSummary } from '../../kit';
-import type { RevisionScan } from '../pdf-read';
-import { findRevisions, ObjectReader, readPageTree, stringBytes, withDecryptedStreams } from '../pdf-read';
+import {
+  findRevisions,
+  ObjectReader,
+  type RevisionScan,
+  readPageTree,
+  stringBytes,
+  withDecryptedStreams,
+} from '../pdf-read';
 import { type ByteRangeCheck, type Coverage, checkByteRange } from './byte-range-check';
 import { verifyCms } from './cms-verify';
 import { type DocMdpLevel, docMdpViolation, findCertification } from './docmdp';

@@ -7,8 +7,14 @@
  * where the cursor is, how much room is left, and how to move on.
  */
 import type { LaidLine } from '../paragraph-layout';
-import type { LaidCell, LaidRow } from './cell-content';
-import { type CellContent, EMPTY_CONTENT, type NestedRow, type Slice } from './cell-content';
+import {
+  type CellContent,
+  EMPTY_CONTENT,
+  type LaidCell,
+  type LaidRow,
+  type NestedRow,
+  type Slice,
+} from './cell-content';
 import { floatingPlacement, type PageArea } from './floating-table';
 import { type LazyTable, paintNestedRow, paintRow, type RowPaint } from './row-layout';
 

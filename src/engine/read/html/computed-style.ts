@@ -5,8 +5,7 @@
  * cascade order, so a later longhand overrides an earlier shorthand and the reverse.
  * Inheritance is the block and inline builders' business: they carry inherited values down.
  */
-import type { CssDeclaration, CssRule } from './css-rules';
-import { readStyleAttribute } from './css-rules';
+import { type CssDeclaration, type CssRule, readStyleAttribute } from './css-rules';
 
 /** Read-only: equal cascades share one map within a document (style-resolver.ts). */
 export type DeclaredStyle = ReadonlyMap<string, string>;

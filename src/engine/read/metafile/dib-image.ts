@@ -5,8 +5,7 @@
  */
 
 import type { ImageResource } from '../../model';
-import type { PixelBudget } from '../images';
-import { toEmbeddableImage } from '../images';
+import { type PixelBudget, toEmbeddableImage } from '../images';
 
 /** 4 megapixels per bitmap: metafiles carry small bitmaps, and several may be in one picture. */
 const MAX_PIXELS = 4_000_000;

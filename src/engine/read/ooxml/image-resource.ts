@@ -1,8 +1,8 @@
 import { MAX_IMAGE_PIXELS, MAX_PICTURE_PIXELS as MAX_PIXELS } from '../../../limits';
 import type { ImageResource, MetafilePicture } from '../../model';
-import type { PixelBudget } from '../images';
 import {
   imageLimits,
+  type PixelBudget,
   type PngDataCheck,
   pngDataInflates,
   readPngInfo,

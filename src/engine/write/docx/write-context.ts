@@ -5,8 +5,7 @@
  */
 
 import type { Block, DocumentModel, Inline, ParagraphProperties, RunProperties } from '../../model';
-import type { StyleCascade } from '../../read';
-import { markupStyleCascade } from '../../read';
+import { markupStyleCascade, type StyleCascade } from '../../read';
 import type { Relationship } from './package-parts';
 
 export interface DocumentWriteContext {

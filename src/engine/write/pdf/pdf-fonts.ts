@@ -19,8 +19,15 @@
 import type { Font } from '@pdf-lib/fontkit';
 import { type PDFDocument, type PDFRef, PDFString } from 'pdf-lib';
 import { concatBytes } from '../../../kit';
-import type { FontFace } from '../../fonts';
-import { CODE_UNIT_CLASS, FontkitFace, PLAIN, parseTrueTypeFace, type ShapedRun, UNSHAPED_TEXT } from '../../fonts';
+import {
+  CODE_UNIT_CLASS,
+  type FontFace,
+  FontkitFace,
+  PLAIN,
+  parseTrueTypeFace,
+  type ShapedRun,
+  UNSHAPED_TEXT,
+} from '../../fonts';
 import { mirroredCharacter } from '../../layout';
 import type { LaidOutDocument } from '../../pages';
 import type { FlateStreams } from './flate-streams';
