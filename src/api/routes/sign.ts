@@ -12,7 +12,7 @@ import {
   SignBodySchema,
   signDocument,
 } from '../../services';
-import { createRouter, errorResponses, requireMediaType } from '../http';
+import { createRouter, errorResponses, requireMediaType, warningHeaders } from '../http';
 
 const SignResponse = z
   .object({
@@ -35,7 +35,7 @@ const signRoute = createRoute({
   responses: {
     200: {
       description:
-        'The signed PDF. X-Quire-Event-Id carries the event id; X-Quire-Certificate-Pages the pages appended; X-Quire-Certificate-Omitted why none were, when the PDF was already signed.',
+        'The signed PDF. X-Quire-Event-Id carries the event id; X-Quire-Certificate-Pages the pages appended; X-Quire-Certificate-Omitted why none were, when the PDF was already signed. A DOCX is converted first, and then X-Quire-Pages counts the pages of the answer and X-Quire-Warnings / X-Quire-Warning-Count say what the conversion could not draw.',
       content: { 'application/json': { schema: SignResponse } },
     },
     ...errorResponses(
@@ -101,10 +101,11 @@ export const signRouter = (
       const identity = await identities.get(keyPem, chainPem);
       const input = await loadDocument(body.document, { config, accept: ['pdf', 'docx'] });
       const resources = engineResources(c.env.ASSETS, engine);
-      const pdf =
+      const converted =
         input.format === 'docx'
-          ? (await convertDocxToPdf(input.bytes, { revisions: 'markup', limits: config.limits }, resources)).pdf
-          : input.bytes;
+          ? await convertDocxToPdf(input.bytes, { revisions: 'markup', limits: config.limits }, resources)
+          : undefined;
+      const pdf = converted?.pdf ?? input.bytes;
       const signed = await signDocument(pdf, body, {
         identity,
         engine: resources,
@@ -116,6 +117,12 @@ export const signRouter = (
       c.header('X-Quire-Event-Id', signed.eventId);
       c.header('X-Quire-Certificate-Pages', String(signed.certificatePages));
       if (signed.certificateOmitted) c.header('X-Quire-Certificate-Omitted', signed.certificateOmitted);
+      // A DOCX was laid out here, so the answer says what a conversion says (docs/api.md): its
+      // pages with the certificate's, and what could not be drawn.
+      if (converted) {
+        c.header('X-Quire-Pages', String(converted.pages + signed.certificatePages));
+        for (const [name, value] of Object.entries(warningHeaders(converted.warnings))) c.header(name, value);
+      }
       return c.json({ document: { base64: encodeBase64(signed.pdf), contentType: PDF_MEDIA_TYPE } }, 200);
     })
     .openapi(keyRoute, async (c) => {

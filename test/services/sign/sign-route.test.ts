@@ -242,6 +242,21 @@ describe('POST /v1/sign', () => {
     expect(res.status).toBe(200);
     const signed = decode(((await res.json()) as { document: { base64: string } }).document.base64);
     expect((await pdfText(signed))[0]).toContain('Agreement from a DOCX');
+    // The answer counts its pages as a conversion does: the document's and the certificate's.
+    const certificatePages = Number(res.headers.get('X-Quire-Certificate-Pages'));
+    expect(certificatePages).toBeGreaterThan(0);
+    expect(Number(res.headers.get('X-Quire-Pages'))).toBe(1 + certificatePages);
+    expect((await PDFDocument.load(signed)).getPageCount()).toBe(1 + certificatePages);
+  });
+
+  it('says what the conversion of a DOCX could not draw, as convert does', async () => {
+    // An Egyptian hieroglyph: no bundled or fallback face has it.
+    const docx = buildDocx({ document: `<w:body>${paragraph('Sealed with \u{13000}')}</w:body>` });
+    const res = await post('/v1/sign', { document: { base64: toBase64(docx) }, signer, auditTrail });
+    expect(res.status).toBe(200);
+    expect(Number(res.headers.get('X-Quire-Warning-Count'))).toBeGreaterThan(0);
+    expect(res.headers.get('X-Quire-Warnings')).toContain('U+13000');
+    await res.arrayBuffer();
   });
 
   it('refuses damaged and encrypted PDFs with 422, and what is neither PDF nor DOCX with 415', async () => {
