@@ -50,6 +50,25 @@ describe('CORS', () => {
     expect(res.headers.get('Access-Control-Expose-Headers')).toContain('X-Request-Id');
   });
 
+  it('lets a browser read every header docs/api.md gives an answer', async () => {
+    const res = await call('/v1/health', { headers: { Origin: 'https://app.example' } });
+    const exposed = (res.headers.get('Access-Control-Expose-Headers') ?? '').split(/\s*,\s*/);
+    for (const name of [
+      'X-Request-Id',
+      'Content-Disposition',
+      'Retry-After',
+      'Allow',
+      'X-Quire-Pages',
+      'X-Quire-Warnings',
+      'X-Quire-Warning-Count',
+      'X-Quire-Event-Id',
+      'X-Quire-Certificate-Pages',
+      'X-Quire-Certificate-Omitted',
+    ]) {
+      expect(exposed).toContain(name);
+    }
+  });
+
   it('answers a preflight with 204 and the allowed methods and headers', async () => {
     const res = await call('/v1/merge', {
       method: 'OPTIONS',
