@@ -63,7 +63,12 @@ export function toApiError(err: unknown): ApiError {
   if (err instanceof ApiError) return err;
   if (err instanceof HTTPException) {
     const code = CODE_OF_STATUS[err.status];
-    // The caller's own mistake (malformed JSON and the like): nothing behind it to log.
+    // The caller's own mistake (malformed JSON and the like): nothing behind it to log. A 400 is
+    // about the body Hono could not parse, and says so in `details` like every VALIDATION_ERROR.
+    if (code === 'VALIDATION_ERROR') {
+      const issue = err.message || reasonPhrase(err.status);
+      return new ApiError(code, issue, { details: [{ field: 'body', issue }] });
+    }
     if (code) return new ApiError(code, err.message || reasonPhrase(err.status));
   }
   return new ApiError(

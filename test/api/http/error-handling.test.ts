@@ -68,6 +68,8 @@ describe('validation errors', () => {
     const res = await post('{"signer":');
     const body = await expectError(res, 400, 'VALIDATION_ERROR');
     expect(body.message).toMatch(/JSON/);
+    // Like every VALIDATION_ERROR, it says where in `details` (docs/api.md "Errors").
+    expect(body.details).toEqual([{ field: 'body', issue: body.message }]);
   });
 });
 
