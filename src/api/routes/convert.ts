@@ -117,6 +117,7 @@ export const convertRouter = (engine: Pick<EngineResources, 'fontCache' | 'fallb
         throw documentTooLarge(
           `The ${from === 'md' ? 'Markdown' : 'HTML'} file is ${bytes.length} bytes; Markdown and HTML sources are limited to ${limit} bytes.`,
           limit,
+          limit < config.maxDocumentBytes ? 'the fixed limit for Markdown and HTML sources' : undefined,
         );
       }
       const to = query.to;

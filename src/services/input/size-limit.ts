@@ -15,11 +15,12 @@ export function formatBytes(bytes: number): string {
 
 /**
  * The one PAYLOAD_TOO_LARGE of the input module. `finding` is a whole sentence about what was seen
- * ("document.base64 decodes to 30 MiB …, more than the limit."); the limit and where it is set follow.
+ * ("document.base64 decodes to 30 MiB …, more than the limit."); the limit and where it is set follow:
+ * the deployment's MAX_DOCUMENT_BYTES unless `setBy` names another (a fixed limit of src/limits.ts).
  */
-export function documentTooLarge(finding: string, maxBytes: number): ApiError {
+export function documentTooLarge(finding: string, maxBytes: number, setBy = 'set by MAX_DOCUMENT_BYTES'): ApiError {
   return new ApiError(
     'PAYLOAD_TOO_LARGE',
-    `${finding} The limit is ${formatBytes(maxBytes)}, set by MAX_DOCUMENT_BYTES; send a smaller document.`,
+    `${finding} The limit is ${formatBytes(maxBytes)}, ${setBy}; send a smaller document.`,
   );
 }

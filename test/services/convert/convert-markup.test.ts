@@ -1,7 +1,9 @@
+import { createExecutionContext, env } from 'cloudflare:test';
 import { strFromU8, unzipSync } from 'fflate';
 import { HttpResponse, http } from 'msw';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
+import { createApp } from '../../../src/api/app';
 import { mintKey, withKey } from '../../helpers/accounts';
 import { call, expectError } from '../../helpers/api';
 import { tinyPng } from '../../helpers/docx-fixture';
@@ -176,6 +178,29 @@ describe('POST /v1/convert md/html → docx/pdf', () => {
     await expectError(await convert(pdf, 'from=html&to=docx', 'a.html'), 415, 'UNSUPPORTED_MEDIA_TYPE');
     // Over the document limit (2 MiB in the tests; Markdown and HTML are held to at most 5 MiB).
     const huge = `<p>${'word '.repeat(500_000)}</p>`;
-    await expectError(await convert(huge, 'from=html&to=pdf', 'a.html'), 413, 'PAYLOAD_TOO_LARGE');
+    const body = await expectError(await convert(huge, 'from=html&to=pdf', 'a.html'), 413, 'PAYLOAD_TOO_LARGE');
+    expect(body.message).toContain('set by MAX_DOCUMENT_BYTES');
+  });
+
+  it('names the fixed 5 MiB markup limit, not MAX_DOCUMENT_BYTES, when that is the one passed', async () => {
+    // A deployment allowing 8 MiB documents: the HTML is within it, but past the markup limit.
+    const app = createApp();
+    const form = new FormData();
+    const html = `<p>${'word '.repeat(1_100_000)}</p>`;
+    form.append('file', new File([html], 'a.html'));
+    const request = new Request(
+      'https://quire.test/v1/convert?from=html&to=pdf',
+      withKey(await mintKey(), { method: 'POST', body: form }),
+    );
+    const res = await app.fetch(
+      request,
+      { ...env, MAX_DOCUMENT_BYTES: String(8 * 1024 * 1024) },
+      createExecutionContext(),
+    );
+    const body = await expectError(res, 413, 'PAYLOAD_TOO_LARGE');
+    expect(body.message).toContain(
+      'The limit is 5 MiB (5,242,880 bytes), the fixed limit for Markdown and HTML sources',
+    );
+    expect(body.message).not.toContain('MAX_DOCUMENT_BYTES');
   });
 });
