@@ -9,6 +9,9 @@
 // src/engine/fonts/fallback-faces.ts's; a face missing at run time degrades to .notdef and a warning.
 // Beside them goes coverage.json, the characters each face has (src/engine/fonts/fallback-coverage.ts),
 // so that a conversion loads only the faces its characters need without opening the others.
+// The same way, into assets/fonts/families/, go the open text families documents name or that stand
+// in for Word fonts with no open metric-compatible face (src/engine/fonts/bundled-fonts.ts, the
+// substitution table in docs/fonts.md): each family's four styles and its licence.
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +19,69 @@ import fontkit from '@pdf-lib/fontkit';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const FALLBACK_DIR = join(root, 'assets', 'fonts', 'fallback');
+export const FAMILIES_DIR = join(root, 'assets', 'fonts', 'families');
+
+/** The four styles' file suffixes, as src/engine/fonts/bundled-fonts.ts names them. */
+const STYLES = ['Regular', 'Bold', 'Italic', 'BoldItalic'];
+/** @expo-google-fonts folder and file infix per style. */
+const EXPO_STYLES = {
+  Regular: '400Regular',
+  Bold: '700Bold',
+  Italic: '400Regular_Italic',
+  BoldItalic: '700Bold_Italic',
+};
+
+/**
+ * [asset stem, package, file of a style under the package, licence file]. Google Fonts families
+ * come from @expo-google-fonts (OFL 1.1: LICENSE_FONT; the package's LICENSE is its code's MIT).
+ * Open Sans is version 1.10, the one Windows and Office ship (npm-font-open-sans, Apache 2.0): the
+ * current Google Fonts Open Sans (3.x) has other advance widths and a 6% taller line, so documents
+ * set in Word's Open Sans would break lines and pages elsewhere. DejaVu (Bitstream Vera licence)
+ * stands in for Verdana and Tahoma, which Vera's design follows.
+ */
+const expo = (stem, pkg, prefix, styles = STYLES) =>
+  styles.map((style) => [
+    `${stem}-${style}.ttf`,
+    join('@expo-google-fonts', pkg, EXPO_STYLES[style], `${prefix}_${EXPO_STYLES[style]}.ttf`),
+  ]);
+const dejavu = (stem, names) =>
+  STYLES.map((style, i) => [`${stem}-${style}.ttf`, join('dejavu-fonts-ttf', 'ttf', `${names[i]}.ttf`)]);
+const FAMILY_FILES = [
+  ...STYLES.map((style) => [
+    `OpenSans-${style}.ttf`,
+    join('npm-font-open-sans', 'fonts', style, `OpenSans-${style}.ttf`),
+  ]),
+  ['OpenSans-LICENSE.txt', join('npm-font-open-sans', 'LICENSE')],
+  ...[
+    ['Roboto', 'roboto', 'Roboto'],
+    ['Lato', 'lato', 'Lato'],
+    ['Montserrat', 'montserrat', 'Montserrat'],
+    ['Poppins', 'poppins', 'Poppins'],
+    ['Inter', 'inter', 'Inter'],
+    ['Raleway', 'raleway', 'Raleway'],
+    ['Merriweather', 'merriweather', 'Merriweather'],
+    ['PTSans', 'pt-sans', 'PTSans'],
+    ['PTSerif', 'pt-serif', 'PTSerif'],
+    ['NotoSans', 'noto-sans', 'NotoSans'],
+    ['NotoSerif', 'noto-serif', 'NotoSerif'],
+    ['Gelasio', 'gelasio', 'Gelasio'],
+    ['SourceCodePro', 'source-code-pro', 'SourceCodePro'],
+  ].flatMap(([stem, pkg, prefix]) => [
+    ...expo(stem, pkg, prefix),
+    [`${stem}-LICENSE.txt`, join('@expo-google-fonts', pkg, 'LICENSE_FONT')],
+  ]),
+  // Archivo Black has one style, like Arial Black, which it stands in for.
+  ...expo('ArchivoBlack', 'archivo-black', 'ArchivoBlack', ['Regular']),
+  ['ArchivoBlack-LICENSE.txt', join('@expo-google-fonts', 'archivo-black', 'LICENSE_FONT')],
+  ...dejavu('DejaVuSans', ['DejaVuSans', 'DejaVuSans-Bold', 'DejaVuSans-Oblique', 'DejaVuSans-BoldOblique']),
+  ...dejavu('DejaVuSansCondensed', [
+    'DejaVuSansCondensed',
+    'DejaVuSansCondensed-Bold',
+    'DejaVuSansCondensed-Oblique',
+    'DejaVuSansCondensed-BoldOblique',
+  ]),
+  ['DejaVu-LICENSE.txt', join('dejavu-fonts-ttf', 'LICENSE')],
+];
 
 /** [asset file, path under node_modules]; OFL 1.1 each, its licence copied beside it. */
 const FACES = [
@@ -55,20 +121,34 @@ function sources() {
   return files;
 }
 
-/** Copies what is missing or changed; returns the names of files whose package is not installed. */
+/**
+ * Copies what is missing or changed, the fallback faces and the text families; returns the names of
+ * files whose package is not installed.
+ */
 export function prepareFallbackFonts() {
-  mkdirSync(FALLBACK_DIR, { recursive: true });
+  const missing = [
+    ...copyAll(FALLBACK_DIR, sources()),
+    ...copyAll(
+      FAMILIES_DIR,
+      FAMILY_FILES.map(([name, source]) => [name, join(root, 'node_modules', source)]),
+    ),
+  ];
+  writeCoverage();
+  return missing;
+}
+
+function copyAll(dir, files) {
+  mkdirSync(dir, { recursive: true });
   const missing = [];
-  for (const [name, source] of sources()) {
+  for (const [name, source] of files) {
     if (!existsSync(source)) {
       missing.push(name);
       continue;
     }
-    const target = join(FALLBACK_DIR, name);
+    const target = join(dir, name);
     if (existsSync(target) && statSync(target).size === statSync(source).size) continue;
     copyFileSync(source, target);
   }
-  writeCoverage();
   return missing;
 }
 
@@ -116,6 +196,8 @@ export function writeCoverage() {
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const missing = prepareFallbackFonts();
   if (missing.length > 0) {
-    console.warn(`fallback fonts not installed (they will print as missing glyphs): ${missing.join(', ')}`);
+    console.warn(
+      `fonts not installed (their text falls back to other faces or prints as missing glyphs): ${missing.join(', ')}`,
+    );
   }
 }

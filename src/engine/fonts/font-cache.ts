@@ -7,11 +7,19 @@ import { BoundedCache } from '../../kit';
 import type { FontkitFace } from './fontkit-face';
 
 /**
- * 28 faces: every bundled file (20, 7.2 MB of font bytes, 0.1–0.8 MB each) and the small Noto
- * fallback faces (Arabic, Hebrew, Thai and Devanagari, Regular and Bold: 8 files, 1 MB), so that
- * no document's faces push another's out, with the words each has measured and shaped.
+ * 48 faces: the five metric-compatible families (20 files, 7.2 MB of font bytes, 0.1–0.8 MB each),
+ * the small Noto fallback faces (Arabic, Hebrew, Thai and Devanagari, Regular and Bold: 8 files,
+ * 1 MB) and a score of the copied text families' faces (assets/fonts/families, 0.1–1.1 MB each),
+ * so that no document's faces push another's out, with the words each has measured and shaped.
+ * Bounded in bytes too (DEFAULT_FONT_CACHE_BYTES): the copied families hold 80 files.
  */
-export const DEFAULT_FONT_CACHE_CAPACITY = 28;
+export const DEFAULT_FONT_CACHE_CAPACITY = 48;
+
+/**
+ * 24 MiB of font files: parsed, about 1.3 times that, which with the CJK cache's 32 MiB leaves
+ * more than half of the isolate's 128 MB to conversions.
+ */
+export const DEFAULT_FONT_CACHE_BYTES = 24 * 1024 * 1024;
 
 /**
  * The CJK Noto fallback faces (fallback-faces.ts isLargeFallback) kept per isolate, bounded by
@@ -36,8 +44,11 @@ export const FALLBACK_FONT_BYTES_PER_CONVERSION = 40 * 1024 * 1024;
 /** Bundled file name → its parsed face (each face keeps its own bounded width cache). */
 export type FontCache = BoundedCache<string, Promise<FontkitFace>>;
 
-export function createFontCache(capacity = DEFAULT_FONT_CACHE_CAPACITY): FontCache {
-  return new BoundedCache(capacity);
+export function createFontCache(
+  capacity = DEFAULT_FONT_CACHE_CAPACITY,
+  maxBytes = DEFAULT_FONT_CACHE_BYTES,
+): FontCache {
+  return new BoundedCache(capacity, maxBytes);
 }
 
 /** The isolate's cache of CJK fallback faces, bounded by FALLBACK_FONT_CACHE_BYTES. */

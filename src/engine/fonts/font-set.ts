@@ -21,7 +21,7 @@ import {
 import { FALLBACK_FONT_BYTES_PER_CONVERSION, type FontCache } from './font-cache';
 import type { FontFace, FontRequest, FontSet } from './font-face';
 import { loadBundledFace } from './font-loader';
-import { fallbackFamilies, normalizeFamilyName, substituteFamily } from './font-substitution';
+import { fallbackFamilies, normalizeFamilyName, type Substitution, substituteFamily } from './font-substitution';
 import { type FontkitFace, parseTrueTypeFace } from './fontkit-face';
 
 export interface FontSetOptions {
@@ -143,16 +143,40 @@ export async function loadFontSet(requests: readonly FontRequest[], options: Fon
 
   const firstRequest = unique[0];
   const bundledFace = (family: BundledFamily, style: FontStyle) => bundled.get(bundledFileName(family, style));
+  /** Stand-ins measured with a Word font's widths, per file and factor: one face per conversion. */
+  const scaledFaces = new Map<string, FontkitFace>();
+  const widthScaled = (face: FontkitFace, scale: number | undefined): FontkitFace => {
+    if (scale === undefined || scale === 1) return face;
+    const key = `${face.key}\u0000${scale}`;
+    let scaled = scaledFaces.get(key);
+    if (!scaled) {
+      scaled = face.widthScaled(scale);
+      scaledFaces.set(key, scaled);
+    }
+    return scaled;
+  };
+  /** Families drawn with a face of other widths, for the warning (substitutionWarning). */
+  const substituted = new Map<string, { name: string; substitution: Substitution }>();
   const resolveFace = (request: FontRequest): FontFace => {
-    const substitute = substituteFamily(request.family).family;
-    return (
-      embeddedFace(request) ??
+    const own = embeddedFace(request);
+    if (own) return own;
+    const substitution = substituteFamily(request.family);
+    const substitute = substitution.family;
+    const face =
       bundledFace(substitute, styleOf(request)) ??
       // Below: only for requests that were not passed to loadFontSet.
-      bundledFace(substitute, 'Regular') ??
-      (firstRequest ? resolveFace(firstRequest) : undefined) ??
-      (bundledFace(LAST_RESORT.family, LAST_RESORT.style) as FontkitFace)
-    );
+      bundledFace(substitute, 'Regular');
+    if (!face) {
+      return (
+        (firstRequest ? resolveFace(firstRequest) : undefined) ??
+        (bundledFace(LAST_RESORT.family, LAST_RESORT.style) as FontkitFace)
+      );
+    }
+    const name = normalizeFamilyName(request.family);
+    if (!substituted.has(name) && changesMetrics(request.family, substitution)) {
+      substituted.set(name, { name: request.family.trim(), substitution });
+    }
+    return widthScaled(face, substitution.widthScale);
   };
 
   const faces = new Map<string, FontFace>();
@@ -249,9 +273,38 @@ export async function loadFontSet(requests: readonly FontRequest[], options: Fon
     face,
     fallback,
     get warnings(): readonly string[] {
-      return notDrawn.size === 0 ? warnings : [...warnings, notDrawnWarning(notDrawn)];
+      const all = [...warnings];
+      for (const { name, substitution } of substituted.values()) all.push(substitutionWarning(name, substitution));
+      if (notDrawn.size > 0) all.push(notDrawnWarning(notDrawn));
+      return all;
     },
   };
+}
+
+/**
+ * Symbol fonts are not substituted for their look: readers map their private-use characters to
+ * Unicode (docs/engine.md "Symbol fonts"), drawn in whatever face has them.
+ */
+const SYMBOL_FONT = /^(symbol|wingdings( [23])?|webdings)$/;
+
+/**
+ * True when the face drawing `family` has other widths than the font the document names: every
+ * substitution but a metric-compatible one (and symbol fonts, see SYMBOL_FONT). Names the bundled
+ * family carries itself ("Liberation Sans") are not substitutions.
+ */
+function changesMetrics(family: string, substitution: Substitution): boolean {
+  if (substitution.match === 'metric') return false;
+  const name = normalizeFamilyName(family);
+  return !SYMBOL_FONT.test(name) && name !== normalizeFamilyName(substitution.family);
+}
+
+/** The warning for a family drawn with a face of other metrics, for X-Quire-Warnings. */
+export function substitutionWarning(name: string, substitution: Substitution): string {
+  const how =
+    substitution.widthScale !== undefined && substitution.widthScale !== 1
+      ? `measured with ${name}'s average character width`
+      : 'with its own widths';
+  return `Font "${name}" is not available: drawn with ${substitution.family}, ${how}; line and page breaks may differ from Word's.`;
 }
 
 /** Characters shown in the warning of those no face draws; the rest are counted. */

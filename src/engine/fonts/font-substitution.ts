@@ -9,6 +9,11 @@ export interface Substitution {
   family: BundledFamily;
   /** 'metric': same advance widths as the named font; 'similar': a listed look-alike; 'guess': by name. */
   match: 'metric' | 'similar' | 'guess';
+  /**
+   * For a look-alike measured with the named font's widths: the factor its advances are scaled by
+   * (FontkitFace.widthScaled) so that its average Latin width is the named font's (STAND_INS).
+   */
+  widthScale?: number;
 }
 
 const METRIC: Record<string, BundledFamily> = {
@@ -28,6 +33,57 @@ const METRIC: Record<string, BundledFamily> = {
   courier: 'Liberation Mono',
   cousine: 'Liberation Mono',
   'liberation mono': 'Liberation Mono',
+  // Gelasio was drawn to Georgia's advance widths (its designer's statement; the frequency-weighted
+  // Latin averages agree to 0.02%). Georgia's line height is word-line-metrics.ts's.
+  georgia: 'Gelasio',
+  gelasio: 'Gelasio',
+  // The open families themselves, when a document names them.
+  'open sans': 'Open Sans',
+  roboto: 'Roboto',
+  lato: 'Lato',
+  montserrat: 'Montserrat',
+  poppins: 'Poppins',
+  inter: 'Inter',
+  raleway: 'Raleway',
+  merriweather: 'Merriweather',
+  'pt sans': 'PT Sans',
+  'pt serif': 'PT Serif',
+  'noto sans': 'Noto Sans',
+  'noto serif': 'Noto Serif',
+  'source code pro': 'Source Code Pro',
+  'archivo black': 'Archivo Black',
+  'dejavu sans': 'DejaVu Sans',
+  'dejavu sans condensed': 'DejaVu Sans Condensed',
+};
+
+/**
+ * Word fonts with no open metric-compatible face, drawn with the closest open design and measured
+ * with their own average width: the stand-in's advances are scaled by the ratio of the two fonts'
+ * frequency-weighted average Latin widths (capsize's xWidthAvg, the same weighting on both sides;
+ * OS/2 xAvgCharWidth is not comparable across table versions). Line lengths then match Word's on
+ * average, and the line height is the Word font's own (word-line-metrics.ts). Each figure, its
+ * source and the design reasons are in docs/fonts.md.
+ */
+const STAND_INS: Record<string, { family: BundledFamily; widthScale: number }> = {
+  // Verdana 1049/2048 (capsize; Word's embedded subsets agree) against DejaVu Sans 0.5084 em:
+  // DejaVu is Bitstream Vera, Verdana's design sibling.
+  verdana: { family: 'DejaVu Sans', widthScale: 1.0075 },
+  // Tahoma 917/2048 is Verdana narrowed; DejaVu Sans Condensed (0.4573 em) is Vera narrowed.
+  tahoma: { family: 'DejaVu Sans Condensed', widthScale: 0.979 },
+  // Segoe UI 908/2048, x-height 0.500 and cap height 0.700 em: PT Sans has the same heights.
+  'segoe ui': { family: 'PT Sans', widthScale: 1.028 },
+  'segoe ui light': { family: 'PT Sans', widthScale: 1.028 },
+  'segoe ui semibold': { family: 'PT Sans', widthScale: 1.028 },
+  // Trebuchet MS 934/2048, a humanist sans: Open Sans 1.10 (0.4690 em).
+  'trebuchet ms': { family: 'Open Sans', widthScale: 0.972 },
+  // Consolas: every advance 1126/2048 = 0.5498 em; Source Code Pro, a humanist monospace with
+  // Consolas' x-height, sets 0.600 em.
+  consolas: { family: 'Source Code Pro', widthScale: 0.9163 },
+  // Calibri Light: Word's own embedded subsets set 2% narrower than Calibri (Carlito).
+  'calibri light': { family: 'Carlito', widthScale: 0.98 },
+  // Arial Narrow is Arial condensed to 82% (Liberation Sans Narrow's widths, which are Arial
+  // Narrow's, are 0.82 of Liberation Sans').
+  'arial narrow': { family: 'Liberation Sans', widthScale: 0.82 },
 };
 
 /**
@@ -42,7 +98,6 @@ const METRIC: Record<string, BundledFamily> = {
  *   code points to Unicode; whatever the substitute lacks then goes through glyph fallback.
  */
 const SIMILAR: Record<string, BundledFamily> = {
-  'calibri light': 'Carlito',
   aptos: 'Carlito',
   'aptos display': 'Carlito',
   'aptos narrow': 'Carlito',
@@ -51,14 +106,11 @@ const SIMILAR: Record<string, BundledFamily> = {
   corbel: 'Carlito',
   'cambria math': 'Caladea',
   constantia: 'Caladea',
-  'segoe ui': 'Liberation Sans',
-  'segoe ui light': 'Liberation Sans',
-  'segoe ui semibold': 'Liberation Sans',
-  tahoma: 'Liberation Sans',
-  verdana: 'Liberation Sans',
-  'arial narrow': 'Liberation Sans',
-  'arial black': 'Liberation Sans',
-  'trebuchet ms': 'Liberation Sans',
+  // Archivo Black: a grotesque of one heavy weight, like Arial Black (no width figures found).
+  'arial black': 'Archivo Black',
+  'open sans light': 'Open Sans',
+  'open sans semibold': 'Open Sans',
+  'open sans extrabold': 'Open Sans',
   'century gothic': 'Liberation Sans',
   'gill sans mt': 'Liberation Sans',
   'franklin gothic book': 'Liberation Sans',
@@ -68,7 +120,6 @@ const SIMILAR: Record<string, BundledFamily> = {
   'wingdings 2': 'Liberation Sans',
   'wingdings 3': 'Liberation Sans',
   webdings: 'Liberation Sans',
-  georgia: 'Liberation Serif',
   garamond: 'Liberation Serif',
   'book antiqua': 'Liberation Serif',
   palatino: 'Liberation Serif',
@@ -80,7 +131,6 @@ const SIMILAR: Record<string, BundledFamily> = {
   'segoe script': 'Dancing Script',
   'brush script mt': 'Dancing Script',
   'dancing script': 'Dancing Script',
-  consolas: 'Liberation Mono',
   menlo: 'Liberation Mono',
   monaco: 'Liberation Mono',
   'lucida console': 'Liberation Mono',
@@ -122,6 +172,8 @@ export function substituteFamily(name: string): Substitution {
   const key = normalizeFamilyName(name);
   const metric = METRIC[key];
   if (metric) return { family: metric, match: 'metric' };
+  const standIn = STAND_INS[key];
+  if (standIn) return { ...standIn, match: 'similar' };
   const similar = SIMILAR[key];
   if (similar) return { family: similar, match: 'similar' };
   const hinted = NAME_HINTS.find(([, pattern]) => pattern.test(key));

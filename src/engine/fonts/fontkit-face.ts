@@ -122,6 +122,12 @@ export class FontkitFace implements FontFace {
   readonly lineGap: number;
   readonly underlinePosition: number;
   readonly underlineThickness: number;
+  /**
+   * The factor every advance width is multiplied by: 1, but for a stand-in measured with the widths
+   * of the Word font it replaces (widthScaled). Measuring, shaping and the painter's W widths all
+   * read advances through this face, so lines are laid out and drawn with the same numbers.
+   */
+  readonly widthScale: number;
   /** fontkit reads unitsPerEm through two getters on every access. */
   readonly #unitsPerEm: number;
   readonly #standIns: ReadonlyMap<number, number>;
@@ -144,10 +150,11 @@ export class FontkitFace implements FontFace {
   /** The view `shape` shapes with, made on first use (see shapingFont). */
   #shaping: Font | undefined;
 
-  constructor(key: string, bytes: Uint8Array, font: Font) {
+  constructor(key: string, bytes: Uint8Array, font: Font, widthScale = 1) {
     this.key = key;
     this.bytes = bytes;
     this.font = font;
+    this.widthScale = widthScale;
     const upm = font.unitsPerEm;
     this.#unitsPerEm = upm;
     const { 'OS/2': os2, hhea } = font as Font & SfntTables;
@@ -166,6 +173,17 @@ export class FontkitFace implements FontFace {
     this.underlinePosition = font.underlinePosition / upm;
     this.underlineThickness = font.underlineThickness / upm;
     this.#standIns = standInsFor(font);
+  }
+
+  /**
+   * The same font with every advance width multiplied by `scale`, under its own key (its own PDF
+   * font: the W array carries the scaled widths, ISO 32000-1 §9.7.4.3, so a reader places the
+   * glyphs where layout put them; the outlines keep their design). For a stand-in whose design is
+   * close to a Word font's but whose widths are not (docs/fonts.md): its lines then hold what
+   * Word's do. The parsed font and its decoded tables are shared; measuring caches are not.
+   */
+  widthScaled(scale: number): FontkitFace {
+    return new FontkitFace(`${this.key}-w${Math.round(scale * 10000)}`, this.bytes, this.font, scale);
   }
 
   /**
@@ -271,8 +289,9 @@ export class FontkitFace implements FontFace {
       texts.push(
         codePoints.length === 1 ? this.#charText(codePoints[0] as number) : String.fromCodePoint(...codePoints),
       );
-      advances.push(glyph.advanceWidth);
-      advance += glyph.advanceWidth;
+      const glyphAdvance = glyph.advanceWidth * this.widthScale;
+      advances.push(glyphAdvance);
+      advance += glyphAdvance;
     });
     // A joiner's text goes with the wider of the glyphs beside it: after the one before it, or
     // before the one after it, which reads the same in visual order. Text extractors share a
@@ -504,7 +523,7 @@ export class FontkitFace implements FontFace {
     }
     let advance = page[glyphId & PAGE_MASK] as number;
     if (Number.isNaN(advance)) {
-      advance = this.font.getGlyph(glyphId).advanceWidth;
+      advance = this.font.getGlyph(glyphId).advanceWidth * this.widthScale;
       page[glyphId & PAGE_MASK] = advance;
     }
     return advance;
@@ -539,7 +558,7 @@ export class FontkitFace implements FontFace {
     const page = this.#advancePage(codePoint >> PAGE_BITS);
     let advance = page[codePoint & PAGE_MASK] as number;
     if (Number.isNaN(advance)) {
-      advance = this.font.glyphForCodePoint(codePoint).advanceWidth;
+      advance = this.font.glyphForCodePoint(codePoint).advanceWidth * this.widthScale;
       page[codePoint & PAGE_MASK] = advance;
     }
     return advance;

@@ -25,17 +25,23 @@ interface SfntVertical {
 
 /**
  * Word fonts whose bundled stand-ins have other vertical metrics (their advance widths match, or
- * nearly, their heights do not), by normalized family name: the real fonts' GDI line metrics, read
- * from the subsets Word embeds in its PDFs of the corpus (reference-pdf/general). Cambria's
- * 1946 + 455 of 2048 units against Caladea's 1.30 em made every Cambria line 11% too tall;
- * Verdana's (2059 + 430) are taller than Liberation Sans'. Consolas (1884 + 514) is left out on
- * purpose: its stand-in, Liberation Mono, is 9% wider (0.600 em against 0.550), so code wraps into
- * more lines than in Word, and giving those lines Consolas' height too made pages longer than Word's
- * (getting-started-russian kept 7 of Word's 12 page starts with it, 12 without).
+ * are scaled to match: font-substitution.ts), by normalized family name: the real fonts' GDI line
+ * metrics (usWinAscent and usWinDescent of 2048; their hhea line gaps are covered by the win
+ * extent, so no external leading). Cambria, Verdana and Consolas are read from the subsets Word
+ * embeds in its PDFs of the corpus (reference-pdf/general); Tahoma from a Word PDF of
+ * pdf-signed; Georgia, Segoe UI and Trebuchet MS from capsize's published metrics
+ * (@capsizecss/metrics 4.3), which give Verdana's and Tahoma's as the subsets do. docs/fonts.md
+ * lists them. Cambria's 1946 + 455 against Caladea's 1.30 em made every Cambria line 11% too tall;
+ * Gelasio's 1.66 em would make Georgia's lines 46% taller than Word's.
  */
 const WORD_FONT_METRICS: Readonly<Record<string, LineMetrics>> = {
   cambria: { ascent: 1946 / 2048, descent: 455 / 2048, lineGap: 0 },
   verdana: { ascent: 2059 / 2048, descent: 430 / 2048, lineGap: 0 },
+  tahoma: { ascent: 2049 / 2048, descent: 423 / 2048, lineGap: 0 },
+  georgia: { ascent: 1878 / 2048, descent: 449 / 2048, lineGap: 0 },
+  'segoe ui': { ascent: 2210 / 2048, descent: 514 / 2048, lineGap: 0 },
+  'trebuchet ms': { ascent: 1923 / 2048, descent: 455 / 2048, lineGap: 0 },
+  consolas: { ascent: 1884 / 2048, descent: 514 / 2048, lineGap: 0 },
   // Comic Sans MS (2257 + 597 units, the figures web font-metric override tables publish) is
   // drawn with Liberation Sans, whose lines are a fifth shorter; its widths are wider still, so
   // the height at least keeps Word's line count per page closer.

@@ -239,3 +239,67 @@ describe('font cache', () => {
     expect(warmLoad).toBeLessThanOrEqual(coldLoad);
   });
 });
+
+describe('loadFontSet: stand-ins for Word fonts without an open metric twin', () => {
+  it("draws Verdana with DejaVu Sans, measured with Verdana's widths, and Word's Verdana line height", async () => {
+    const fonts = await testFontSet([request('Verdana'), request('DejaVu Sans')]);
+    const verdana = fonts.face(request('Verdana'));
+    const dejavu = fonts.face(request('DejaVu Sans'));
+    expect(dejavu.key).toBe('DejaVuSans-Regular');
+    // Its own PDF font: the W array carries the scaled widths.
+    expect(verdana.key).not.toBe(dejavu.key);
+    expect(verdana.bytes).toBe(dejavu.bytes);
+    const text = 'The quick brown fox jumps over the lazy dog.';
+    expect(verdana.measure(text)).toBeCloseTo(dejavu.measure(text) * 1.0075, 10);
+    const head = new Float64Array(2);
+    verdana.measureWithHead(`${text} `, text.length, head);
+    expect(head[1]).toBeCloseTo(verdana.measure(text), 10);
+    expect(standInLineMetrics('Verdana')).toEqual({ ascent: 2059 / 2048, descent: 430 / 2048, lineGap: 0 });
+  });
+
+  it('shares one scaled face per conversion between the styles asked the same way', async () => {
+    const fonts = await testFontSet([request('Tahoma'), request('tahoma')]);
+    expect(fonts.face(request('Tahoma'))).toBe(fonts.face(request(' TAHOMA ')));
+    expect(fonts.face(request('Tahoma')).key).toMatch(/^DejaVuSansCondensed-Regular-w/);
+  });
+
+  it("gives Georgia Gelasio's widths (the same) and Georgia's own line height, not Gelasio's 1.66 em", async () => {
+    const fonts = await testFontSet([request('Georgia')]);
+    expect(fonts.face(request('Georgia')).key).toBe('Gelasio-Regular');
+    const metrics = standInLineMetrics('Georgia');
+    expect(metrics && (metrics.ascent + metrics.descent) * 12).toBeCloseTo(13.63, 2);
+  });
+
+  it('names every substitution that changes metrics in a warning, and none of the metric-compatible ones', async () => {
+    const fonts = await testFontSet([
+      request('Calibri'),
+      request('Georgia'),
+      request('Verdana'),
+      request('Aptos'),
+      request('Symbol'),
+      request('Liberation Sans'),
+    ]);
+    for (const family of ['Calibri', 'Georgia', 'Verdana', 'Aptos', 'Symbol', 'Liberation Sans']) {
+      fonts.face(request(family));
+    }
+    // Asked twice, in another spelling and style: still one warning.
+    fonts.face(request('VERDANA', true));
+    expect(fonts.warnings).toEqual([
+      'Font "Verdana" is not available: drawn with DejaVu Sans, measured with Verdana\'s average character width; line and page breaks may differ from Word\'s.',
+      'Font "Aptos" is not available: drawn with Carlito, with its own widths; line and page breaks may differ from Word\'s.',
+    ]);
+  });
+
+  it('draws Arial Black, bold or italic, with its one heavy upright face', async () => {
+    const fonts = await testFontSet([request('Arial Black'), request('Arial Black', true, true)]);
+    expect(fonts.face(request('Arial Black')).key).toBe('ArchivoBlack-Regular');
+    expect(fonts.face(request('Arial Black', true, true)).key).toBe('ArchivoBlack-Regular');
+  });
+
+  it('loads Open Sans 1.10, the version Word ships, with its win metrics (2189 + 600 of 2048)', async () => {
+    const face = (await testFontSet([request('Open Sans')])).face(request('Open Sans'));
+    expect(face.key).toBe('OpenSans-Regular');
+    expect(face.ascent).toBeCloseTo(2189 / 2048, 10);
+    expect(face.descent).toBeCloseTo(600 / 2048, 10);
+  });
+});

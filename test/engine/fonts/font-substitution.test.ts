@@ -9,6 +9,20 @@ describe('substituteFamily', () => {
     ['Helvetica', 'Liberation Sans'],
     ['Times New Roman', 'Liberation Serif'],
     ['Courier New', 'Liberation Mono'],
+    // Gelasio has Georgia's advance widths; the open families are themselves.
+    ['Georgia', 'Gelasio'],
+    ['Open Sans', 'Open Sans'],
+    ['Roboto', 'Roboto'],
+    ['Lato', 'Lato'],
+    ['Montserrat', 'Montserrat'],
+    ['Poppins', 'Poppins'],
+    ['Inter', 'Inter'],
+    ['Raleway', 'Raleway'],
+    ['Merriweather', 'Merriweather'],
+    ['PT Sans', 'PT Sans'],
+    ['Noto Sans', 'Noto Sans'],
+    ['Noto Serif', 'Noto Serif'],
+    ['Source Code Pro', 'Source Code Pro'],
   ])('maps %s to its metric-compatible face %s', (name, family) => {
     expect(substituteFamily(name)).toEqual({ family, match: 'metric' });
   });
@@ -19,18 +33,24 @@ describe('substituteFamily', () => {
   });
 
   it.each([
-    ['Calibri Light', 'Carlito'],
+    ['Verdana', 'DejaVu Sans', 1.0075],
+    ['Tahoma', 'DejaVu Sans Condensed', 0.979],
+    ['Segoe UI', 'PT Sans', 1.028],
+    ['Trebuchet MS', 'Open Sans', 0.972],
+    ['Consolas', 'Source Code Pro', 0.9163],
+    ['Calibri Light', 'Carlito', 0.98],
+    ['Arial Narrow', 'Liberation Sans', 0.82],
+  ])("draws %s with %s, its advances scaled by %f to the named font's average width", (name, family, widthScale) => {
+    expect(substituteFamily(name)).toEqual({ family, match: 'similar', widthScale });
+  });
+
+  it.each([
     ['Aptos', 'Carlito'],
     ['Cambria Math', 'Caladea'],
-    ['Segoe UI', 'Liberation Sans'],
-    ['Tahoma', 'Liberation Sans'],
-    ['Verdana', 'Liberation Sans'],
-    ['Arial Narrow', 'Liberation Sans'],
-    ['Georgia', 'Liberation Serif'],
+    ['Arial Black', 'Archivo Black'],
     ['Garamond', 'Liberation Serif'],
     ['Book Antiqua', 'Liberation Serif'],
     ['Palatino Linotype', 'Liberation Serif'],
-    ['Consolas', 'Liberation Mono'],
     ['Menlo', 'Liberation Mono'],
     ['Symbol', 'Liberation Serif'],
     ['Wingdings', 'Liberation Sans'],
@@ -39,12 +59,10 @@ describe('substituteFamily', () => {
   });
 
   it.each([
-    ['Source Code Pro', 'Liberation Mono'],
     ['DejaVu Sans Mono', 'Liberation Mono'],
-    ['Open Sans', 'Liberation Sans'],
     ['Brand Sans Serif', 'Liberation Sans'],
     ['MS Gothic', 'Liberation Sans'],
-    ['Noto Serif', 'Liberation Serif'],
+    ['Noto Serif Display', 'Liberation Serif'],
     ['Bookman', 'Liberation Serif'],
     ['Zapfino', 'Liberation Sans'],
     ['', 'Liberation Sans'],
@@ -54,6 +72,12 @@ describe('substituteFamily', () => {
 });
 
 describe('fallbackFamilies', () => {
+  it('ends the chain of a copied family with the Liberation face of its class and Carlito', () => {
+    expect(fallbackFamilies('Open Sans')).toEqual(['Open Sans', 'Liberation Sans', 'Carlito']);
+    expect(fallbackFamilies('Gelasio')).toEqual(['Gelasio', 'Liberation Serif', 'Carlito']);
+    expect(fallbackFamilies('Source Code Pro')).toEqual(['Source Code Pro', 'Liberation Mono', 'Carlito']);
+  });
+
   it('tries the family, the Liberation face of its class, then Carlito', () => {
     expect(fallbackFamilies('Carlito')).toEqual(['Carlito', 'Liberation Sans']);
     expect(fallbackFamilies('Liberation Sans')).toEqual(['Liberation Sans', 'Carlito']);
