@@ -56,7 +56,11 @@ export class HeaderFooterLayout implements HeaderFooterMetrics {
       const width = page.width - page.margins.left - page.margins.gutter - page.margins.right;
       const defaultTabStop = this.model.settings.defaultTabStop;
       const layout = (p: Parameters<typeof layoutParagraph>[0], areaWidth: number) =>
-        layoutParagraph(p, this.fonts, { areaWidth, defaultTabStop });
+        layoutParagraph(p, this.fonts, {
+          areaWidth,
+          defaultTabStop,
+          justifyByShrinking: this.model.settings.justifyByShrinking === true,
+        });
       laid = blocks.map((block): Stacked => {
         if (block.kind === 'paragraph') return { kind: 'paragraph', laid: layout(block, width) };
         const slices = layoutTableSlices(block, width, { fonts: this.fonts, laid: layout });

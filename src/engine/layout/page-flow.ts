@@ -207,6 +207,7 @@ class Flow {
     return layoutParagraph(paragraph, this.fonts, {
       areaWidth: width,
       defaultTabStop: this.model.settings.defaultTabStop,
+      justifyByShrinking: this.model.settings.justifyByShrinking === true,
       ...this.gridContext(),
       ...(segments ? { segments } : {}),
     });
@@ -610,6 +611,7 @@ class Flow {
     return layoutParagraph(paragraph, this.fonts, {
       areaWidth: area,
       defaultTabStop: this.model.settings.defaultTabStop,
+      justifyByShrinking: this.model.settings.justifyByShrinking === true,
       lineBox: (line) => ({ left: 0, right: area - (placedWidths[line] ?? width) }),
       ...this.gridContext(),
     });
@@ -623,6 +625,7 @@ class Flow {
       layoutParagraph(paragraph, this.fonts, {
         areaWidth: column.width,
         defaultTabStop: this.model.settings.defaultTabStop,
+        justifyByShrinking: this.model.settings.justifyByShrinking === true,
         lineBox,
         ...this.gridContext(),
       }),

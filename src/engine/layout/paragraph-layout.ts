@@ -46,6 +46,8 @@ export interface ParagraphContext {
   lineGrid?: number;
   /** The paragraph's segments when already made (a table cell's, for its grid): they do not depend on the width. */
   segments?: Segment[];
+  /** DocumentSettings.justifyByShrinking: justified lines may shrink their spaces (line-breaker.ts shrinkAdmits). */
+  justifyByShrinking?: boolean;
 }
 
 /**
@@ -143,7 +145,8 @@ function justify(fragments: Fragment[], extra: number): Fragment[] {
   let spaces = 0;
   for (const f of fragments) if (f.box.kind === 'text') spaces += countSpaces(f.text);
   const gaps = eastAsianGaps(fragments);
-  if (spaces + gaps.size === 0 || extra <= 0) return fragments;
+  // Negative: a line that fits only with its spaces shrunk (BrokenLine.shrunk).
+  if (spaces + gaps.size === 0 || extra === 0) return fragments;
   const perSpace = extra / (spaces + gaps.size);
   const out: Fragment[] = [];
   let shift = 0;
@@ -312,6 +315,7 @@ export function layoutParagraph(paragraph: Paragraph, fonts: FontSet, context: P
     defaultTabStop: context.defaultTabStop,
     ...(label.width ? { labelWidth: label.width } : {}),
     ...(context.lineBox ? { lineBox: context.lineBox } : {}),
+    ...(context.justifyByShrinking && paragraph.props.align === 'both' ? { shrinkSpaces: true } : {}),
   });
   // A list label moves with its first line beside a floating object.
   const labelShift = context.lineBox?.(0).left ?? 0;
@@ -336,10 +340,11 @@ export function layoutParagraph(paragraph: Paragraph, fonts: FontSet, context: P
     const slack = line.available - line.width;
     // A line of display math is aligned as the equation says (m:oMathParaPr/m:jc), not as the paragraph.
     const lineAlign = displayMathAlign(fragments) ?? align;
-    const stretch = lineAlign === 'distribute' || (lineAlign === 'both' && !line.last);
+    // A line that took a word by shrinking its spaces shrinks them, even as a paragraph's last.
+    const stretch = lineAlign === 'distribute' || (lineAlign === 'both' && !line.last) || line.shrunk === true;
     if (stretch) {
       trimTrailingSpaces(fragments);
-      fragments = justify(fragments, slack);
+      fragments = justify(fragments, line.shrunk ? slack : Math.max(slack, 0));
     } else if (lineAlign === 'center' || lineAlign === 'right') {
       const shift = lineAlign === 'center' ? slack / 2 : slack;
       for (const f of fragments) f.x += shift;

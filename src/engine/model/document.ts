@@ -75,6 +75,12 @@ export interface DocumentSettings {
   defaultTabStop: number;
   /** w:evenAndOddHeaders: even pages use the even header/footer slot only when this is set. */
   evenAndOddHeaders: boolean;
+  /**
+   * Word 2013+ justification: a justified line may shrink its spaces to take one more word
+   * (engine/layout/line-breaker.ts shrinkAdmits). Set for documents of compatibilityMode 15 or
+   * more (w:compatSetting, ECMA-376 Part 1 §17.15.3.4; [MS-DOCX] 2.3.3); absent: off.
+   */
+  justifyByShrinking?: boolean;
 }
 
 export type SectionStart = 'nextPage' | 'continuous' | 'evenPage' | 'oddPage' | 'nextColumn';

@@ -4,6 +4,7 @@ import { createFontCache } from '../../../src/engine/fonts/font-cache';
 import type { FontSet } from '../../../src/engine/fonts/font-face';
 import { loadFontSet } from '../../../src/engine/fonts/font-set';
 import { collectFallbackFaces, collectFontRequests } from '../../../src/engine/layout/font-requests';
+import { shrinkAdmits } from '../../../src/engine/layout/line-breaker';
 import type { TextItem } from '../../../src/engine/layout/page-items';
 import { layoutParagraph } from '../../../src/engine/layout/paragraph-layout';
 import type { DocumentModel } from '../../../src/engine/model/document';
@@ -169,6 +170,61 @@ describe('line layout', () => {
     const face = doc.fonts[firstLineEnd?.font ?? ''];
     const end = (firstLineEnd?.x ?? 0) + (face?.measure(firstLineEnd?.text ?? '') ?? 0) * 11;
     expect(end).toBeCloseTo(540, 0);
+  });
+});
+
+describe("Word 2013's justification (compatibilityMode 15): spaces shrink to take one more word", () => {
+  /** Lines (their texts) of a justified paragraph of `words`, with the setting on or off. */
+  async function justifiedLines(words: string, shrinking: boolean) {
+    const model = documentModel([section([paragraph(words, { align: 'both' })])]);
+    if (shrinking) model.settings.justifyByShrinking = true;
+    const doc = await layout(model);
+    const items = textsOf(doc, 0);
+    return { doc, items, lines: baselines(doc, 0).map((y) => items.filter((i) => Math.abs(i.y - y) < 0.01)) };
+  }
+
+  it('takes a word that fits with its spaces shrunk, and draws them shrunk within the margins', async () => {
+    const words = filler(400, 'shrink');
+    const plain = await justifiedLines(words, false);
+    const shrunk = await justifiedLines(words, true);
+    // Some lines hold a word more: the first ten lines hold more words than without shrinking.
+    const words10 = (run: { lines: TextItem[][] }) =>
+      run.lines.slice(0, 10).reduce((sum, line) => sum + line.length, 0);
+    expect(words10(shrunk)).toBeGreaterThan(words10(plain));
+    for (const line of shrunk.lines) {
+      const last = [...line].sort((a, b) => b.x - a.x)[0] as TextItem;
+      const end = last.x + (shrunk.doc.fonts[last.font]?.measure(last.text.trimEnd()) ?? 0) * last.size;
+      // Every line ends at the right margin at most (612 − 72), and no word overlaps the one before.
+      expect(end).toBeLessThanOrEqual(540 + 0.01);
+      const byX = [...line].sort((a, b) => a.x - b.x);
+      for (let i = 1; i < byX.length; i++) {
+        const prev = byX[i - 1] as TextItem;
+        const width = (shrunk.doc.fonts[prev.font]?.measure(prev.text.trimEnd()) ?? 0) * prev.size;
+        expect((byX[i] as TextItem).x).toBeGreaterThan(prev.x + width);
+      }
+    }
+  });
+
+  it('leaves paragraphs that are not justified as they were', async () => {
+    const words = filler(400, 'shrink');
+    const left = documentModel([section([paragraph(words)])]);
+    const leftShrinking = documentModel([section([paragraph(words)])]);
+    leftShrinking.settings.justifyByShrinking = true;
+    expect(baselines(await layout(leftShrinking), 0)).toEqual(baselines(await layout(left), 0));
+  });
+
+  it('shrinks to three quarters of the spaces at most, and only when stretching would look worse', () => {
+    // 10 pt of spaces, the word 1 pt too long: spaces at 90%; the line without it would stretch
+    // its 7.5 pt of spaces by 2 pt (1.27 times): shrinking wins (1 + 0.27 / 1.7 ≥ 1 / 0.9).
+    expect(shrinkAdmits(1, 10, 2.5, 2)).toBe(true);
+    // 2 pt too long (80%) against a stretch of 1.53 times: past 1.5, shrinking always wins.
+    expect(shrinkAdmits(2, 10, 2.5, 4)).toBe(true);
+    // 3 pt too long: 70% is below the floor.
+    expect(shrinkAdmits(3, 10, 2.5, 30)).toBe(false);
+    // 2 pt too long, but the line without the word stretches its spaces by only 4%: stretch.
+    expect(shrinkAdmits(2, 10, 2.5, 0.3)).toBe(false);
+    // A line without spaces cannot shrink.
+    expect(shrinkAdmits(0.1, 0, 0, 5)).toBe(false);
   });
 });
 

@@ -194,7 +194,11 @@ function readPackage(
 
   return {
     properties,
-    settings: { defaultTabStop: settings.defaultTabStop, evenAndOddHeaders: settings.evenAndOddHeaders },
+    settings: {
+      defaultTabStop: settings.defaultTabStop,
+      evenAndOddHeaders: settings.evenAndOddHeaders,
+      ...(settings.justifyByShrinking ? { justifyByShrinking: true } : {}),
+    },
     sections,
     images: doc.images,
     pictures: doc.pictures,

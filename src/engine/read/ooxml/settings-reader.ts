@@ -27,11 +27,31 @@ export function readSettings(root: XmlElement | undefined): DocumentSettingsPart
   if (root === undefined) return DEFAULT_SETTINGS;
   const tabStop = clamp(twips(child(root, 'w:defaultTabStop')?.attributes['w:val']), EXTENT);
   const evenAndOdd = child(root, 'w:evenAndOddHeaders');
+  const mode = compatibilityMode(root);
   return {
     // A zero or negative default tab stop would make layout loop; Word ignores it too.
     defaultTabStop: tabStop !== undefined && tabStop > 0 ? tabStop : DEFAULT_SETTINGS.defaultTabStop,
     evenAndOddHeaders: evenAndOdd !== undefined && onOff(evenAndOdd.attributes['w:val']),
+    ...(mode !== undefined && mode >= 15 ? { justifyByShrinking: true } : {}),
     footnoteNumbering: { ...DEFAULT_FOOTNOTE_NUMBERING, ...readNoteNumbering(child(root, 'w:footnotePr')) },
     endnoteNumbering: { ...DEFAULT_ENDNOTE_NUMBERING, ...readNoteNumbering(child(root, 'w:endnotePr')) },
   };
+}
+
+/**
+ * The Word version whose layout the document asks for: w:compat/w:compatSetting named
+ * "compatibilityMode" ([MS-DOCX] 2.3.3: 11 Word 2003, 12 Word 2007, 14 Word 2010, 15 Word 2013
+ * and later). Absent, Word lays the document out as Word 2007 would (mode 12).
+ */
+function compatibilityMode(root: XmlElement): number | undefined {
+  const compat = child(root, 'w:compat');
+  if (!compat) return undefined;
+  for (const setting of compat.children) {
+    if (setting.name !== 'w:compatSetting') continue;
+    if (setting.attributes['w:name'] !== 'compatibilityMode') continue;
+    if (setting.attributes['w:uri'] !== 'http://schemas.microsoft.com/office/word') continue;
+    const value = Number.parseInt(setting.attributes['w:val'] ?? '', 10);
+    return Number.isFinite(value) ? value : undefined;
+  }
+  return undefined;
 }

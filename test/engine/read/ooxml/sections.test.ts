@@ -112,6 +112,27 @@ describe('sections', () => {
     expect(model.settings).toEqual({ defaultTabStop: 35.45, evenAndOddHeaders: true });
   });
 
+  it.each([
+    ['15', true],
+    ['16', true],
+    ['14', undefined],
+    ['12', undefined],
+  ])('reads compatibilityMode %s: Word 2013 justification is %s', (mode, shrinking) => {
+    const model = readParts({
+      document: `<w:body>${paragraph('one')}<w:sectPr>${LETTER}</w:sectPr></w:body>`,
+      settings: `<w:compat><w:compatSetting w:name="overrideTableStyleFontSizeAndJustification" w:uri="http://schemas.microsoft.com/office/word" w:val="1"/><w:compatSetting w:name="compatibilityMode" w:uri="http://schemas.microsoft.com/office/word" w:val="${mode}"/></w:compat>`,
+    });
+    expect(model.settings.justifyByShrinking).toBe(shrinking);
+  });
+
+  it('lays a document without a compatibility mode out as Word 2007 would: no shrinking', () => {
+    const model = readParts({
+      document: `<w:body>${paragraph('one')}<w:sectPr>${LETTER}</w:sectPr></w:body>`,
+      settings: '<w:compat><w:compatSetting w:name="compatibilityMode" w:uri="urn:other" w:val="15"/></w:compat>',
+    });
+    expect(model.settings.justifyByShrinking).toBeUndefined();
+  });
+
   it('leaves a slot empty, with a warning, when its header part is missing', () => {
     const model = readParts({
       document: `<w:body>${paragraph('x')}<w:sectPr><w:headerReference w:type="default" r:id="rIdNowhere"/><w:footerReference w:type="default" r:id="rIdGone"/>${LETTER}</w:sectPr></w:body>`,
