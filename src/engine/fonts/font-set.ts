@@ -4,7 +4,7 @@
  * bundled substitute in the same style (font-substitution.ts). Glyph fallback walks the bundled
  * chain of the request's substitute family, in the same style.
  */
-import type { EmbeddedFont } from '../model';
+import type { DeclaredFont, EmbeddedFont } from '../model';
 import { type BundledFamily, bundledFileName, type FontStyle, styleOf } from './bundled-fonts';
 import { embeddedCandidates, embeddedFaceKey } from './embedded-font-match';
 import { type FallbackCharacters, loadFallbackCoverage, planFallbackFiles } from './fallback-coverage';
@@ -21,7 +21,7 @@ import {
 import { FALLBACK_FONT_BYTES_PER_CONVERSION, type FontCache } from './font-cache';
 import type { FontFace, FontRequest, FontSet } from './font-face';
 import { loadBundledFace } from './font-loader';
-import { fallbackFamilies, normalizeFamilyName, type Substitution, substituteFamily } from './font-substitution';
+import { fallbackFamilies, normalizeFamilyName, type Substitution, substituteDeclared } from './font-substitution';
 import { type FontkitFace, parseTrueTypeFace } from './fontkit-face';
 
 export interface FontSetOptions {
@@ -29,6 +29,8 @@ export interface FontSetOptions {
   assets: Fetcher;
   /** The document's embedded fonts, de-obfuscated (DocumentModel.embeddedFonts). */
   embedded: readonly EmbeddedFont[];
+  /** The font table's substitution hints by font name (DocumentModel.declaredFonts). */
+  declared?: Readonly<Record<string, DeclaredFont>>;
   /** The isolate's parsed-face cache (createFontCache). */
   cache: FontCache;
   /**
@@ -56,13 +58,17 @@ function requestKey(request: FontRequest): string {
 }
 
 /** Bundled files a request needs: its substitute, then the rest of its fallback chain. */
-function bundledFilesFor(request: FontRequest): string[] {
+function bundledFilesFor(request: FontRequest, substitute: (family: string) => Substitution): string[] {
   const style = styleOf(request);
-  return fallbackFamilies(substituteFamily(request.family).family).map((family) => bundledFileName(family, style));
+  return fallbackFamilies(substitute(request.family).family).map((family) => bundledFileName(family, style));
 }
 
 export async function loadFontSet(requests: readonly FontRequest[], options: FontSetOptions): Promise<FontSet> {
   const { assets, embedded, cache } = options;
+  // The font table's hints, by name as the font table and the runs spell it (both are the name).
+  const declared = options.declared;
+  const substitute = (family: string): Substitution =>
+    substituteDeclared(family, declared && Object.hasOwn(declared, family) ? declared[family] : undefined);
   const unique = [...new Map(requests.map((request) => [requestKey(request), request])).values()];
 
   // Embedded fonts are parsed once per conversion, and only those some request can use.
@@ -80,7 +86,7 @@ export async function loadFontSet(requests: readonly FontRequest[], options: Fon
   };
   for (const request of unique) embeddedFace(request);
 
-  const files = new Set(unique.flatMap(bundledFilesFor));
+  const files = new Set(unique.flatMap((request) => bundledFilesFor(request, substitute)));
   if (unique.length === 0) files.add(bundledFileName(LAST_RESORT.family, LAST_RESORT.style));
   const loaded = await Promise.all([...files].map((file) => loadBundledFace(file, assets, cache)));
   const bundled = new Map([...files].map((file, i) => [file, loaded[i] as FontkitFace]));
@@ -160,12 +166,11 @@ export async function loadFontSet(requests: readonly FontRequest[], options: Fon
   const resolveFace = (request: FontRequest): FontFace => {
     const own = embeddedFace(request);
     if (own) return own;
-    const substitution = substituteFamily(request.family);
-    const substitute = substitution.family;
+    const substitution = substitute(request.family);
     const face =
-      bundledFace(substitute, styleOf(request)) ??
+      bundledFace(substitution.family, styleOf(request)) ??
       // Below: only for requests that were not passed to loadFontSet.
-      bundledFace(substitute, 'Regular');
+      bundledFace(substitution.family, 'Regular');
     if (!face) {
       return (
         (firstRequest ? resolveFace(firstRequest) : undefined) ??
@@ -214,7 +219,7 @@ export async function loadFontSet(requests: readonly FontRequest[], options: Fon
     if (!entry) {
       const style = styleOf(request);
       const chain: FontFace[] = [];
-      for (const family of fallbackFamilies(substituteFamily(request.family).family)) {
+      for (const family of fallbackFamilies(substitute(request.family).family)) {
         const candidate = bundledFace(family, style);
         if (candidate) chain.push(candidate);
       }

@@ -3,6 +3,7 @@
  * compatible pairs come first: those reproduce Word's line breaks. Everything else gets the
  * closest design class, which keeps the page looking right but not breaking identically.
  */
+import type { DeclaredFont } from '../model';
 import { type BundledFamily, FAMILY_CLASS, type FontClass } from './bundled-fonts';
 
 export interface Substitution {
@@ -166,6 +167,31 @@ export function normalizeFamilyName(name: string): string {
     .replace(/^["']|["']$/g, '')
     .replace(/\s+/g, ' ')
     .toLowerCase();
+}
+
+/** ST_FontFamily (§17.18.30) to a design class: modern is Word's fixed-pitch family. */
+const DECLARED_CLASS: Record<NonNullable<DeclaredFont['family']>, FontClass> = {
+  roman: 'serif',
+  swiss: 'sans',
+  modern: 'mono',
+  script: 'sans',
+  decorative: 'sans',
+};
+
+/**
+ * substituteFamily, with the document's font table (DocumentModel.declaredFonts) for a name it can
+ * only guess: Word, lacking the font, tries its w:altName (the "inherit" of a web page pasted into
+ * Word names Times New Roman there), then takes the face of its w:family's class.
+ */
+export function substituteDeclared(name: string, declared: DeclaredFont | undefined): Substitution {
+  const own = substituteFamily(name);
+  if (own.match !== 'guess' || declared === undefined) return own;
+  if (declared.altName !== undefined) {
+    const alternate = substituteFamily(declared.altName);
+    if (alternate.match !== 'guess') return alternate;
+  }
+  if (declared.family !== undefined) return { family: CLASS_FAMILY[DECLARED_CLASS[declared.family]], match: 'guess' };
+  return own;
 }
 
 export function substituteFamily(name: string): Substitution {

@@ -19,6 +19,11 @@ export interface DocumentModel {
   pictures?: Record<string, MetafilePicture>;
   /** Fonts embedded in the package (word/fonts, de-obfuscated), tried before the bundled faces. */
   embeddedFonts: EmbeddedFont[];
+  /**
+   * What the font table says of fonts the document names (w:fonts, ECMA-376 Part 1 §17.8.3), by
+   * name as given: Word's alternate name and design family for a font that is not installed.
+   */
+  declaredFonts?: Record<string, DeclaredFont>;
   /** Footnote and endnote content by note id (w:footnotes / w:endnotes), referenced by NoteReferenceInline. */
   notes: { footnotes: Record<string, Block[]>; endnotes: Record<string, Block[]> };
   /** Non-fatal problems met while reading (unsupported parts, missing images), for logs/headers. */
@@ -29,6 +34,14 @@ export interface DocumentModel {
    * w:abstractNum and w:num.
    */
   lists?: Record<string, ListDefinition>;
+}
+
+/** A font table entry's substitution hints (§17.8.3.9 w:font). */
+export interface DeclaredFont {
+  /** w:altName (§17.8.3.1): the name Word tries when the font is not installed. */
+  altName?: string;
+  /** w:family (§17.8.3.10, ST_FontFamily): the design class. */
+  family?: 'roman' | 'swiss' | 'modern' | 'script' | 'decorative';
 }
 
 /** A list's levels, index = level (0-based), as the DOCX writer needs them (ECMA-376 §17.9). */

@@ -93,6 +93,7 @@ export async function layOutModel(
   const fonts = await loadFontSet(requests, {
     assets: resources.assets,
     embedded: model.embeddedFonts,
+    ...(model.declaredFonts ? { declared: model.declaredFonts } : {}),
     cache: resources.fontCache,
     fallbackFaces,
     fallbackCharacters,

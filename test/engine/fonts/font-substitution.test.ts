@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fallbackFamilies, substituteFamily } from '../../../src/engine/fonts/font-substitution';
+import { fallbackFamilies, substituteDeclared, substituteFamily } from '../../../src/engine/fonts/font-substitution';
 
 describe('substituteFamily', () => {
   it.each([
@@ -83,5 +83,30 @@ describe('fallbackFamilies', () => {
     expect(fallbackFamilies('Liberation Sans')).toEqual(['Liberation Sans', 'Carlito']);
     expect(fallbackFamilies('Caladea')).toEqual(['Caladea', 'Liberation Serif', 'Carlito']);
     expect(fallbackFamilies('Liberation Mono')).toEqual(['Liberation Mono', 'Carlito']);
+  });
+});
+
+describe("substituteDeclared: the font table's hints for a font that is not installed", () => {
+  it('takes the w:altName Word tries first ("inherit" from a pasted web page names Times New Roman)', () => {
+    expect(substituteDeclared('inherit', { altName: 'Times New Roman', family: 'roman' })).toEqual({
+      family: 'Liberation Serif',
+      match: 'metric',
+    });
+  });
+
+  it("falls back to the w:family's class when the alternate is unknown too", () => {
+    expect(substituteDeclared('Brand Face', { altName: 'Other Brand', family: 'roman' }).family).toBe(
+      'Liberation Serif',
+    );
+    expect(substituteDeclared('Brand Face', { family: 'modern' }).family).toBe('Liberation Mono');
+    expect(substituteDeclared('Brand Face', { family: 'swiss' }).family).toBe('Liberation Sans');
+  });
+
+  it('never overrides a name the tables know', () => {
+    expect(substituteDeclared('Calibri', { altName: 'Times New Roman' })).toEqual({
+      family: 'Carlito',
+      match: 'metric',
+    });
+    expect(substituteDeclared('Verdana', { family: 'roman' }).family).toBe('DejaVu Sans');
   });
 });

@@ -3,7 +3,7 @@ import type { Block, DocumentModel, HeaderFooterSet, Section } from '../../model
 import { PixelBudget } from '../images';
 import { BlockReader, readBlockContent } from './block-reader';
 import { readCoreProperties } from './core-properties';
-import { readEmbeddedFonts } from './embedded-fonts';
+import { readDeclaredFonts, readEmbeddedFonts } from './embedded-fonts';
 import { IdentityCache } from './identity-cache';
 import type { CheckedPngs } from './image-resource';
 import { numberNoteReferences, type SectionNoteNumbering } from './note-numbering';
@@ -203,6 +203,7 @@ function readPackage(
     images: doc.images,
     pictures: doc.pictures,
     embeddedFonts,
+    declaredFonts: readDeclaredFonts(fontTablePart?.element),
     notes,
     warnings,
   };

@@ -1,4 +1,4 @@
-import type { EmbeddedFont } from '../../model';
+import type { DeclaredFont, EmbeddedFont } from '../../model';
 import type { OpcPackage } from './package-reader';
 import { PartError } from './part-error';
 import type { XmlElement } from './xml-tree';
@@ -80,4 +80,30 @@ export function deobfuscateFont(bytes: Uint8Array, fontKey: string): Uint8Array 
   const out = bytes.slice();
   for (let i = 0; i < 32; i++) out[i] = (out[i] as number) ^ (key[i % 16] as number);
   return out;
+}
+
+const FONT_FAMILIES = new Set<DeclaredFont['family']>(['roman', 'swiss', 'modern', 'script', 'decorative']);
+
+/**
+ * The font table's hints for substituting fonts that are not installed (§17.8.3.9): each font's
+ * w:altName (§17.8.3.1) and w:family (§17.8.3.10), by its name. Fonts with neither are left out.
+ */
+export function readDeclaredFonts(fontTable: XmlElement | undefined): Record<string, DeclaredFont> {
+  const declared: Record<string, DeclaredFont> = {};
+  if (fontTable === undefined) return declared;
+  for (const font of fontTable.children) {
+    const name = font.attributes['w:name'];
+    if (font.name !== 'w:font' || name === undefined || name === '') continue;
+    const entry: DeclaredFont = {};
+    for (const hint of font.children) {
+      const value = hint.attributes['w:val'];
+      if (value === undefined || value === '') continue;
+      if (hint.name === 'w:altName') entry.altName = value;
+      else if (hint.name === 'w:family' && FONT_FAMILIES.has(value as DeclaredFont['family'])) {
+        entry.family = value as DeclaredFont['family'];
+      }
+    }
+    if (entry.altName !== undefined || entry.family !== undefined) declared[name] = entry;
+  }
+  return declared;
 }

@@ -54,4 +54,18 @@ describe('embedded fonts', () => {
     ]);
     expect(model.warnings.join(' ')).toMatch(/Fancy Sans points at a missing part/);
   });
+
+  it("keeps the font table's substitution hints: w:altName and w:family, by the font's name", () => {
+    const model = readParts({
+      document: `<w:body>${paragraph('x')}</w:body>`,
+      fontTable:
+        '<w:font w:name="inherit"><w:altName w:val="Times New Roman"/><w:panose1 w:val="00000000000000000000"/><w:family w:val="roman"/><w:notTrueType/></w:font>' +
+        '<w:font w:name="Brand Mono"><w:family w:val="modern"/></w:font>' +
+        '<w:font w:name="Odd"><w:family w:val="auto"/></w:font><w:font w:name="Calibri"/>',
+    });
+    expect(model.declaredFonts).toEqual({
+      inherit: { altName: 'Times New Roman', family: 'roman' },
+      'Brand Mono': { family: 'modern' },
+    });
+  });
 });
