@@ -210,4 +210,29 @@ describe('POST /v1/convert refuses bad input with the error body', () => {
     );
     await expectError(res, 415, 'UNSUPPORTED_MEDIA_TYPE');
   });
+
+  it('names in X-Quire-Warnings the fonts drawn with other metrics, and embeds their stand-ins', async () => {
+    const run = (font: string, text: string) =>
+      `<w:p><w:r><w:rPr><w:rFonts w:ascii="${font}" w:hAnsi="${font}"/></w:rPr><w:t>${text}</w:t></w:r></w:p>`;
+    const docx = buildDocx({
+      styles: STYLES,
+      fontTable: '<w:font w:name="inherit"><w:altName w:val="Times New Roman"/><w:family w:val="roman"/></w:font>',
+      document: `<w:body>${run('Verdana', 'Verdana text')}${run('Georgia', 'Georgia text')}${run('inherit', 'Pasted text')}${run('Open Sans', 'Open Sans text')}${paragraph('Calibri text')}</w:body>`,
+    });
+    const res = await convert(docx);
+    expect(res.status).toBe(200);
+    const warnings = res.headers.get('X-Quire-Warnings') ?? '';
+    expect(warnings).toContain('Font "Verdana" is not available: drawn with DejaVu Sans');
+    // Metric-compatible, the font itself, or where Word sends it (the font table's w:altName): no warning.
+    for (const quiet of ['Georgia', 'inherit', 'Open Sans', 'Calibri']) expect(warnings).not.toContain(`"${quiet}"`);
+    const pdf = await PDFDocument.load(new Uint8Array(await res.arrayBuffer()));
+    const fonts = pdf.context
+      .enumerateIndirectObjects()
+      .map(([, object]) => (object instanceof PDFDict ? object.get(PDFName.of('BaseFont')) : undefined))
+      .filter((name) => name !== undefined)
+      .map(String);
+    for (const face of ['DejaVuSans', 'Gelasio', 'LiberationSerif', 'OpenSans', 'Carlito']) {
+      expect(fonts.some((name) => name.includes(face))).toBe(true);
+    }
+  });
 });
