@@ -149,18 +149,9 @@ export async function loadFontSet(requests: readonly FontRequest[], options: Fon
 
   const firstRequest = unique[0];
   const bundledFace = (family: BundledFamily, style: FontStyle) => bundled.get(bundledFileName(family, style));
-  /** Stand-ins measured with a Word font's widths, per file and factor: one face per conversion. */
-  const scaledFaces = new Map<string, FontkitFace>();
-  const widthScaled = (face: FontkitFace, scale: number | undefined): FontkitFace => {
-    if (scale === undefined || scale === 1) return face;
-    const key = `${face.key}\u0000${scale}`;
-    let scaled = scaledFaces.get(key);
-    if (!scaled) {
-      scaled = face.widthScaled(scale);
-      scaledFaces.set(key, scaled);
-    }
-    return scaled;
-  };
+  /** Stand-ins measured with a Word font's widths (FontkitFace.widthScaled keeps them with the face). */
+  const widthScaled = (face: FontkitFace, scale: number | undefined): FontkitFace =>
+    scale === undefined || scale === 1 ? face : face.widthScaled(scale);
   /** Families drawn with a face of other widths, for the warning (substitutionWarning). */
   const substituted = new Map<string, { name: string; substitution: Substitution }>();
   const resolveFace = (request: FontRequest): FontFace => {

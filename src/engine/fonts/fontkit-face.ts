@@ -128,6 +128,12 @@ export class FontkitFace implements FontFace {
    * read advances through this face, so lines are laid out and drawn with the same numbers.
    */
   readonly widthScale: number;
+  /**
+   * The widthScaled faces made of this one, by factor: kept as long as this face is (in the
+   * isolate's font cache), so that their measuring caches serve later conversions too. A handful at
+   * most: one per Word font this face stands in for (font-substitution.ts STAND_INS).
+   */
+  readonly #scaled = new Map<number, FontkitFace>();
   /** fontkit reads unitsPerEm through two getters on every access. */
   readonly #unitsPerEm: number;
   readonly #standIns: ReadonlyMap<number, number>;
@@ -183,7 +189,12 @@ export class FontkitFace implements FontFace {
    * Word's do. The parsed font and its decoded tables are shared; measuring caches are not.
    */
   widthScaled(scale: number): FontkitFace {
-    return new FontkitFace(`${this.key}-w${Math.round(scale * 10000)}`, this.bytes, this.font, scale);
+    let scaled = this.#scaled.get(scale);
+    if (!scaled) {
+      scaled = new FontkitFace(`${this.key}-w${Math.round(scale * 10000)}`, this.bytes, this.font, scale);
+      this.#scaled.set(scale, scaled);
+    }
+    return scaled;
   }
 
   /**
