@@ -31,6 +31,8 @@ export default defineConfig({
         },
         // Miniflare's local send_email, for the cloudflare mail transport's tests.
         email: { send_email: [{ name: 'EMAIL' }] },
+        // A local R2 bucket as the optional font library (FONTS), which wrangler.toml leaves out.
+        r2Buckets: ['FONTS'],
       },
     }),
   ],

@@ -42,4 +42,9 @@ export interface Env {
 
   /** Static assets (assets/): the bundled fonts, read only by the font stage, never served publicly. */
   ASSETS: Fetcher;
+  /**
+   * An optional R2 bucket of the account's fonts, "<family in lower case>/<Regular|Bold|Italic|BoldItalic>.ttf"
+   * (src/services/convert/font-library.ts): drawn after a document's embedded fonts and a request's own.
+   */
+  FONTS?: R2Bucket;
 }

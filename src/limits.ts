@@ -129,6 +129,17 @@ export const MAX_MARKUP_IMAGES = 64;
 export const MAX_MARKUP_IMAGE_BYTES = 20 * MiB;
 
 /**
+ * Fonts a caller supplies (the `fonts` parts of POST /v1/convert, and the FONTS font library): how
+ * many files one request may send, how large one may be, and the bytes of all of them together,
+ * with those the library adds. A parsed font takes about 1.3 times its file in memory beside the
+ * conversion's own, within the isolate's 128 MB; a Latin brand family's four styles are well under
+ * 2 MB, and a CJK face (10–20 MB) should be sent as a subset.
+ */
+export const MAX_SUPPLIED_FONTS = 8;
+export const MAX_SUPPLIED_FONT_BYTES = 10 * MiB;
+export const MAX_SUPPLIED_FONT_TOTAL_BYTES = 24 * MiB;
+
+/**
  * Lines the cells of one table row may lay out to, together. A row is laid out whole before it is
  * placed or split, and a line holds some hundreds of bytes; a cell squeezed to a point's width
  * takes a line per character, so 10,000 cells of a paragraph each were 3.8 million lines (3 GB).

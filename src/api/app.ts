@@ -1,5 +1,5 @@
 import { createFallbackFontCache, createFontCache } from '../engine';
-import { IdentityCache } from '../services';
+import { createFontLibraryCache, IdentityCache } from '../services';
 import { KeyRecordCache } from './auth';
 import { OPENAPI_INFO, renderReferencePage } from './discovery';
 import { apiKeyAuth, conventions, createRouter, handleError, unmatchedRoute } from './http';
@@ -22,7 +22,12 @@ export function createApp() {
   app.route('/', authRoutes(keyCache));
   // Parsed fonts outlive requests: the isolate's bounded caches, owned here (fallback faces apart,
   // being large) and shared by every route that makes PDFs.
-  const engine = { fontCache: createFontCache(), fallbackFontCache: createFallbackFontCache() };
+  const engine = {
+    fontCache: createFontCache(),
+    fallbackFontCache: createFallbackFontCache(),
+    // What the FONTS library answered, found or not, for a few minutes (font-library.ts).
+    fontLibraryCache: createFontLibraryCache(),
+  };
   app.route('/', convertRouter(engine));
   app.route('/', annotateRouter(engine));
   // The signing identity, parsed once per isolate while the secrets stay the same.

@@ -3,12 +3,22 @@
  * fonts → layout → pages → writers. What services use of it, and nothing else; the engine knows
  * nothing of services or HTTP.
  */
-export { createFallbackFontCache, createFontCache, type FontCache, loadFontSet } from './fonts';
+export {
+  createFallbackFontCache,
+  createFontCache,
+  type FontCache,
+  type FontRequest,
+  loadFontSet,
+  normalizeFamilyName,
+  readSuppliedFont,
+  type SuppliedFontReading,
+} from './fonts';
 export { collectFontNeeds } from './layout';
 export {
   type Block,
   type Border,
   type DocumentModel,
+  type EmbeddedFont,
   type Inline,
   type Paragraph,
   type ParagraphProperties,

@@ -8,12 +8,16 @@ export {
   baseName,
   convertDocxToPdf,
   convertMarkup,
+  createFontLibraryCache,
   DOCX_MEDIA_TYPE,
   type EngineResources,
   engineResources,
+  type FontLibraryCache,
+  fontLibraryKey,
   formatFromFileName,
   PDF_MEDIA_TYPE,
   REVISION_MODES,
+  requestFonts,
 } from './convert';
 export { DocumentInputSchema, dataUri, documentTooLarge, encodeBase64, expectFormat, loadDocument } from './input';
 export { describeServiceCertificate, IdentityCache, SignBodySchema, signDocument } from './sign';

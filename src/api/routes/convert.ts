@@ -1,6 +1,13 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { ApiError } from '../../errors';
-import { MAX_MARKUP_BYTES, MAX_MARKUP_IMAGE_BYTES, MAX_MARKUP_IMAGES } from '../../limits';
+import {
+  MAX_MARKUP_BYTES,
+  MAX_MARKUP_IMAGE_BYTES,
+  MAX_MARKUP_IMAGES,
+  MAX_SUPPLIED_FONT_BYTES,
+  MAX_SUPPLIED_FONT_TOTAL_BYTES,
+  MAX_SUPPLIED_FONTS,
+} from '../../limits';
 import {
   attachmentDisposition,
   baseName,
@@ -11,8 +18,10 @@ import {
   type EngineResources,
   engineResources,
   expectFormat,
+  type FontLibraryCache,
   formatFromFileName,
   REVISION_MODES,
+  requestFonts,
 } from '../../services';
 import { createRouter, errorResponses, requireMediaType, warningHeaders } from '../http';
 
@@ -47,10 +56,22 @@ function filePartProblem(input: unknown): string {
   return 'Attach the document as the multipart part "file"';
 }
 
+const FontFile = z.instanceof(File, {
+  error: () => 'each multipart part "fonts" must be a font file (a part with a filename), not a text field',
+});
+
 const ConvertForm = z.object({
   file: z
     .instanceof(File, { error: (issue) => filePartProblem(issue.input) })
     .openapi({ type: 'string', format: 'binary', description: 'The document: exactly one part named file.' }),
+  fonts: z
+    .union([FontFile, z.array(FontFile)])
+    .optional()
+    .openapi({
+      type: 'array',
+      items: { type: 'string', format: 'binary' },
+      description: `Fonts to draw the document with, one part named fonts per file: TrueType (.ttf, or .otf with TrueType outlines; CFF-outline OpenType, WOFF, WOFF2 and collections are refused with 415), at most ${MAX_SUPPLIED_FONTS} files of ${MAX_SUPPLIED_FONT_BYTES / 1024 / 1024} MiB each and ${MAX_SUPPLIED_FONT_TOTAL_BYTES / 1024 / 1024} MiB together. Each is used for the family and style its own name table declares, wherever the document names that family; fonts embedded in a DOCX come first. PDF output only.`,
+    }),
 });
 
 const route = createRoute({
@@ -88,11 +109,20 @@ const route = createRoute({
 });
 
 /** The convert routes, given the engine's per-isolate resources (explicit, owned by the app). */
-export const convertRouter = (engine: Pick<EngineResources, 'fontCache' | 'fallbackFontCache'>) =>
+export const convertRouter = (
+  engine: Pick<EngineResources, 'fontCache' | 'fallbackFontCache'> & { fontLibraryCache?: FontLibraryCache },
+) =>
   createRouter().openapi(route, async (c) => {
     const query = c.req.valid('query');
-    const { file } = c.req.valid('form');
+    const form = c.req.valid('form');
+    const { file } = form;
     const config = c.get('config');
+    const fontParts = form.fonts === undefined ? [] : Array.isArray(form.fonts) ? form.fonts : [form.fonts];
+    const fonts = requestFonts(
+      await Promise.all(
+        fontParts.map(async (part) => ({ name: part.name, bytes: new Uint8Array(await part.arrayBuffer()) })),
+      ),
+    );
     if (file.size > config.maxDocumentBytes) {
       throw documentTooLarge(`The uploaded file is ${file.size} bytes, more than the limit.`, config.maxDocumentBytes);
     }
@@ -134,8 +164,9 @@ export const convertRouter = (engine: Pick<EngineResources, 'fontCache' | 'fallb
             maxImageBytes: MAX_MARKUP_IMAGE_BYTES,
           },
           limits: config.limits,
+          fonts,
         },
-        engineResources(c.env.ASSETS, engine),
+        engineResources(c.env.ASSETS, engine, c.env.FONTS),
       );
       c.header('Content-Type', to === 'pdf' ? 'application/pdf' : DOCX_MEDIA_TYPE);
       c.header('Content-Disposition', attachmentDisposition(`${baseName(file.name)}.${to}`));
@@ -145,8 +176,8 @@ export const convertRouter = (engine: Pick<EngineResources, 'fontCache' | 'fallb
     }
     const result = await convertDocxToPdf(
       bytes,
-      { revisions: query.revisions, limits: config.limits },
-      engineResources(c.env.ASSETS, engine),
+      { revisions: query.revisions, limits: config.limits, fonts },
+      engineResources(c.env.ASSETS, engine, c.env.FONTS),
     );
     c.header('Content-Type', 'application/pdf');
     c.header('Content-Disposition', attachmentDisposition(`${baseName(file.name)}.pdf`));

@@ -7,6 +7,7 @@ import {
   collectFontNeeds,
   type DocumentModel,
   type DocumentParts,
+  type EmbeddedFont,
   type FontCache,
   type LayoutOptions,
   layoutPages,
@@ -18,6 +19,7 @@ import {
   readPartsAhead,
 } from '../../engine';
 import { Budget, type Limits } from '../../limits';
+import { type FontLibraryCache, libraryFonts } from './font-library';
 
 /** The revision modes are the reader's (one list, read-context.ts); the route takes them from here. */
 export { REVISION_MODES, type RevisionMode } from '../../engine';
@@ -28,6 +30,8 @@ export interface DocxToPdfOptions {
   limits: Limits;
   /** The clock the time budget reads; Date.now unless a test drives it. */
   now?: () => number;
+  /** The caller's fonts (the request's `fonts` parts, readSuppliedFont), after the document's own. */
+  fonts?: readonly EmbeddedFont[];
 }
 
 export interface EngineResources {
@@ -37,6 +41,8 @@ export interface EngineResources {
   fontCache: FontCache;
   /** Parsed CJK fallback faces, kept apart: they are large (createFallbackFontCache, bounded in bytes). */
   fallbackFontCache?: FontCache;
+  /** The account's font library (the FONTS R2 binding) and the isolate's cache of its answers. */
+  fontLibrary?: { bucket: R2Bucket; cache: FontLibraryCache };
 }
 
 export interface ConvertedPdf {
@@ -76,7 +82,7 @@ async function layOut(
   });
   partsAhead.clear();
   // The revisions mode is the reader's alone: it leaves marks in the model only under markup.
-  return layOutModel(model, { budget }, resources, sink);
+  return layOutModel(model, { budget }, resources, sink, options.fonts);
 }
 
 /**
@@ -88,11 +94,17 @@ export async function layOutModel(
   layout: LayoutOptions,
   resources: EngineResources,
   sink: PageSink,
+  supplied: readonly EmbeddedFont[] = [],
 ): Promise<{ parts: DocumentParts; warnings: string[] }> {
   const { requests, fallbackFaces, fallbackCharacters } = collectFontNeeds(model);
+  // The document's embedded fonts first, then the caller's, then the library's (docs/fonts.md).
+  const own = [...model.embeddedFonts, ...supplied];
+  const library = resources.fontLibrary
+    ? await libraryFonts(resources.fontLibrary.bucket, requests, own, resources.fontLibrary.cache)
+    : { fonts: [], warnings: [] };
   const fonts = await loadFontSet(requests, {
     assets: resources.assets,
-    embedded: model.embeddedFonts,
+    embedded: [...own, ...library.fonts],
     ...(model.declaredFonts ? { declared: model.declaredFonts } : {}),
     cache: resources.fontCache,
     fallbackFaces,
@@ -100,7 +112,7 @@ export async function layOutModel(
     ...(resources.fallbackFontCache ? { fallbackCache: resources.fallbackFontCache } : {}),
   });
   const parts = layoutPages(model, fonts, layout, sink);
-  return { parts, warnings: [...model.warnings, ...fonts.warnings] };
+  return { parts, warnings: [...model.warnings, ...library.warnings, ...fonts.warnings] };
 }
 
 /**
@@ -111,8 +123,9 @@ export async function modelToPdf(
   model: DocumentModel,
   resources: EngineResources,
   budget: Budget,
+  supplied: readonly EmbeddedFont[] = [],
 ): Promise<ConvertedPdf> {
-  return paintAsLaidOut((sink) => layOutModel(model, { budget }, resources, sink));
+  return paintAsLaidOut((sink) => layOutModel(model, { budget }, resources, sink, supplied));
 }
 
 /** A PDF painted page by page as `layOutInto` hands the pages to the sink it is given. */
@@ -129,11 +142,15 @@ async function paintAsLaidOut(
 /** The engine's resources for one request: the ASSETS binding and the isolate's font caches. */
 export function engineResources(
   assets: Fetcher,
-  engine: Pick<EngineResources, 'fontCache' | 'fallbackFontCache'>,
+  engine: Pick<EngineResources, 'fontCache' | 'fallbackFontCache'> & { fontLibraryCache?: FontLibraryCache },
+  fontLibrary?: R2Bucket,
 ): EngineResources {
   return {
     assets,
     fontCache: engine.fontCache,
     ...(engine.fallbackFontCache ? { fallbackFontCache: engine.fallbackFontCache } : {}),
+    ...(fontLibrary && engine.fontLibraryCache
+      ? { fontLibrary: { bucket: fontLibrary, cache: engine.fontLibraryCache } }
+      : {}),
   };
 }

@@ -4,4 +4,11 @@
  */
 export { convertDocxToPdf, type EngineResources, engineResources, modelToPdf, REVISION_MODES } from './docx-to-pdf';
 export { attachmentDisposition, baseName, DOCX_MEDIA_TYPE, formatFromFileName, PDF_MEDIA_TYPE } from './file-names';
+export {
+  createFontLibraryCache,
+  type FontLibraryCache,
+  type FontPart,
+  fontLibraryKey,
+  requestFonts,
+} from './font-library';
 export { convertMarkup } from './markup-convert';

@@ -4,7 +4,7 @@
  * the same layout and painter as DOCX (modelToPdf) or to the DOCX writer. Knows nothing of HTTP.
  */
 
-import { readHtml, renderMarkdown, writeDocx } from '../../engine';
+import { type EmbeddedFont, readHtml, renderMarkdown, writeDocx } from '../../engine';
 import { Budget, type Limits } from '../../limits';
 import { decodeText } from '../input';
 import { type EngineResources, modelToPdf } from './docx-to-pdf';
@@ -19,6 +19,8 @@ export interface MarkupConvertOptions {
   limits: Limits;
   /** The clock the time budget reads; Date.now unless a test drives it. */
   now?: () => number;
+  /** The caller's fonts (the request's `fonts` parts): PDF output draws with them; DOCX output names fonts only. */
+  fonts?: readonly EmbeddedFont[];
 }
 
 export interface ConvertedMarkup {
@@ -41,7 +43,15 @@ export async function convertMarkup(
     ...(title !== undefined ? { title } : {}),
     loadImages: createImageLoader(options.images),
   });
-  if (options.to === 'docx') return { bytes: await writeDocx(model), warnings: model.warnings };
-  const pdf = await modelToPdf(model, resources, budget);
+  if (options.to === 'docx') {
+    const warnings = [...model.warnings];
+    if (options.fonts?.length) {
+      warnings.push(
+        'The fonts sent with the request are not embedded in DOCX output: the document names its fonts, and Word draws them with the fonts installed where it is opened.',
+      );
+    }
+    return { bytes: await writeDocx(model), warnings };
+  }
+  const pdf = await modelToPdf(model, resources, budget, options.fonts);
   return { bytes: pdf.pdf, pages: pdf.pages, warnings: pdf.warnings };
 }
