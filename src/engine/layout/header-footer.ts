@@ -72,7 +72,13 @@ export class HeaderFooterLayout implements HeaderFooterMetrics {
     return laid;
   }
 
-  private static height(laid: Stacked[]): number {
+  /**
+   * The stack's height; `lastAfter`: with the space after its last paragraph. A header's counts
+   * (Word makes room below the header for it, as LibreOffice's HEADER_SPACING_BELOW_LAST_PARA
+   * does for Word documents: a header whose last paragraph has 24 pt after pushes the body down by
+   * as much); a footer's does not, as it is set up from the footer distance.
+   */
+  private static height(laid: Stacked[], lastAfter = false): number {
     let h = 0;
     laid.forEach((entry, i) => {
       if (entry.kind === 'table') {
@@ -83,14 +89,14 @@ export class HeaderFooterLayout implements HeaderFooterMetrics {
       h +=
         (i > 0 ? p.spaceBefore : 0) +
         p.lines.reduce((sum, l) => sum + l.height, 0) +
-        (i < laid.length - 1 ? p.spaceAfter : 0);
+        (i < laid.length - 1 || lastAfter ? p.spaceAfter : 0);
     });
     return h;
   }
 
   headerHeight(section: Section, page: PageSlotInfo): number {
     const blocks = slotFor(section.headers, section, page, this.model.settings.evenAndOddHeaders);
-    return blocks ? HeaderFooterLayout.height(this.laid(blocks, section)) : 0;
+    return blocks ? HeaderFooterLayout.height(this.laid(blocks, section), true) : 0;
   }
 
   footerHeight(section: Section, page: PageSlotInfo): number {

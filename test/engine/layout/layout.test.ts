@@ -452,6 +452,30 @@ describe('headers and footers', () => {
     expect(pageText(doc, 1)).toContain('Running header');
     for (let p = 0; p < 3; p++) expect(pageText(doc, p)).toContain(`Page ${p + 1} of 3`);
   });
+  it("makes room below a header for its last paragraph's space after, as Word does, but not below a footer's", async () => {
+    const spacing = (after: number) => ({ before: 0, after, line: 1, lineRule: 'auto' as const });
+    const fourLines = (after: number) => [
+      paragraph('Header one'),
+      paragraph('Header two'),
+      paragraph('Header three'),
+      paragraph('Header four', { spacing: spacing(after) }),
+    ];
+    const bodyTop = async (after: number) => {
+      const model = documentModel([
+        section([paragraph('Body text')], {
+          headers: { default: fourLines(after) },
+          footers: { default: fourLines(after) },
+        }),
+      ]);
+      const doc = await layout(model);
+      return textsOf(doc, 0).find((item) => item.text.startsWith('Body'))?.y ?? 0;
+    };
+    const [without, with48] = [await bodyTop(0), await bodyTop(48)];
+    // Four lines from the header distance (36 pt) end below the 72 pt top margin: the body starts
+    // below them, and 48 pt further down when the last one has 48 pt after.
+    expect(with48 - without).toBeCloseTo(48, 1);
+  });
+
   // Pages are painted while the flow goes on; one whose fields need the whole document waits.
   it('prints NUMPAGES, SECTIONPAGES and a forward PAGEREF in the body once the flow has ended', async () => {
     const props = runProps();
