@@ -159,21 +159,27 @@ export class FloatWrap {
       const room = useLeft ? leftRoom : rightRoom;
       if (room < MIN_LINE_WIDTH) {
         const other = useLeft ? rightRoom : leftRoom;
-        if (e.side !== 'both' && e.side !== 'largest') return { until: e.bottom };
-        if (other < MIN_LINE_WIDTH) return { until: e.bottom };
+        // No room beside this object: the line moves down to where the first of the objects
+        // beside it ends (there the room changes), not past this one, which another object
+        // beside it may have squeezed.
+        if (e.side !== 'both' && e.side !== 'largest') return { until: this.firstBottom(y1, y2, column) };
+        if (other < MIN_LINE_WIDTH) return { until: this.firstBottom(y1, y2, column) };
         useLeft = !useLeft;
       }
       // Text on the left of the object: the line ends where the object starts, and vice versa.
       if (useLeft) right = Math.max(right, columnRight - e.left);
       else left = Math.max(left, e.right - column.x);
     }
-    if (column.width - left - right < MIN_LINE_WIDTH) {
-      const blocking = this.exclusions
-        .filter((e) => e.bottom > y1 + EPSILON && e.top < y2 - EPSILON && this.crosses(e, column))
-        .map((e) => e.bottom);
-      return { until: Math.min(...blocking) };
-    }
+    if (column.width - left - right < MIN_LINE_WIDTH) return { until: this.firstBottom(y1, y2, column) };
     return { left, right };
+  }
+
+  /** The highest bottom of the objects beside a line between `y1` and `y2`. */
+  private firstBottom(y1: number, y2: number, column: Column): number {
+    const blocking = this.exclusions
+      .filter((e) => e.bottom > y1 + EPSILON && e.top < y2 - EPSILON && this.crosses(e, column))
+      .map((e) => e.bottom);
+    return Math.min(...blocking);
   }
 }
 

@@ -240,6 +240,28 @@ describe('floating objects', () => {
     expect(firstX(tight)).toBeLessThan(72 + 72);
   });
 
+  it('moves a line that fits beside no object down to where the first of them ends', async () => {
+    // A short picture in the middle of the column leaves more room on its left, which a tall one
+    // fills: the first line goes under the short one, beside the tall one, not under both.
+    const placed = (x: number, width: number, height: number) =>
+      picture('<wp:wrapSquare wrapText="bothSides"/>')
+        .replace(
+          '<wp:posOffset>0</wp:posOffset></wp:positionH>',
+          `<wp:posOffset>${x * 12700}</wp:posOffset></wp:positionH>`,
+        )
+        .replaceAll('cx="1828800" cy="914400"', `cx="${width * 12700}" cy="${height * 12700}"`);
+    const doc = await layout(
+      readParts({
+        ...parts(''),
+        document: `<w:body><w:p>${placed(160, 150, 36)}${placed(0, 150, 144)}<w:r><w:t>${words}</w:t></w:r></w:p></w:body>`,
+      }),
+    );
+    const first = texts(doc).find((t) => t.text.startsWith('word0'));
+    expect(first?.y).toBeGreaterThan(72 + 36);
+    expect(first?.y).toBeLessThan(72 + 144);
+    expect(first?.x).toBeGreaterThanOrEqual(72 + 150 - 0.01);
+  });
+
   it('moves text below a top-and-bottom picture and lets wrapNone pictures float over it', async () => {
     const topAndBottom = await layout(readParts(parts('<wp:wrapTopAndBottom/>')));
     const first = texts(topAndBottom).find((t) => t.text.startsWith('word0'));
