@@ -279,6 +279,18 @@ export function paragraph(text: string, options: { pPr?: string; rPr?: string } 
   return `<w:p>${pPr}<w:r>${rPr}<w:t xml:space="preserve">${escapeXml(text)}</w:t></w:r></w:p>`;
 }
 
+/**
+ * A run holding a VML WordArt shape (Word's "Plain Text" shape type 136, its shapetype beside it,
+ * as Word writes them): "Hello world!" in Arial Black fitted to a 410.25 × 108 pt box unless told.
+ */
+export function vmlWordArt(options: { style?: string; attributes?: string; inner?: string; textPath?: string } = {}) {
+  const style = options.style ?? 'width:410.25pt;height:108pt';
+  const textPath =
+    options.textPath ??
+    '<v:textpath style="font-family:&quot;Arial Black&quot;;v-text-kern:t" trim="t" fitpath="t" string="Hello world!"/>';
+  return `<w:r><w:pict><v:shapetype id="_x0000_t136" coordsize="21600,21600" o:spt="136" adj="10800" path="m@7,l@8,m@5,21600l@6,21600e"><v:path textpathok="t" o:connecttype="custom"/><v:textpath on="t" fitshape="t"/></v:shapetype><v:shape id="_x0000_i1025" type="#_x0000_t136" style="${style}" ${options.attributes ?? ''}>${options.inner ?? ''}${textPath}</v:shape></w:pict></w:r>`;
+}
+
 // ---- A real PNG, small --------------------------------------------------------------------------
 
 /** A valid RGB PNG of the given size (one colour), made the way any encoder would. */

@@ -36,6 +36,12 @@ export interface FontFace {
    * in one pass over plain text: a word is measured with and without its trailing spaces.
    */
   measureWithHead(text: string, head: number, widths: Float64Array): void;
+  /**
+   * How far the glyphs of `text` reach above the baseline (`top`) and below it (`bottom`,
+   * negative when they go under it), at 1 pt: the union of their glyph boxes (TrueType glyf
+   * headers). Undefined when the text draws no ink (spaces) or the face cannot tell.
+   */
+  inkBounds?(text: string): { top: number; bottom: number } | undefined;
 }
 
 export interface FontRequest {

@@ -509,6 +509,35 @@ export class FontkitFace implements FontFace {
     widths[1] = this.measure(text, head);
   }
 
+  inkBounds(text: string): { top: number; bottom: number } | undefined {
+    let top = Number.NEGATIVE_INFINITY;
+    let bottom = Number.POSITIVE_INFINITY;
+    let offsets: ArrayLike<number> | undefined;
+    try {
+      offsets = (this.font as Font & { loca?: { offsets?: ArrayLike<number> } }).loca?.offsets;
+    } catch {
+      return undefined;
+    }
+    for (const char of this.prepareText(text)) {
+      const codePoint = char.codePointAt(0) ?? 0;
+      if (/\s/u.test(char) || isDefaultIgnorable(codePoint)) continue;
+      const id = this.glyphId(codePoint);
+      // A glyph without outlines has no glyf entry: fontkit's box would be the next glyph's.
+      if (offsets !== undefined && offsets[id] === offsets[id + 1]) continue;
+      let box: { minY: number; maxY: number };
+      try {
+        box = this.font.getGlyph(id).cbox;
+      } catch {
+        continue; // a glyph fontkit cannot read: its ink is not known
+      }
+      if (!(box.maxY > box.minY)) continue;
+      top = Math.max(top, box.maxY);
+      bottom = Math.min(bottom, box.minY);
+    }
+    if (top === Number.NEGATIVE_INFINITY) return undefined;
+    return { top: top / this.#unitsPerEm, bottom: bottom / this.#unitsPerEm };
+  }
+
   /** The glyph the font's cmap gives a code point (0, .notdef, when it has none). */
   glyphId(codePoint: number): number {
     const pageIndex = codePoint >> PAGE_BITS;

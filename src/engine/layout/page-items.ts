@@ -29,6 +29,15 @@ export interface TextItem {
   characterSpacing?: number;
   /** Rotation about (x, y), degrees counter-clockwise (a chart's vertical axis title: 90). */
   angle?: number;
+  /**
+   * The glyphs stretched along the baseline by this factor (WordArt fitted to its box): advances
+   * and character spacing widen with them. Unset: 1.
+   */
+  scaleX?: number;
+  /** The glyph outlines stroked over the fill (WordArt's outline), width in points. */
+  outline?: { color: Color; width: number };
+  /** The glyphs are not filled (WordArt with its fill off): only an outline, if any, shows. */
+  unfilled?: boolean;
 }
 
 export interface LineItem {

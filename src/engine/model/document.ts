@@ -637,6 +637,17 @@ export interface ShapeText {
   insets: { left: number; top: number; right: number; bottom: number };
   /** Vertical placement of the text in the shape (bodyPr anchor). */
   anchor: 'top' | 'middle' | 'bottom';
+  /**
+   * WordArt: each line is stretched, across and down, to fill its share of the box inside the
+   * insets (a VML text path that fits its shape, ECMA-376 Part 4 §19.1.2.22 fitshape/fitpath; a
+   * DrawingML text warp, Part 1 §20.1.9.19 prstTxWarp). With `trim` (textpath trim) the glyphs'
+   * ink fills the line's height, otherwise their ascent and descent do.
+   */
+  fit?: { trim: boolean };
+  /** WordArt: the glyphs' outlines are stroked over their fill (a VML text path's shape stroke). */
+  outline?: ShapeStroke;
+  /** WordArt with its fill off: the glyphs are not filled (only `outline`, if any, shows). */
+  unfilled?: boolean;
 }
 
 export interface Shape {

@@ -28,7 +28,7 @@ export class DrawingRenderer implements DrawingSource {
       rendered =
         inline.drawing.kind === 'chart'
           ? layoutChart(inline.drawing.chart, inline.width, inline.height, this.fonts)
-          : layoutShapes(inline.drawing.shapes, this.fonts, this.defaultTabStop);
+          : layoutShapes(inline.drawing.shapes, this.fonts, this.defaultTabStop, this);
       this.cache.set(inline, rendered);
     }
     return rendered;

@@ -18,7 +18,7 @@ import { PartError } from './part-error';
 import type { InlineScope, StoryContext } from './read-context';
 import { IDENTITY_FRAME, readDiagramShape, readWordShape, type ShapeFrame, transformBox } from './shape-reader';
 import { emu } from './units';
-import { cssDeclarations, cssLength, readVmlShape, vmlPlacement } from './vml-shape-reader';
+import { cssDeclarations, cssLength, readVmlShape, vmlPlacement, wordArtText } from './vml-shape-reader';
 import { child, type XmlElement } from './xml-tree';
 
 /**
@@ -423,6 +423,14 @@ export function readVml(
     }
     const content = child(child(shape, 'v:textbox'), 'w:txbxContent');
     if (content !== undefined) appendTextBox(content, builder, props);
+    // WordArt inside a group keeps its text, as the group's text boxes do.
+    const art = inGroup ? wordArtText(shape) : '';
+    if (art.trim() !== '') {
+      art.split('\n').forEach((line, i) => {
+        if (i > 0) builder.inlines.push({ kind: 'break', type: 'line', props });
+        if (line !== '') append(builder.inlines, { kind: 'text', text: line, props });
+      });
+    }
   }
 }
 

@@ -169,6 +169,10 @@ export function readWordShape(
       insets: insetsOf(bodyPr),
       anchor: anchorOf(bodyPr),
     };
+    // WordArt's text warps (§20.1.9.19 prstTxWarp) stretch the text to the shape; textNoShape is
+    // plain text. The warp's curve is drawn straight (shape-layout.ts fittedText).
+    const warp = child(bodyPr, 'a:prstTxWarp')?.attributes.prst;
+    if (warp !== undefined && warp !== 'textNoShape') shape.text.fit = { trim: false };
   }
   return shape;
 }

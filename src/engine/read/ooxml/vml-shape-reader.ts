@@ -1,4 +1,11 @@
-import type { FloatingPlacement, Shape, ShapeGeometry } from '../../model';
+import {
+  type FloatingPlacement,
+  type Paragraph,
+  type ParagraphProperties,
+  plainRunProperties,
+  type Shape,
+  type ShapeGeometry,
+} from '../../model';
 import type { StoryContext } from './read-context';
 import { hexColor } from './units';
 import { child, type XmlElement } from './xml-tree';
@@ -44,6 +51,13 @@ const NAMED: Record<string, string> = {
   gray: '808080',
   silver: 'C0C0C0',
   navy: '000080',
+  purple: '800080',
+  maroon: '800000',
+  teal: '008080',
+  olive: '808000',
+  lime: '00FF00',
+  aqua: '00FFFF',
+  fuchsia: 'FF00FF',
 };
 
 /** A VML colour ("#a7cae2", "#abc", "white", "#ff0 [13]"), or undefined. */
@@ -73,12 +87,14 @@ export interface VmlDrawing {
 }
 
 /**
- * A VML shape as a drawing, or undefined when it is not one drawn here (pictures, WordArt text
- * paths, shapes without a size).
+ * A VML shape as a drawing, or undefined when it is not one drawn here (pictures, shapes without
+ * a size). A shape with a text path is WordArt (readWordArt).
  */
 export function readVmlShape(element: XmlElement, story: StoryContext): VmlDrawing | undefined {
   const geometry = VML_SHAPES[element.name];
-  if (geometry === undefined || child(element, 'v:imagedata') || child(element, 'v:textpath')) return undefined;
+  if (geometry === undefined || child(element, 'v:imagedata')) return undefined;
+  const textPath = child(element, 'v:textpath');
+  if (textPath !== undefined) return readWordArt(element, textPath, story);
   const textbox = child(element, 'v:textbox');
   const content = child(textbox, 'w:txbxContent');
   // A plain v:shape is only drawn when it is a text box: its path is not interpreted.
@@ -120,6 +136,154 @@ export function readVmlShape(element: XmlElement, story: StoryContext): VmlDrawi
   if (style.get('position') === 'absolute') out.floating = vmlPlacement(style, element, story);
   else if (rule) out.floating = rulePlacement(attributes['o:hralign']);
   return out;
+}
+
+/** The text a WordArt text path draws (string), its lines split; '' when it draws none. */
+export function wordArtText(element: XmlElement): string {
+  const textPath = child(element, 'v:textpath');
+  if (textPath === undefined || textPath.attributes.on === 'f' || textPath.attributes.on === 'false') return '';
+  return (textPath.attributes.string ?? '').replace(/\r\n?/g, '\n');
+}
+
+/**
+ * WordArt in VML (ECMA-376 Part 4 §19.1.2.22 textpath): a shape whose outline is its text. The
+ * string, in the style's font-family, font-size (36 pt by default), font-weight and font-style,
+ * fills the shape's box (fitshape; Word's WordArt shape types all set it), its ink only with trim;
+ * the glyphs take the shape's fill and are outlined with its stroke (VML's defaults: white, and
+ * black 0.75 pt). A gradient fill (v:fill type gradient) is drawn in one colour, the average of its
+ * stops along the gradient. A text path that does not fit its shape (fitshape="f") is set at its
+ * font size, centred in the box. The path's curve, shadow and 3-D extrusion are not drawn.
+ */
+function readWordArt(element: XmlElement, textPath: XmlElement, story: StoryContext): VmlDrawing | undefined {
+  const text = wordArtText(element);
+  if (text.trim() === '') return undefined;
+  const style = cssDeclarations(element.attributes.style);
+  const width = cssLength(style.get('width')) ?? 0;
+  const height = cssLength(style.get('height')) ?? 0;
+  if (width <= 0 || height <= 0) {
+    story.doc.warn(`A WordArt text path without a size ("${text.slice(0, 40)}") is left out.`);
+    return undefined;
+  }
+  const attributes = element.attributes;
+  const font = cssDeclarations(textPath.attributes.style);
+  const family = (font.get('font-family') ?? '').split(',')[0]?.replace(/["']/g, '').trim() || 'Arial';
+  const weight = font.get('font-weight') ?? '';
+  const fill = wordArtFill(element);
+  const stroked = attributes.stroked;
+  const strokeElement = child(element, 'v:stroke');
+  const outline =
+    stroked !== 'f' && stroked !== 'false' && strokeElement?.attributes.on !== 'f'
+      ? {
+          color: vmlColor(attributes.strokecolor ?? strokeElement?.attributes.color) ?? '000000',
+          width: cssLength(attributes.strokeweight ?? strokeElement?.attributes.weight) ?? 0.75,
+        }
+      : undefined;
+  const props = plainRunProperties(
+    { font: family, size: cssLength(font.get('font-size')) || 36 },
+    {
+      bold: weight === 'bold' || Number(weight) >= 600,
+      italic: font.get('font-style') === 'italic',
+      color: fill ?? '000000',
+    },
+  );
+  const paragraph: ParagraphProperties = {
+    align: 'center',
+    indent: { left: 0, right: 0, firstLine: 0 },
+    spacing: { before: 0, after: 0, line: 1, lineRule: 'auto' },
+    tabs: [],
+    keepNext: false,
+    keepLines: false,
+    widowControl: false,
+    pageBreakBefore: false,
+    contextualSpacing: false,
+    borders: {},
+    rtl: false,
+    snapToGrid: false,
+  };
+  const blocks: Paragraph[] = text.split('\n').map((line) => ({
+    kind: 'paragraph',
+    props: paragraph,
+    markProps: props,
+    inlines: line === '' ? [] : [{ kind: 'text', text: line, props }],
+  }));
+  const fitShape = textPath.attributes.fitshape;
+  const shape: Shape = {
+    geometry: 'rect',
+    x: 0,
+    y: 0,
+    width,
+    height,
+    rotation: Number.parseFloat(style.get('rotation') ?? '') || 0,
+    flipH: false,
+    flipV: false,
+    text: {
+      blocks,
+      insets: { left: 0, top: 0, right: 0, bottom: 0 },
+      anchor: 'middle',
+      ...(fitShape === 'f' || fitShape === 'false'
+        ? {}
+        : { fit: { trim: textPath.attributes.trim === 't' || textPath.attributes.trim === 'true' } }),
+      ...(outline ? { outline } : {}),
+      ...(fill === undefined ? { unfilled: true } : {}),
+    },
+  };
+  const out: VmlDrawing = { shape, width, height };
+  if (style.get('position') === 'absolute') out.floating = vmlPlacement(style, element, story);
+  return out;
+}
+
+/**
+ * The colour WordArt's glyphs are filled with (undefined: not filled): the shape's fillcolor, or
+ * for a gradient the average colour along it (v:fill colors, §19.1.2.5: "position colour" stops,
+ * positions as fractions or 16.16 fixed point with an f; without them, fillcolor to color2).
+ */
+function wordArtFill(element: XmlElement): string | undefined {
+  const attributes = element.attributes;
+  const fill = child(element, 'v:fill');
+  if (attributes.filled === 'f' || attributes.filled === 'false' || fill?.attributes.on === 'f') return undefined;
+  const base = vmlColor(attributes.fillcolor ?? fill?.attributes.color) ?? 'FFFFFF';
+  const type = fill?.attributes.type ?? '';
+  if (fill === undefined || !type.startsWith('gradient')) return base;
+  const stops: [number, string][] = [];
+  for (const entry of (fill.attributes.colors ?? '').split(';')) {
+    const [position, color] = entry.trim().split(/\s+/);
+    const hex = vmlColor(color);
+    if (position === undefined || hex === undefined) continue;
+    const at = position.endsWith('f') ? Number(position.slice(0, -1)) / 65536 : Number(position);
+    if (Number.isFinite(at)) stops.push([Math.min(1, Math.max(0, at)), hex]);
+  }
+  if (stops.length === 0) stops.push([0, base], [1, vmlColor(fill.attributes.color2) ?? 'FFFFFF']);
+  return averageColor(stops.sort((a, b) => a[0] - b[0]));
+}
+
+/** The mean colour of a linear gradient's stops over [0, 1] (the ends extend to the edges). */
+function averageColor(stops: [number, string][]): string {
+  const rgb = (hex: string) => [0, 2, 4].map((i) => Number.parseInt(hex.slice(i, i + 2), 16));
+  const sum = [0, 0, 0];
+  const first = stops[0] as [number, string];
+  const last = stops[stops.length - 1] as [number, string];
+  const add = (color: number[], weight: number) => {
+    for (let c = 0; c < 3; c++) sum[c] = (sum[c] as number) + (color[c] as number) * weight;
+  };
+  add(rgb(first[1]), first[0]);
+  add(rgb(last[1]), 1 - last[0]);
+  for (let i = 1; i < stops.length; i++) {
+    const [a, from] = stops[i - 1] as [number, string];
+    const [b, to] = stops[i] as [number, string];
+    const [p, q] = [rgb(from), rgb(to)];
+    add(
+      p.map((v, c) => (v + (q[c] as number)) / 2),
+      b - a,
+    );
+  }
+  return sum
+    .map((v) =>
+      Math.round(Math.min(255, Math.max(0, v)))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')
+    .toUpperCase();
 }
 
 /**

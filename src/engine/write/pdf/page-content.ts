@@ -143,6 +143,8 @@ export function pageContent(page: Page, resources: ContentResources, out = new C
   let font = '';
   let fontSize = 0;
   let characterSpacing = 0;
+  /** Text rendering mode (§9.3.6): 0 fill, 1 stroke, 2 fill then stroke, 3 neither. */
+  let renderMode = 0;
   let inText = false;
   /**
    * Where the text line matrix (§9.4.2) starts, in thousandths of a point, when it is a plain
@@ -220,6 +222,7 @@ export function pageContent(page: Page, resources: ContentResources, out = new C
    */
   const joinShow = (item: TextItem, x: number, y: number): boolean => {
     if (showStart < 0 || Number.isNaN(penX) || item.angle || y !== lineY) return false;
+    if (item.scaleX !== undefined || item.outline !== undefined || item.unfilled) return false;
     if (item.font !== font || item.size !== fontSize || characterSpacing !== 0) return false;
     if (round(item.characterSpacing ?? 0) !== 0) return false;
     if (fillChanges(item.color)) return false;
@@ -267,16 +270,26 @@ export function pageContent(page: Page, resources: ContentResources, out = new C
       out.text('Tc\n');
       characterSpacing = spacing;
     }
+    // WordArt's outlined or unfilled glyphs: the stroke is the current line width and colour.
+    const mode = item.unfilled ? (item.outline ? 1 : 3) : item.outline ? 2 : 0;
+    if (item.outline) setStroke(rgbOf(item.outline.color), item.outline.width);
+    if (mode !== renderMode) {
+      out.num(mode);
+      out.text('Tr\n');
+      renderMode = mode;
+    }
     const thousandthsX = Math.round(x * 1000);
-    if (item.angle) {
-      // Rotated text: the text matrix turns the glyphs about their origin (§9.4.2).
-      const radians = (item.angle * Math.PI) / 180;
-      const cos = round(Math.cos(radians));
-      const sin = round(Math.sin(radians));
-      out.num(cos);
-      out.num(sin);
-      out.num(-sin);
-      out.num(cos);
+    const scaleX = item.scaleX ?? 1;
+    if (item.angle || scaleX !== 1) {
+      // Rotated or stretched text: the text matrix scales the glyphs along their baseline, then
+      // turns them about their origin (§9.4.2).
+      const radians = ((item.angle ?? 0) * Math.PI) / 180;
+      const cos = Math.cos(radians);
+      const sin = Math.sin(radians);
+      out.num(round(scaleX * cos));
+      out.num(round(scaleX * sin));
+      out.num(round(-sin));
+      out.num(round(cos));
       out.num(x);
       out.num(y);
       out.text('Tm\n(');
@@ -300,7 +313,7 @@ export function pageContent(page: Page, resources: ContentResources, out = new C
     }
     showStart = out.length - 1;
     const advance = resources.encode(item.font, item.text, out.write, item.rtl);
-    penX = item.angle || spacing !== 0 ? Number.NaN : x + (advance * item.size) / 1000;
+    penX = item.angle || spacing !== 0 || scaleX !== 1 || mode !== 0 ? Number.NaN : x + (advance * item.size) / 1000;
   };
 
   const line = (item: LineItem) => {

@@ -57,3 +57,16 @@ describe('page content: words on a baseline', () => {
     expect(out.match(/Tj|TJ/g)).toHaveLength(4);
   });
 });
+
+describe('page content: WordArt text', () => {
+  it('stretches text with the text matrix and outlines it in rendering mode 2, then goes back to filling', () => {
+    const out = content(
+      word('ab', 10, { scaleX: 0.5, outline: { color: '0000ff', width: 0.75 } }),
+      word('cd', 20),
+      word('ef', 30, { y: 120, scaleX: 2, angle: 90, unfilled: true }),
+    );
+    expect(out).toBe(
+      'BT\n/F1 10 Tf\n0 0 1 RG\n0.75 w\n2 Tr\n0.5 0 0 1 10 100 Tm\n(ab) Tj\n0 Tr\n1 0 0 1 20 100 Tm\n(cd) Tj\n3 Tr\n0 2 -1 0 30 80 Tm\n(ef) Tj\nET\n',
+    );
+  });
+});
