@@ -23,6 +23,7 @@ import type { FontFace, FontRequest, FontSet } from './font-face';
 import { loadBundledFace } from './font-loader';
 import { fallbackFamilies, normalizeFamilyName, type Substitution, substituteDeclared } from './font-substitution';
 import { type FontkitFace, parseTrueTypeFace } from './fontkit-face';
+import { wordFontWidths } from './word-widths';
 
 export interface FontSetOptions {
   /** The ASSETS binding (env.ASSETS). */
@@ -149,9 +150,17 @@ export async function loadFontSet(requests: readonly FontRequest[], options: Fon
 
   const firstRequest = unique[0];
   const bundledFace = (family: BundledFamily, style: FontStyle) => bundled.get(bundledFileName(family, style));
-  /** Stand-ins measured with a Word font's widths (FontkitFace.widthScaled keeps them with the face). */
-  const widthScaled = (face: FontkitFace, scale: number | undefined): FontkitFace =>
-    scale === undefined || scale === 1 ? face : face.widthScaled(scale);
+  /**
+   * A stand-in measured as the Word font it draws: with that font's own widths where they are known
+   * (word-widths.ts), else scaled to its average width. FontkitFace keeps the derived faces.
+   */
+  const measuredAs = (face: FontkitFace, request: FontRequest, substitution: Substitution): FontkitFace => {
+    const scale = substitution.widthScale ?? 1;
+    if (substitution.match === 'metric') return face;
+    const widths = wordFontWidths(request.family, styleOf(request));
+    if (widths) return face.withWidths(normalizeFamilyName(request.family).replace(/ /g, '-'), widths, scale);
+    return scale === 1 ? face : face.widthScaled(scale);
+  };
   /** Families drawn with a face of other widths, for the warning (substitutionWarning). */
   const substituted = new Map<string, { name: string; substitution: Substitution }>();
   const resolveFace = (request: FontRequest): FontFace => {
@@ -172,7 +181,7 @@ export async function loadFontSet(requests: readonly FontRequest[], options: Fon
     if (!substituted.has(name) && changesMetrics(request.family, substitution)) {
       substituted.set(name, { name: request.family.trim(), substitution });
     }
-    return widthScaled(face, substitution.widthScale);
+    return measuredAs(face, request, substitution);
   };
 
   const faces = new Map<string, FontFace>();
@@ -296,8 +305,9 @@ function changesMetrics(family: string, substitution: Substitution): boolean {
 
 /** The warning for a family drawn with a face of other metrics, for X-Quire-Warnings. */
 export function substitutionWarning(name: string, substitution: Substitution): string {
-  const how =
-    substitution.widthScale !== undefined && substitution.widthScale !== 1
+  const how = wordFontWidths(name, 'Regular')
+    ? `measured with ${name}'s own character widths`
+    : substitution.widthScale !== undefined && substitution.widthScale !== 1
       ? `measured with ${name}'s average character width`
       : 'with its own widths';
   return `Font "${name}" is not available: drawn with ${substitution.family}, ${how}; line and page breaks may differ from Word's.`;

@@ -129,11 +129,16 @@ export class FontkitFace implements FontFace {
    */
   readonly widthScale: number;
   /**
-   * The widthScaled faces made of this one, by factor: kept as long as this face is (in the
-   * isolate's font cache), so that their measuring caches serve later conversions too. A handful at
-   * most: one per Word font this face stands in for (font-substitution.ts STAND_INS).
+   * Advance widths in font units by glyph id that replace the font's own: a Word font's real
+   * widths, for a stand-in that draws it (withWidths). Glyphs without one take widthScale.
    */
-  readonly #scaled = new Map<number, FontkitFace>();
+  readonly #glyphWidths: ReadonlyMap<number, number> | undefined;
+  /**
+   * The widthScaled and withWidths faces made of this one, by name: kept as long as this face is
+   * (in the isolate's font cache), so that their measuring caches serve later conversions too. A
+   * handful at most: one per Word font this face stands in for (font-substitution.ts STAND_INS).
+   */
+  readonly #derived = new Map<string, FontkitFace>();
   /** fontkit reads unitsPerEm through two getters on every access. */
   readonly #unitsPerEm: number;
   readonly #standIns: ReadonlyMap<number, number>;
@@ -156,11 +161,18 @@ export class FontkitFace implements FontFace {
   /** The view `shape` shapes with, made on first use (see shapingFont). */
   #shaping: Font | undefined;
 
-  constructor(key: string, bytes: Uint8Array, font: Font, widthScale = 1) {
+  constructor(
+    key: string,
+    bytes: Uint8Array,
+    font: Font,
+    widthScale = 1,
+    glyphWidths?: ReadonlyMap<number, number>,
+  ) {
     this.key = key;
     this.bytes = bytes;
     this.font = font;
     this.widthScale = widthScale;
+    this.#glyphWidths = glyphWidths;
     const upm = font.unitsPerEm;
     this.#unitsPerEm = upm;
     const { 'OS/2': os2, hhea } = font as Font & SfntTables;
@@ -189,12 +201,41 @@ export class FontkitFace implements FontFace {
    * Word's do. The parsed font and its decoded tables are shared; measuring caches are not.
    */
   widthScaled(scale: number): FontkitFace {
-    let scaled = this.#scaled.get(scale);
+    const key = `${this.key}-w${Math.round(scale * 10000)}`;
+    let scaled = this.#derived.get(key);
     if (!scaled) {
-      scaled = new FontkitFace(`${this.key}-w${Math.round(scale * 10000)}`, this.bytes, this.font, scale);
-      this.#scaled.set(scale, scaled);
+      scaled = new FontkitFace(key, this.bytes, this.font, scale);
+      this.#derived.set(key, scaled);
     }
     return scaled;
+  }
+
+  /**
+   * The same font measured with another font's advance widths: `widths` in thousandths of an em
+   * by code point (word-widths.ts), each given to the glyph this font draws the code point with;
+   * glyphs it does not list are scaled by `scale`. Its own PDF font, whose W array carries those
+   * widths (ISO 32000-1 §9.7.4.3), named `name` ("DejaVuSans-Regular-verdana").
+   */
+  withWidths(name: string, widths: ReadonlyMap<number, number>, scale: number): FontkitFace {
+    const key = `${this.key}-${name}`;
+    let derived = this.#derived.get(key);
+    if (!derived) {
+      const upm = this.#unitsPerEm;
+      const byGlyph = new Map<number, number>();
+      for (const [codePoint, width] of widths) {
+        const glyph = this.font.glyphForCodePoint(codePoint).id;
+        if (glyph !== 0) byGlyph.set(glyph, (width * upm) / 1000);
+      }
+      derived = new FontkitFace(key, this.bytes, this.font, scale, byGlyph);
+      this.#derived.set(key, derived);
+    }
+    return derived;
+  }
+
+  /** A glyph's advance in font units as this face measures it: a listed width, else scaled. */
+  #glyphWidth(glyphId: number, fontAdvance: number): number {
+    const listed = this.#glyphWidths?.get(glyphId);
+    return listed ?? fontAdvance * this.widthScale;
   }
 
   /**
@@ -300,7 +341,7 @@ export class FontkitFace implements FontFace {
       texts.push(
         codePoints.length === 1 ? this.#charText(codePoints[0] as number) : String.fromCodePoint(...codePoints),
       );
-      const glyphAdvance = glyph.advanceWidth * this.widthScale;
+      const glyphAdvance = this.#glyphWidth(glyph.id, glyph.advanceWidth);
       advances.push(glyphAdvance);
       advance += glyphAdvance;
     });
@@ -563,7 +604,7 @@ export class FontkitFace implements FontFace {
     }
     let advance = page[glyphId & PAGE_MASK] as number;
     if (Number.isNaN(advance)) {
-      advance = this.font.getGlyph(glyphId).advanceWidth * this.widthScale;
+      advance = this.#glyphWidth(glyphId, this.font.getGlyph(glyphId).advanceWidth);
       page[glyphId & PAGE_MASK] = advance;
     }
     return advance;
@@ -598,7 +639,8 @@ export class FontkitFace implements FontFace {
     const page = this.#advancePage(codePoint >> PAGE_BITS);
     let advance = page[codePoint & PAGE_MASK] as number;
     if (Number.isNaN(advance)) {
-      advance = this.font.glyphForCodePoint(codePoint).advanceWidth * this.widthScale;
+      const glyph = this.font.glyphForCodePoint(codePoint);
+      advance = this.#glyphWidth(glyph.id, glyph.advanceWidth);
       page[codePoint & PAGE_MASK] = advance;
     }
     return advance;

@@ -241,16 +241,22 @@ describe('font cache', () => {
 });
 
 describe('loadFontSet: stand-ins for Word fonts without an open metric twin', () => {
-  it("draws Verdana with DejaVu Sans, measured with Verdana's widths, and Word's Verdana line height", async () => {
-    const fonts = await testFontSet([request('Verdana'), request('DejaVu Sans')]);
+  it("draws Verdana with DejaVu Sans, measured with Verdana's own widths, and Word's Verdana line height", async () => {
+    const fonts = await testFontSet([request('Verdana'), request('DejaVu Sans'), request('Verdana', true)]);
     const verdana = fonts.face(request('Verdana'));
     const dejavu = fonts.face(request('DejaVu Sans'));
     expect(dejavu.key).toBe('DejaVuSans-Regular');
-    // Its own PDF font: the W array carries the scaled widths.
-    expect(verdana.key).not.toBe(dejavu.key);
+    // Its own PDF font: the W array carries Verdana's widths.
+    expect(verdana.key).toBe('DejaVuSans-Regular-verdana');
     expect(verdana.bytes).toBe(dejavu.bytes);
+    // Verdana's a, space and W (600, 351 and 988 thousandths of an em), not DejaVu's (613, 318, 989).
+    expect(verdana.measure('a')).toBeCloseTo(0.6, 10);
+    expect(verdana.measure(' ')).toBeCloseTo(0.351, 10);
+    expect(verdana.measure('aW a')).toBeCloseTo(0.6 + 0.988 + 0.351 + 0.6, 10);
+    expect(fonts.face(request('Verdana', true)).measure('a')).toBeCloseTo(0.667, 10);
+    // A character Verdana's table does not list takes DejaVu's advance, scaled to Verdana's average.
+    expect(verdana.measure('\u0531')).toBeCloseTo(dejavu.measure('\u0531') * 1.0075, 10);
     const text = 'The quick brown fox jumps over the lazy dog.';
-    expect(verdana.measure(text)).toBeCloseTo(dejavu.measure(text) * 1.0075, 10);
     const head = new Float64Array(2);
     verdana.measureWithHead(`${text} `, text.length, head);
     expect(head[1]).toBeCloseTo(verdana.measure(text), 10);
@@ -260,7 +266,7 @@ describe('loadFontSet: stand-ins for Word fonts without an open metric twin', ()
   it('shares one scaled face per conversion between the styles asked the same way', async () => {
     const fonts = await testFontSet([request('Tahoma'), request('tahoma')]);
     expect(fonts.face(request('Tahoma'))).toBe(fonts.face(request(' TAHOMA ')));
-    expect(fonts.face(request('Tahoma')).key).toMatch(/^DejaVuSansCondensed-Regular-w/);
+    expect(fonts.face(request('Tahoma')).key).toMatch(/^DejaVuSansCondensed-Regular-w9790$/);
   });
 
   it("gives Georgia Gelasio's widths (the same) and Georgia's own line height, not Gelasio's 1.66 em", async () => {
@@ -285,7 +291,7 @@ describe('loadFontSet: stand-ins for Word fonts without an open metric twin', ()
     // Asked twice, in another spelling and style: still one warning.
     fonts.face(request('VERDANA', true));
     expect(fonts.warnings).toEqual([
-      'Font "Verdana" is not available: drawn with DejaVu Sans, measured with Verdana\'s average character width; line and page breaks may differ from Word\'s.',
+      'Font "Verdana" is not available: drawn with DejaVu Sans, measured with Verdana\'s own character widths; line and page breaks may differ from Word\'s.',
       'Font "Aptos" is not available: drawn with Carlito, with its own widths; line and page breaks may differ from Word\'s.',
     ]);
   });
