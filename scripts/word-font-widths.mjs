@@ -44,7 +44,9 @@ const root = join(process.argv[2] ?? '.', 'lib/PDF/Builder/Resource/Font/CoreFon
 const lines = [];
 for (const [family, files] of Object.entries(FONTS)) {
   lines.push(`  '${family}': {`);
-  files.forEach((file, i) => lines.push(`    ${STYLES[i]}: [${runs(widths(join(root, `${file}.pm`))).join(',')}],`));
+  files.forEach((file, i) => {
+    lines.push(`    ${STYLES[i]}: [${runs(widths(join(root, `${file}.pm`))).join(',')}],`);
+  });
   lines.push('  },');
 }
 console.log(lines.join('\n'));

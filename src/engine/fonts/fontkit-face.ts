@@ -161,13 +161,7 @@ export class FontkitFace implements FontFace {
   /** The view `shape` shapes with, made on first use (see shapingFont). */
   #shaping: Font | undefined;
 
-  constructor(
-    key: string,
-    bytes: Uint8Array,
-    font: Font,
-    widthScale = 1,
-    glyphWidths?: ReadonlyMap<number, number>,
-  ) {
+  constructor(key: string, bytes: Uint8Array, font: Font, widthScale = 1, glyphWidths?: ReadonlyMap<number, number>) {
     this.key = key;
     this.bytes = bytes;
     this.font = font;
