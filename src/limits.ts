@@ -140,6 +140,24 @@ export const MAX_SUPPLIED_FONT_BYTES = 10 * MiB;
 export const MAX_SUPPLIED_FONT_TOTAL_BYTES = 24 * MiB;
 
 /**
+ * Fonts a caller brings (docs/api.md "Bring your own fonts"): the `fonts` parts of one request to
+ * /v1/convert, and the faces one conversion may read from the FONTS R2 library. A face is parsed
+ * whole by fontkit and held, parsed (about 1.3 times its bytes), for the length of the conversion,
+ * beside the document's own model and the bundled faces, in an isolate of 128 MB. Brand text faces
+ * are 30 KB to 1 MB each (the bundled ones: 0.08–0.8 MB); a CJK face is 5–20 MB, more than one
+ * request should hold, so 8 MiB a face (and never more than MAX_DOCUMENT_BYTES). Twelve faces are
+ * three families in Word's four styles; 16 MiB of them together (about 21 MB parsed) leaves the
+ * document the rest of the isolate. The same 16 MiB bounds the library faces one conversion
+ * reads, and a document that names more families than MAX_FONT_LIBRARY_LOOKUPS (each an R2 read,
+ * a subrequest) has the rest drawn as if the library did not have them.
+ */
+export const MAX_FONT_BYTES = 8 * MiB;
+export const MAX_REQUEST_FONTS = 12;
+export const MAX_REQUEST_FONT_BYTES = 16 * MiB;
+export const MAX_FONT_LIBRARY_BYTES = 16 * MiB;
+export const MAX_FONT_LIBRARY_LOOKUPS = 32;
+
+/**
  * Lines the cells of one table row may lay out to, together. A row is laid out whole before it is
  * placed or split, and a line holds some hundreds of bytes; a cell squeezed to a point's width
  * takes a line per character, so 10,000 cells of a paragraph each were 3.8 million lines (3 GB).

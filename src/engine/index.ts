@@ -4,14 +4,23 @@
  * nothing of services or HTTP.
  */
 export {
+  callerFamilyKey,
   createFallbackFontCache,
   createFontCache,
   type FontCache,
+  type FontLibrary,
   type FontRequest,
+  type FontStyle,
+  type LibraryLookup,
+  libraryFaceKey,
   loadFontSet,
   normalizeFamilyName,
+  readFontFile,
   readSuppliedFont,
+  requestFaceKey,
+  type SuppliedFont,
   type SuppliedFontReading,
+  styleClaim,
 } from './fonts';
 export { collectFontNeeds } from './layout';
 export {

@@ -1,21 +1,27 @@
 /**
  * Which of a document's embedded fonts serves a request (docs/engine.md: fonts embedded in the DOCX
- * come first): the same family in the same style, else the family's regular style. Word would
- * synthesise bold or italic from the regular; the painter draws the regular as it is.
+ * come first): the same family in the same style, else the family's regular style (font-set.ts
+ * tries the caller's fonts in between). Word would synthesise bold or italic from the regular; the
+ * painter draws the regular as it is.
  */
 import type { EmbeddedFont } from '../model';
 import type { FontRequest } from './font-face';
 import { normalizeFamilyName } from './font-substitution';
 
-/** Indexes into `embedded` to try, best first (at most two). */
-export function embeddedCandidates(embedded: readonly EmbeddedFont[], request: FontRequest): number[] {
+/** The index into `embedded` of the request's family in exactly its style (the first such). */
+export function embeddedIndex(embedded: readonly EmbeddedFont[], request: FontRequest): number | undefined {
   const family = normalizeFamilyName(request.family);
-  const sameFamily = embedded
-    .map((font, index) => ({ font, index }))
-    .filter(({ font }) => normalizeFamilyName(font.family) === family);
-  const exact = sameFamily.find(({ font }) => font.bold === request.bold && font.italic === request.italic);
-  const regular = sameFamily.find(({ font }) => !font.bold && !font.italic);
-  return [...new Set([exact?.index, regular?.index].filter((index) => index !== undefined))];
+  const index = embedded.findIndex(
+    (font) =>
+      font.bold === request.bold && font.italic === request.italic && normalizeFamilyName(font.family) === family,
+  );
+  return index < 0 ? undefined : index;
+}
+
+/** True when the document embeds some style of the request's family. */
+export function embedsFamily(embedded: readonly EmbeddedFont[], family: string): boolean {
+  const name = normalizeFamilyName(family);
+  return embedded.some((font) => normalizeFamilyName(font.family) === name);
 }
 
 /** Face key of an embedded font, unique within a conversion. */

@@ -1,12 +1,16 @@
 /**
  * The faces of one conversion, loaded up front so that layout can ask for faces synchronously.
- * Resolution per request: the document's embedded font (same style, else its regular), then the
- * bundled substitute in the same style (font-substitution.ts). Glyph fallback walks the bundled
- * chain of the request's substitute family, in the same style.
+ * Resolution per request (docs/api.md "Bring your own fonts"): the family in the request's style
+ * from the document's embedded fonts, then the caller's fonts of this request, then the account's
+ * font library; then the family's regular style from the same three, in the same order; then the
+ * bundled substitute in the request's style (font-substitution.ts). Glyph fallback walks the
+ * bundled chain of the request's substitute family, in the same style.
  */
+import { MAX_FONT_LIBRARY_LOOKUPS } from '../../limits';
 import type { DeclaredFont, EmbeddedFont } from '../model';
 import { type BundledFamily, bundledFileName, type FontStyle, styleOf } from './bundled-fonts';
-import { embeddedCandidates, embeddedFaceKey } from './embedded-font-match';
+import { bestSupplied, callerFamilyKey, type FontLibrary, type SuppliedFont, styleWords } from './caller-fonts';
+import { embeddedFaceKey, embeddedIndex, embedsFamily } from './embedded-font-match';
 import { type FallbackCharacters, loadFallbackCoverage, planFallbackFiles } from './fallback-coverage';
 import {
   type EastAsianVariant,
@@ -49,6 +53,10 @@ export interface FontSetOptions {
   fallbackCache?: FontCache;
   /** Bytes of Noto faces the conversion may load (FALLBACK_FONT_BYTES_PER_CONVERSION). */
   fallbackBudget?: number;
+  /** The caller's fonts of this request, read (caller-fonts.ts readFontFile), in the order sent. */
+  supplied?: readonly SuppliedFont[];
+  /** The account's font library, asked for the families the requests name that nothing above has. */
+  library?: FontLibrary;
 }
 
 /** The face every unresolvable request ends at when nothing was requested at all. */
@@ -74,18 +82,25 @@ export async function loadFontSet(requests: readonly FontRequest[], options: Fon
 
   // Embedded fonts are parsed once per conversion, and only those some request can use.
   const parsedEmbedded = new Map<number, FontkitFace | undefined>();
-  const embeddedFace = (request: FontRequest): FontkitFace | undefined => {
-    for (const index of embeddedCandidates(embedded, request)) {
-      if (!parsedEmbedded.has(index)) {
-        const font = embedded[index];
-        parsedEmbedded.set(index, font && parseTrueTypeFace(embeddedFaceKey(index), font.bytes));
-      }
-      const face = parsedEmbedded.get(index);
-      if (face) return face; // An embedded font fontkit cannot read is skipped.
+  /** The embedded face of `family` in exactly this style, parsed (undefined: none, or unreadable). */
+  const embeddedFace = (family: string, bold: boolean, italic: boolean): FontkitFace | undefined => {
+    const index = embeddedIndex(embedded, { family, bold, italic });
+    if (index === undefined) return undefined;
+    if (!parsedEmbedded.has(index)) {
+      const font = embedded[index];
+      parsedEmbedded.set(index, font && parseTrueTypeFace(embeddedFaceKey(index), font.bytes));
     }
-    return undefined;
+    return parsedEmbedded.get(index); // An embedded font fontkit cannot read is skipped.
   };
-  for (const request of unique) embeddedFace(request);
+  for (const request of unique) {
+    if (!embeddedFace(request.family, request.bold, request.italic)) embeddedFace(request.family, false, false);
+  }
+
+  const warnings: string[] = [];
+  const supplied = options.supplied ?? [];
+  const library = options.library
+    ? await askLibrary(options.library, unique, supplied, embeddedFace, warnings)
+    : new Map<string, SuppliedFont>();
 
   const files = new Set(unique.flatMap((request) => bundledFilesFor(request, substitute)));
   if (unique.length === 0) files.add(bundledFileName(LAST_RESORT.family, LAST_RESORT.style));
@@ -95,11 +110,12 @@ export async function loadFontSet(requests: readonly FontRequest[], options: Fon
   // Fallback faces: those the characters need, by the coverage index; without it, the face of
   // each character's script. A file that cannot be read leaves its characters as .notdef, with a
   // warning.
-  const warnings: string[] = [];
   const coverage = options.fallbackCharacters ? await loadFallbackCoverage(assets) : undefined;
   const drawnElsewhere = (cp: number): boolean => {
     for (const face of bundled.values()) if (face.hasGlyph(cp)) return true;
     for (const face of parsedEmbedded.values()) if (face?.hasGlyph(cp)) return true;
+    for (const font of supplied) if (font.face.hasGlyph(cp)) return true;
+    for (const font of library.values()) if (font.face.hasGlyph(cp)) return true;
     return false;
   };
   const fallbackFaces =
@@ -163,8 +179,51 @@ export async function loadFontSet(requests: readonly FontRequest[], options: Fon
   };
   /** Families drawn with a face of other widths, for the warning (substitutionWarning). */
   const substituted = new Map<string, { name: string; substitution: Substitution }>();
+  /** Where the caller's fonts come from, in warnings. */
+  const callerPlaces = options.library ? 'among the fonts sent or in the font library' : 'among the fonts sent';
+  /** The caller's fonts some request was drawn with (the rest are named in a warning). */
+  const usedSupplied = new Set<SuppliedFont>();
+  /** Warnings of caller fonts drawn in another style than asked, or not at all, by family and style. */
+  const callerNotes = new Map<string, string>();
+  /**
+   * The document's own font for a request: embedded, the request's, the library's; in the
+   * request's style, then in the family's regular.
+   */
+  const ownFace = (request: FontRequest): FontFace | undefined => {
+    const family = callerFamilyKey(request.family);
+    const styles = request.bold || request.italic ? [request, { bold: false, italic: false }] : [request];
+    for (const { bold, italic } of styles) {
+      const embeddedOwn = embeddedFace(request.family, bold, italic);
+      if (embeddedOwn) return embeddedOwn;
+      const font =
+        bestSupplied(supplied, family, bold, italic) ?? library.get(libraryKey(family, styleOf({ bold, italic })));
+      if (!font) continue;
+      usedSupplied.add(font);
+      if (bold !== request.bold || italic !== request.italic) {
+        callerNotes.set(
+          `${family}|${styleOf(request)}`,
+          `Font "${request.family.trim()}" has no ${styleWords(request)} face ${callerPlaces}: its ${styleWords(request)} text is drawn with ${font.name} (${font.source}).`,
+        );
+      }
+      return font.face;
+    }
+    return undefined;
+  };
+  /** The styles of a family the caller brought, in words, when it brought some. */
+  const callerStyles = (family: string): string[] => {
+    const styles = new Set<string>();
+    for (const font of supplied) {
+      for (const claim of font.claims) if (claim.family === family) styles.add(styleWords(claim));
+    }
+    for (const [key, font] of library) {
+      if (key.startsWith(`${family}|`)) {
+        for (const claim of font.claims) styles.add(styleWords(claim));
+      }
+    }
+    return [...styles];
+  };
   const resolveFace = (request: FontRequest): FontFace => {
-    const own = embeddedFace(request);
+    const own = ownFace(request);
     if (own) return own;
     const substitution = substitute(request.family);
     const face =
@@ -178,7 +237,15 @@ export async function loadFontSet(requests: readonly FontRequest[], options: Fon
       );
     }
     const name = normalizeFamilyName(request.family);
-    if (!substituted.has(name) && changesMetrics(request.family, substitution)) {
+    const family = callerFamilyKey(request.family);
+    const brought = callerStyles(family);
+    if (brought.length > 0) {
+      // The caller brought the family, but not this style nor its regular.
+      callerNotes.set(
+        `${family}|${styleOf(request)}`,
+        `Font "${request.family.trim()}" has no ${styleWords(request)}${request.bold || request.italic ? ' or Regular' : ''} face ${callerPlaces} (it has ${brought.join(', ')}): its ${styleWords(request)} text is drawn with ${substitution.family}.`,
+      );
+    } else if (!substituted.has(name) && changesMetrics(request.family, substitution)) {
       substituted.set(name, { name: request.family.trim(), substitution });
     }
     return measuredAs(face, request, substitution);
@@ -278,12 +345,121 @@ export async function loadFontSet(requests: readonly FontRequest[], options: Fon
     face,
     fallback,
     get warnings(): readonly string[] {
-      const all = [...warnings];
+      const all = [...warnings, ...callerNotes.values()];
+      all.push(...unusedWarnings(supplied, usedSupplied, unique, embedded));
       for (const { name, substitution } of substituted.values()) all.push(substitutionWarning(name, substitution));
       if (notDrawn.size > 0) all.push(notDrawnWarning(notDrawn));
       return all;
     },
   };
+}
+
+/** A style as bold and italic. */
+function styleClaimOf(style: FontStyle): { bold: boolean; italic: boolean } {
+  return { bold: style.startsWith('Bold'), italic: style.endsWith('Italic') };
+}
+
+/** The library's faces of a conversion are kept by family (callerFamilyKey) and style. */
+function libraryKey(family: string, style: FontStyle): string {
+  return `${family}|${style}`;
+}
+
+/**
+ * Asks the font library for the faces the requests may be drawn with that neither the document's
+ * embedded fonts nor the request's fonts have: each family in each style asked for, and in its
+ * regular when the style is not there either (ownFace's order). At most MAX_FONT_LIBRARY_LOOKUPS
+ * reads, all at once; an object the library has that cannot be used is a warning.
+ */
+async function askLibrary(
+  library: FontLibrary,
+  requests: readonly FontRequest[],
+  supplied: readonly SuppliedFont[],
+  embeddedFace: (family: string, bold: boolean, italic: boolean) => FontkitFace | undefined,
+  warnings: string[],
+): Promise<Map<string, SuppliedFont>> {
+  const wanted = new Map<string, { family: string; style: FontStyle }>();
+  const have = (request: FontRequest, bold: boolean, italic: boolean) =>
+    embeddedFace(request.family, bold, italic) !== undefined ||
+    bestSupplied(supplied, callerFamilyKey(request.family), bold, italic) !== undefined;
+  for (const request of requests) {
+    const family = callerFamilyKey(request.family);
+    if (family === '' || have(request, request.bold, request.italic)) continue;
+    const style = styleOf(request);
+    wanted.set(libraryKey(family, style), { family: request.family, style });
+    if (style !== 'Regular' && !have(request, false, false)) {
+      wanted.set(libraryKey(family, 'Regular'), { family: request.family, style: 'Regular' });
+    }
+  }
+  const lookups = [...wanted.values()];
+  const asked = lookups.slice(0, MAX_FONT_LIBRARY_LOOKUPS);
+  if (asked.length < lookups.length) {
+    warnings.push(
+      `The document asks for ${lookups.length} fonts; only the first ${asked.length} were looked up in the font library (the most one conversion may ask it for).`,
+    );
+  }
+  const found = await Promise.all(
+    asked.map(({ family, style }) =>
+      library.find(family, style).catch(() => ({ source: `${family} ${style}`, problem: 'could not be read' })),
+    ),
+  );
+  const faces = new Map<string, SuppliedFont>();
+  asked.forEach(({ family, style }, i) => {
+    const result = found[i];
+    if (result === undefined) return;
+    if ('font' in result) faces.set(libraryKey(callerFamilyKey(family), style), result.font);
+    else {
+      warnings.push(
+        `Font "${family.trim()}" ${styleWords(styleClaimOf(style))} in the font library (${result.source}) cannot be used: it ${result.problem}.`,
+      );
+    }
+  });
+  return faces;
+}
+
+/** Families named in the warning of an unused font; the rest are counted. */
+const NAMES_SHOWN = 8;
+
+/**
+ * Warnings for the request's fonts no text was drawn with, when that is likely a mistake: the
+ * document names no font of the family (the name differs from what its name table says), or it
+ * embeds the family, which comes first. A face of a family the document uses, in a style it does
+ * not, is not worth a warning.
+ */
+function unusedWarnings(
+  supplied: readonly SuppliedFont[],
+  used: ReadonlySet<SuppliedFont>,
+  requests: readonly FontRequest[],
+  embedded: readonly EmbeddedFont[],
+): string[] {
+  if (supplied.every((font) => used.has(font))) return [];
+  const named = new Map<string, string>();
+  for (const request of requests) {
+    const family = callerFamilyKey(request.family);
+    if (family !== '' && !named.has(family)) named.set(family, request.family.trim());
+  }
+  const usedFamilies = new Set([...used].flatMap((font) => font.claims.map((claim) => claim.family)));
+  const warnings: string[] = [];
+  for (const font of supplied) {
+    if (used.has(font)) continue;
+    const families = [...new Set(font.claims.map((claim) => claim.family))];
+    const asked = families.filter((family) => named.has(family));
+    if (asked.length === 0) {
+      const names = [...named.values()];
+      const shown = names.slice(0, NAMES_SHOWN).map((name) => `"${name}"`);
+      const more = names.length > NAMES_SHOWN ? ` and ${names.length - NAMES_SHOWN} more` : '';
+      warnings.push(
+        `${font.source} (${font.name}) was not used: the document names no font "${font.family}", the family in its name table${names.length > 0 ? `; it names ${shown.join(', ')}${more}` : ''}.`,
+      );
+    } else if (!asked.some((family) => usedFamilies.has(family))) {
+      const family = named.get(asked[0] as string) as string;
+      if (embedsFamily(embedded, family)) {
+        warnings.push(
+          `${font.source} (${font.name}) was not used: the document embeds its own "${family}", which comes first.`,
+        );
+      }
+    }
+  }
+  return warnings;
 }
 
 /**

@@ -14,7 +14,7 @@ import {
   type FontSet,
   isAmbiguousQuote,
   isDefaultIgnorable,
-  isEmbeddedFaceKey,
+  isOwnFaceKey,
   isSurelyComposed,
   scriptClassOf,
   standInLineMetrics,
@@ -132,7 +132,8 @@ export function faceFor(fonts: FontSet, props: RunProperties): FontFace {
 /**
  * Ascent and descent per 1 pt that a run's face gives a line, the external leading below the
  * descent (word-line-metrics.ts). A bundled stand-in takes the metrics of the font the run names
- * (Caladea drawing Cambria is as tall as Cambria); a font embedded in the document is the real one.
+ * (Caladea drawing Cambria is as tall as Cambria); a font embedded in the document, or brought by the
+ * caller, is the real one.
  */
 export function verticalMetrics(face: FontFace, family: string): { ascent: number; descent: number } {
   const { ascent, descent, lineGap } = lineMetricsOf(face, family);
@@ -141,7 +142,7 @@ export function verticalMetrics(face: FontFace, family: string): { ascent: numbe
 
 /** The face's or its stand-in's line metrics, as they are (verticalMetrics without a new object). */
 function lineMetricsOf(face: FontFace, family: string): { ascent: number; descent: number; lineGap: number } {
-  return (!isEmbeddedFaceKey(face.key) && standInLineMetrics(family)) || face;
+  return (!isOwnFaceKey(face.key) && standInLineMetrics(family)) || face;
 }
 
 /** The face request for complex-script characters: w:cs face, w:bCs and w:iCs (not w:b, w:i). */
