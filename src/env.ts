@@ -43,8 +43,8 @@ export interface Env {
   /** Static assets (assets/): the bundled fonts, read only by the font stage, never served publicly. */
   ASSETS: Fetcher;
   /**
-   * An optional R2 bucket of the account's fonts, "<family in lower case>/<Regular|Bold|Italic|BoldItalic>.ttf"
-   * (src/services/convert/font-library.ts): drawn after a document's embedded fonts and a request's own.
+   * The account's font library (optional R2 bucket): `<family>/<Style>.ttf` objects, tried after the
+   * document's embedded fonts and the request's own (src/services/fonts/font-library.ts).
    */
   FONTS?: R2Bucket;
 }

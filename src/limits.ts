@@ -129,17 +129,6 @@ export const MAX_MARKUP_IMAGES = 64;
 export const MAX_MARKUP_IMAGE_BYTES = 20 * MiB;
 
 /**
- * Fonts a caller supplies (the `fonts` parts of POST /v1/convert, and the FONTS font library): how
- * many files one request may send, how large one may be, and the bytes of all of them together,
- * with those the library adds. A parsed font takes about 1.3 times its file in memory beside the
- * conversion's own, within the isolate's 128 MB; a Latin brand family's four styles are well under
- * 2 MB, and a CJK face (10–20 MB) should be sent as a subset.
- */
-export const MAX_SUPPLIED_FONTS = 8;
-export const MAX_SUPPLIED_FONT_BYTES = 10 * MiB;
-export const MAX_SUPPLIED_FONT_TOTAL_BYTES = 24 * MiB;
-
-/**
  * Fonts a caller brings (docs/api.md "Bring your own fonts"): the `fonts` parts of one request to
  * /v1/convert, and the faces one conversion may read from the FONTS R2 library. A face is parsed
  * whole by fontkit and held, parsed (about 1.3 times its bytes), for the length of the conversion,

@@ -1,5 +1,5 @@
 import { createFallbackFontCache, createFontCache } from '../engine';
-import { createFontLibraryCache, IdentityCache } from '../services';
+import { FontLibraryCache, IdentityCache } from '../services';
 import { KeyRecordCache } from './auth';
 import { OPENAPI_INFO, renderReferencePage } from './discovery';
 import { apiKeyAuth, conventions, createRouter, handleError, unmatchedRoute } from './http';
@@ -21,12 +21,12 @@ export function createApp() {
   app.route('/', health);
   app.route('/', authRoutes(keyCache));
   // Parsed fonts outlive requests: the isolate's bounded caches, owned here (fallback faces apart,
-  // being large) and shared by every route that makes PDFs.
+  // being large; the font library's answers, when a FONTS bucket is bound) and shared by every
+  // route that makes PDFs.
   const engine = {
     fontCache: createFontCache(),
     fallbackFontCache: createFallbackFontCache(),
-    // What the FONTS library answered, found or not, for a few minutes (font-library.ts).
-    fontLibraryCache: createFontLibraryCache(),
+    fontLibraryCache: new FontLibraryCache(),
   };
   app.route('/', convertRouter(engine));
   app.route('/', annotateRouter(engine));

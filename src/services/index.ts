@@ -8,17 +8,15 @@ export {
   baseName,
   convertDocxToPdf,
   convertMarkup,
-  createFontLibraryCache,
   DOCX_MEDIA_TYPE,
   type EngineResources,
   engineResources,
-  type FontLibraryCache,
-  fontLibraryKey,
   formatFromFileName,
+  type IsolateEngine,
   PDF_MEDIA_TYPE,
   REVISION_MODES,
-  requestFonts,
 } from './convert';
+export { FontLibraryCache, readRequestFonts, requestFontLimits } from './fonts';
 export { DocumentInputSchema, dataUri, documentTooLarge, encodeBase64, expectFormat, loadDocument } from './input';
 export { describeServiceCertificate, IdentityCache, SignBodySchema, signDocument } from './sign';
 export { verifyPdf } from './verify';

@@ -108,8 +108,3 @@ export function fontHeader(tag: 'OTTO' | 'wOFF' | 'wOF2' | 'ttcf', length = 256)
   for (let i = 0; i < 4; i++) out[i] = tag.charCodeAt(i);
   return out;
 }
-
-/** renameFont with the names as arguments (family, nameID 2 subfamily, PostScript name). */
-export function renamedFont(font: Uint8Array, family: string, subfamily: string, postscript: string): Uint8Array {
-  return renameFont(font, { family, subfamily, postscriptName: postscript, typographicFamily: null });
-}

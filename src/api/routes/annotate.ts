@@ -5,9 +5,9 @@ import {
   convertDocxToPdf,
   DOCX_MEDIA_TYPE,
   dataUri,
-  type EngineResources,
   engineResources,
   fillTemplate,
+  type IsolateEngine,
   loadDocument,
   PDF_MEDIA_TYPE,
 } from '../../services';
@@ -52,7 +52,7 @@ const route = createRoute({
 });
 
 /** The annotate route, given the engine's per-isolate resources for `to=pdf`. */
-export const annotateRouter = (engine: Pick<EngineResources, 'fontCache' | 'fallbackFontCache'>) =>
+export const annotateRouter = (engine: IsolateEngine) =>
   createRouter().openapi(route, async (c) => {
     const { to } = c.req.valid('query');
     const body = c.req.valid('json');
@@ -69,7 +69,7 @@ export const annotateRouter = (engine: Pick<EngineResources, 'fontCache' | 'fall
     const result = await convertDocxToPdf(
       filled,
       { revisions: 'markup', limits: config.limits },
-      engineResources(c.env.ASSETS, engine),
+      engineResources(c.env, engine),
     );
     c.header('X-Quire-Pages', String(result.pages));
     for (const [name, value] of Object.entries(warningHeaders(result.warnings))) c.header(name, value);

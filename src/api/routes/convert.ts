@@ -1,12 +1,12 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { ApiError } from '../../errors';
 import {
+  MAX_FONT_BYTES,
   MAX_MARKUP_BYTES,
   MAX_MARKUP_IMAGE_BYTES,
   MAX_MARKUP_IMAGES,
-  MAX_SUPPLIED_FONT_BYTES,
-  MAX_SUPPLIED_FONT_TOTAL_BYTES,
-  MAX_SUPPLIED_FONTS,
+  MAX_REQUEST_FONT_BYTES,
+  MAX_REQUEST_FONTS,
 } from '../../limits';
 import {
   attachmentDisposition,
@@ -15,13 +15,13 @@ import {
   convertMarkup,
   DOCX_MEDIA_TYPE,
   documentTooLarge,
-  type EngineResources,
   engineResources,
   expectFormat,
-  type FontLibraryCache,
   formatFromFileName,
+  type IsolateEngine,
   REVISION_MODES,
-  requestFonts,
+  readRequestFonts,
+  requestFontLimits,
 } from '../../services';
 import { createRouter, errorResponses, requireMediaType, warningHeaders } from '../http';
 
@@ -56,22 +56,34 @@ function filePartProblem(input: unknown): string {
   return 'Attach the document as the multipart part "file"';
 }
 
-const FontFile = z.instanceof(File, {
-  error: () => 'each multipart part "fonts" must be a font file (a part with a filename), not a text field',
-});
+/** A `fonts` part: a file, like `file` (the form validator gives a part without a filename as a string). */
+const FontPart = z
+  .instanceof(File, {
+    error: () => 'a "fonts" part is a text field; send each font as a file (a part with a filename)',
+  })
+  .openapi({ type: 'string', format: 'binary' });
 
+/** The `fonts` parts: one part is given as a File, several as an array; both become an array. */
+const fontParts = (description: string) =>
+  z
+    .preprocess(
+      (input) => (input === undefined || Array.isArray(input) ? input : [input]),
+      z.array(FontPart).max(MAX_REQUEST_FONTS, {
+        error: `at most ${MAX_REQUEST_FONTS} fonts may be sent with one request; send the faces the document uses`,
+      }),
+    )
+    .optional()
+    .openapi({ description });
+
+const MiB = 1024 * 1024;
 const ConvertForm = z.object({
   file: z
     .instanceof(File, { error: (issue) => filePartProblem(issue.input) })
     .openapi({ type: 'string', format: 'binary', description: 'The document: exactly one part named file.' }),
-  fonts: z
-    .union([FontFile, z.array(FontFile)])
-    .optional()
-    .openapi({
-      type: 'array',
-      items: { type: 'string', format: 'binary' },
-      description: `Fonts to draw the document with, one part named fonts per file: TrueType (.ttf, or .otf with TrueType outlines; CFF-outline OpenType, WOFF, WOFF2 and collections are refused with 415), at most ${MAX_SUPPLIED_FONTS} files of ${MAX_SUPPLIED_FONT_BYTES / 1024 / 1024} MiB each and ${MAX_SUPPLIED_FONT_TOTAL_BYTES / 1024 / 1024} MiB together. Each is used for the family and style its own name table declares, wherever the document names that family; fonts embedded in a DOCX come first. PDF output only.`,
-    }),
+  fonts: fontParts(
+    `Fonts to draw the document with (optional, repeatable): TrueType or OpenType files with TrueType outlines, each matched by the family name in its own name table to the fonts the document (or its CSS) names. Fonts embedded in a DOCX come first, then these, then the FONTS library, then the bundled substitutes. At most ${MAX_REQUEST_FONTS} fonts, ${MAX_FONT_BYTES / MiB} MiB each and ${MAX_REQUEST_FONT_BYTES / MiB} MiB together (neither above MAX_DOCUMENT_BYTES). A part that is not such a font is 415 (WOFF, WOFF2, collections, CFF outlines, anything else) or 422 (a damaged font), naming the part.`,
+  ),
+  'fonts[]': fontParts('The same as fonts, for clients that name repeated parts with [].'),
 });
 
 const route = createRoute({
@@ -79,7 +91,7 @@ const route = createRoute({
   path: '/v1/convert',
   summary: 'Convert a document',
   description:
-    'DOCX to PDF with Word-faithful page layout; Markdown (CommonMark + GFM) and HTML to DOCX or PDF. The answer is the file itself, with Content-Disposition naming it after the upload. What could not be done (an image that could not be fetched or decoded) is listed in X-Quire-Warnings and counted in X-Quire-Warning-Count; it never fails the conversion.',
+    'DOCX to PDF with Word-faithful page layout; Markdown (CommonMark + GFM) and HTML to DOCX or PDF. The answer is the file itself, with Content-Disposition naming it after the upload. Optional `fonts` parts bring the fonts to draw it with (docs/api.md "Bring your own fonts"). What could not be done (an image that could not be fetched or decoded, a font sent that the document does not name) is listed in X-Quire-Warnings and counted in X-Quire-Warning-Count; it never fails the conversion.',
   tags: ['Documents'],
   middleware: [requireMediaType('multipart/form-data')] as const,
   request: {
@@ -109,20 +121,12 @@ const route = createRoute({
 });
 
 /** The convert routes, given the engine's per-isolate resources (explicit, owned by the app). */
-export const convertRouter = (
-  engine: Pick<EngineResources, 'fontCache' | 'fallbackFontCache'> & { fontLibraryCache?: FontLibraryCache },
-) =>
+export const convertRouter = (engine: IsolateEngine) =>
   createRouter().openapi(route, async (c) => {
     const query = c.req.valid('query');
     const form = c.req.valid('form');
     const { file } = form;
     const config = c.get('config');
-    const fontParts = form.fonts === undefined ? [] : Array.isArray(form.fonts) ? form.fonts : [form.fonts];
-    const fonts = requestFonts(
-      await Promise.all(
-        fontParts.map(async (part) => ({ name: part.name, bytes: new Uint8Array(await part.arrayBuffer()) })),
-      ),
-    );
     if (file.size > config.maxDocumentBytes) {
       throw documentTooLarge(`The uploaded file is ${file.size} bytes, more than the limit.`, config.maxDocumentBytes);
     }
@@ -141,6 +145,8 @@ export const convertRouter = (
     }
     // The bytes decide: a "docx" that is a PDF or a ZIP without word/document.xml is 415.
     expectFormat(bytes, [from]);
+    const uploads = [...(form.fonts ?? []), ...(form['fonts[]'] ?? [])];
+    const fonts = uploads.length > 0 ? await readRequestFonts(uploads, requestFontLimits(config.maxDocumentBytes)) : [];
     if (from === 'md' || from === 'html') {
       const limit = Math.min(MAX_MARKUP_BYTES, config.maxDocumentBytes);
       if (bytes.length > limit) {
@@ -164,9 +170,8 @@ export const convertRouter = (
             maxImageBytes: MAX_MARKUP_IMAGE_BYTES,
           },
           limits: config.limits,
-          fonts,
         },
-        engineResources(c.env.ASSETS, engine, c.env.FONTS),
+        engineResources(c.env, engine, fonts),
       );
       c.header('Content-Type', to === 'pdf' ? 'application/pdf' : DOCX_MEDIA_TYPE);
       c.header('Content-Disposition', attachmentDisposition(`${baseName(file.name)}.${to}`));
@@ -176,8 +181,8 @@ export const convertRouter = (
     }
     const result = await convertDocxToPdf(
       bytes,
-      { revisions: query.revisions, limits: config.limits, fonts },
-      engineResources(c.env.ASSETS, engine, c.env.FONTS),
+      { revisions: query.revisions, limits: config.limits },
+      engineResources(c.env, engine, fonts),
     );
     c.header('Content-Type', 'application/pdf');
     c.header('Content-Disposition', attachmentDisposition(`${baseName(file.name)}.pdf`));

@@ -3,10 +3,10 @@ import { ApiError } from '../../errors';
 import {
   convertDocxToPdf,
   describeServiceCertificate,
-  type EngineResources,
   encodeBase64,
   engineResources,
   type IdentityCache,
+  type IsolateEngine,
   loadDocument,
   PDF_MEDIA_TYPE,
   SignBodySchema,
@@ -89,10 +89,7 @@ function signingSecrets(config: { signing: { keyPem?: string | undefined; chainP
 }
 
 /** The sign and verify-key routes, given the engine's per-isolate resources and the identity cache. */
-export const signRouter = (
-  engine: Pick<EngineResources, 'fontCache' | 'fallbackFontCache'>,
-  identities: IdentityCache,
-) =>
+export const signRouter = (engine: IsolateEngine, identities: IdentityCache) =>
   createRouter()
     .openapi(signRoute, async (c) => {
       const body = c.req.valid('json');
@@ -100,7 +97,7 @@ export const signRouter = (
       const { keyPem, chainPem } = signingSecrets(config);
       const identity = await identities.get(keyPem, chainPem);
       const input = await loadDocument(body.document, { config, accept: ['pdf', 'docx'] });
-      const resources = engineResources(c.env.ASSETS, engine);
+      const resources = engineResources(c.env, engine);
       const converted =
         input.format === 'docx'
           ? await convertDocxToPdf(input.bytes, { revisions: 'markup', limits: config.limits }, resources)

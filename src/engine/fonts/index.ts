@@ -32,8 +32,6 @@ export {
 export { createFallbackFontCache, createFontCache, type FontCache } from './font-cache';
 export type { FontFace, FontRequest, FontSet } from './font-face';
 export { loadFontSet } from './font-set';
-export { normalizeFamilyName } from './font-substitution';
 export { FontkitFace, parseTrueTypeFace, type ShapedRun } from './fontkit-face';
 export { isDefaultIgnorable, UNSHAPED_TEXT } from './shaping';
-export { readSuppliedFont, type SuppliedFontReading } from './supplied-font';
 export { standInLineMetrics } from './word-line-metrics';

@@ -7,8 +7,8 @@ import {
   collectFontNeeds,
   type DocumentModel,
   type DocumentParts,
-  type EmbeddedFont,
   type FontCache,
+  type FontLibrary,
   type LayoutOptions,
   layoutPages,
   loadFontSet,
@@ -17,9 +17,10 @@ import {
   type RevisionMode,
   readDocx,
   readPartsAhead,
+  type SuppliedFont,
 } from '../../engine';
 import { Budget, type Limits } from '../../limits';
-import { type FontLibraryCache, libraryFonts } from './font-library';
+import { type FontLibraryCache, fontLibrary } from '../fonts';
 
 /** The revision modes are the reader's (one list, read-context.ts); the route takes them from here. */
 export { REVISION_MODES, type RevisionMode } from '../../engine';
@@ -30,8 +31,6 @@ export interface DocxToPdfOptions {
   limits: Limits;
   /** The clock the time budget reads; Date.now unless a test drives it. */
   now?: () => number;
-  /** The caller's fonts (the request's `fonts` parts, readSuppliedFont), after the document's own. */
-  fonts?: readonly EmbeddedFont[];
 }
 
 export interface EngineResources {
@@ -41,8 +40,18 @@ export interface EngineResources {
   fontCache: FontCache;
   /** Parsed CJK fallback faces, kept apart: they are large (createFallbackFontCache, bounded in bytes). */
   fallbackFontCache?: FontCache;
-  /** The account's font library (the FONTS R2 binding) and the isolate's cache of its answers. */
-  fontLibrary?: { bucket: R2Bucket; cache: FontLibraryCache };
+  /** The caller's fonts of this request (readRequestFonts), tried after the document's embedded fonts. */
+  fonts?: readonly SuppliedFont[];
+  /** The account's font library (the FONTS R2 bucket), tried after the request's fonts. */
+  fontLibrary?: FontLibrary;
+}
+
+/** What the isolate keeps for the engine across requests (owned by the app, see src/api/app.ts). */
+export interface IsolateEngine {
+  fontCache: FontCache;
+  fallbackFontCache?: FontCache;
+  /** The font library's answers (FONTS), when the binding is there. */
+  fontLibraryCache?: FontLibraryCache;
 }
 
 export interface ConvertedPdf {
@@ -82,7 +91,7 @@ async function layOut(
   });
   partsAhead.clear();
   // The revisions mode is the reader's alone: it leaves marks in the model only under markup.
-  return layOutModel(model, { budget }, resources, sink, options.fonts);
+  return layOutModel(model, { budget }, resources, sink);
 }
 
 /**
@@ -94,25 +103,21 @@ export async function layOutModel(
   layout: LayoutOptions,
   resources: EngineResources,
   sink: PageSink,
-  supplied: readonly EmbeddedFont[] = [],
 ): Promise<{ parts: DocumentParts; warnings: string[] }> {
   const { requests, fallbackFaces, fallbackCharacters } = collectFontNeeds(model);
-  // The document's embedded fonts first, then the caller's, then the library's (docs/fonts.md).
-  const own = [...model.embeddedFonts, ...supplied];
-  const library = resources.fontLibrary
-    ? await libraryFonts(resources.fontLibrary.bucket, requests, own, resources.fontLibrary.cache)
-    : { fonts: [], warnings: [] };
   const fonts = await loadFontSet(requests, {
     assets: resources.assets,
-    embedded: [...own, ...library.fonts],
+    embedded: model.embeddedFonts,
     ...(model.declaredFonts ? { declared: model.declaredFonts } : {}),
     cache: resources.fontCache,
     fallbackFaces,
     fallbackCharacters,
     ...(resources.fallbackFontCache ? { fallbackCache: resources.fallbackFontCache } : {}),
+    ...(resources.fonts ? { supplied: resources.fonts } : {}),
+    ...(resources.fontLibrary ? { library: resources.fontLibrary } : {}),
   });
   const parts = layoutPages(model, fonts, layout, sink);
-  return { parts, warnings: [...model.warnings, ...library.warnings, ...fonts.warnings] };
+  return { parts, warnings: [...model.warnings, ...fonts.warnings] };
 }
 
 /**
@@ -123,9 +128,8 @@ export async function modelToPdf(
   model: DocumentModel,
   resources: EngineResources,
   budget: Budget,
-  supplied: readonly EmbeddedFont[] = [],
 ): Promise<ConvertedPdf> {
-  return paintAsLaidOut((sink) => layOutModel(model, { budget }, resources, sink, supplied));
+  return paintAsLaidOut((sink) => layOutModel(model, { budget }, resources, sink));
 }
 
 /** A PDF painted page by page as `layOutInto` hands the pages to the sink it is given. */
@@ -139,18 +143,22 @@ async function paintAsLaidOut(
   return { pdf, pages, warnings };
 }
 
-/** The engine's resources for one request: the ASSETS binding and the isolate's font caches. */
+/**
+ * The engine's resources for one request: the ASSETS binding, the isolate's font caches, the font
+ * library when the FONTS binding is there, and the request's own fonts.
+ */
 export function engineResources(
-  assets: Fetcher,
-  engine: Pick<EngineResources, 'fontCache' | 'fallbackFontCache'> & { fontLibraryCache?: FontLibraryCache },
-  fontLibrary?: R2Bucket,
+  bindings: { ASSETS: Fetcher; FONTS?: R2Bucket },
+  engine: IsolateEngine,
+  fonts?: readonly SuppliedFont[],
 ): EngineResources {
   return {
-    assets,
+    assets: bindings.ASSETS,
     fontCache: engine.fontCache,
     ...(engine.fallbackFontCache ? { fallbackFontCache: engine.fallbackFontCache } : {}),
-    ...(fontLibrary && engine.fontLibraryCache
-      ? { fontLibrary: { bucket: fontLibrary, cache: engine.fontLibraryCache } }
+    ...(fonts && fonts.length > 0 ? { fonts } : {}),
+    ...(bindings.FONTS && engine.fontLibraryCache
+      ? { fontLibrary: fontLibrary(bindings.FONTS, engine.fontLibraryCache) }
       : {}),
   };
 }

@@ -2,13 +2,13 @@
  * Conversions (front door of src/services/convert): DOCX → PDF and Markdown/HTML → DOCX or PDF over the
  * engine, the engine's per-isolate resources, and file names and media types.
  */
-export { convertDocxToPdf, type EngineResources, engineResources, modelToPdf, REVISION_MODES } from './docx-to-pdf';
-export { attachmentDisposition, baseName, DOCX_MEDIA_TYPE, formatFromFileName, PDF_MEDIA_TYPE } from './file-names';
 export {
-  createFontLibraryCache,
-  type FontLibraryCache,
-  type FontPart,
-  fontLibraryKey,
-  requestFonts,
-} from './font-library';
+  convertDocxToPdf,
+  type EngineResources,
+  engineResources,
+  type IsolateEngine,
+  modelToPdf,
+  REVISION_MODES,
+} from './docx-to-pdf';
+export { attachmentDisposition, baseName, DOCX_MEDIA_TYPE, formatFromFileName, PDF_MEDIA_TYPE } from './file-names';
 export { convertMarkup } from './markup-convert';

@@ -4,7 +4,7 @@
  * the same layout and painter as DOCX (modelToPdf) or to the DOCX writer. Knows nothing of HTTP.
  */
 
-import { type EmbeddedFont, readHtml, renderMarkdown, writeDocx } from '../../engine';
+import { readHtml, renderMarkdown, writeDocx } from '../../engine';
 import { Budget, type Limits } from '../../limits';
 import { decodeText } from '../input';
 import { type EngineResources, modelToPdf } from './docx-to-pdf';
@@ -19,8 +19,6 @@ export interface MarkupConvertOptions {
   limits: Limits;
   /** The clock the time budget reads; Date.now unless a test drives it. */
   now?: () => number;
-  /** The caller's fonts (the request's `fonts` parts): PDF output draws with them; DOCX output names fonts only. */
-  fonts?: readonly EmbeddedFont[];
 }
 
 export interface ConvertedMarkup {
@@ -44,14 +42,15 @@ export async function convertMarkup(
     loadImages: createImageLoader(options.images),
   });
   if (options.to === 'docx') {
-    const warnings = [...model.warnings];
-    if (options.fonts?.length) {
-      warnings.push(
-        'The fonts sent with the request are not embedded in DOCX output: the document names its fonts, and Word draws them with the fonts installed where it is opened.',
-      );
-    }
+    // A DOCX names its fonts; the ones sent are not embedded in it (Word draws what is installed).
+    const warnings = resources.fonts?.length
+      ? [
+          ...model.warnings,
+          `The fonts sent are not embedded in DOCX output: the document names their families, and Word draws them with the fonts installed where it is opened (${resources.fonts.map((font) => font.source).join(', ')}).`,
+        ]
+      : model.warnings;
     return { bytes: await writeDocx(model), warnings };
   }
-  const pdf = await modelToPdf(model, resources, budget, options.fonts);
+  const pdf = await modelToPdf(model, resources, budget);
   return { bytes: pdf.pdf, pages: pdf.pages, warnings: pdf.warnings };
 }

@@ -12,10 +12,13 @@ import { layoutWithFallback } from '../../engine/layout/fallback-layout';
 import { pageText, pdfText } from '../../helpers/pdf-text';
 import { auditInfo, CERT_SHA256, DOCUMENT_SHA256, manyEvents } from './audit-fixture';
 
-const engine = engineResources(env.ASSETS, {
-  fontCache: createFontCache(),
-  fallbackFontCache: createFallbackFontCache(),
-});
+const engine = engineResources(
+  { ASSETS: env.ASSETS },
+  {
+    fontCache: createFontCache(),
+    fallbackFontCache: createFallbackFontCache(),
+  },
+);
 
 async function certificateText(info = auditInfo(), size?: { width: number; height: number }): Promise<string[]> {
   return pdfText(await renderAuditCertificate(info, engine, new Budget(DEFAULT_LIMITS), size));
