@@ -146,6 +146,11 @@ class Flow {
   private y = 0;
   /** Space after the previous paragraph, not yet added: how it meets the next one's space before is decided there. */
   private pendingAfter = 0;
+  /**
+   * The content just placed keeps with what comes next (a keepNext paragraph, a table whose last
+   * row's paragraphs all do): what follows is inside a keepNext chain, not its start.
+   */
+  private chainOpen = false;
   /** Top of the current column region (a continuous section starts one lower on its page). */
   private regionTop = 0;
   /** Nothing placed yet in this column: keep rules never push content off an empty column. */
@@ -326,6 +331,7 @@ class Flow {
 
   startSection(section: Section, index: number): void {
     this.balance = undefined;
+    this.chainOpen = false;
     this.balancedTables.clear();
     if (index === 0) {
       this.newPage(section, index, true);
@@ -488,6 +494,8 @@ class Flow {
 
   /** `following`: the height that must come after the run's last paragraph when it keeps with the next (a table's first row). */
   flowParagraphs(paragraphs: Paragraph[], following = 0): void {
+    /** Whether the content before keeps with this paragraph: this one is inside a keepNext chain, not its start. */
+    let chained = this.chainOpen;
     for (let i = 0; i < paragraphs.length; i++) {
       const paragraph = paragraphs[i];
       if (!paragraph) continue;
@@ -497,6 +505,7 @@ class Flow {
       if (paragraph.props.pageBreakBefore && !(this.columnEmpty && this.column === 0)) {
         this.forceNewPage();
         laid = this.laid(paragraph, this.columnWidth);
+        chained = false;
       }
 
       // Contextual spacing: no space between paragraphs of the same style (§17.3.1.9).
@@ -518,7 +527,13 @@ class Flow {
       // keepNext: this paragraph and the start of the next must share a page (§17.3.1.15).
       let needed = gap() + Flow.heightOf(laid, 0, Flow.minimumStart(laid));
       // A hard break inside a paragraph ends the chain: what follows it is on the next page anyway.
-      if (paragraph.props.keepNext && Flow.linesToBreak(laid) === laid.lines.length) {
+      // The chain is weighed once, from its first paragraph: one that does not fit in the room
+      // left starts the next page, and from there it flows, broken where a page is full if it is
+      // longer than a page, its later paragraphs never moved on again. Word's page starts show
+      // both: a chain of long headings moved whole to a new page and broken on it, and a contract
+      // whose every paragraph keeps with the next filling its pages (weighed again from each
+      // paragraph, the part that still fitted a page went on alone, one section a page).
+      if (paragraph.props.keepNext && Flow.linesToBreak(laid) === laid.lines.length && !chained) {
         let chain = gap() + Flow.heightOf(laid, 0, laid.lines.length);
         let after = laid.spaceAfter;
         for (let j = i + 1; j <= paragraphs.length; j++) {
@@ -540,9 +555,10 @@ class Flow {
           }
           chain += Flow.heightOf(nextLaid, 0, nextLaid.lines.length);
           after = nextLaid.spaceAfter;
+          // Past the room left the chain moves on whatever follows: no need to lay out the rest.
+          if (chain > this.remaining() + EPSILON) break;
         }
-        const fullColumn = this.bottom() - this.regionTop;
-        if (chain <= fullColumn) needed = Math.max(needed, chain);
+        needed = Math.max(needed, chain);
       }
       if (needed > this.remaining() + EPSILON && !this.columnEmpty) {
         this.advance(true);
@@ -596,6 +612,8 @@ class Flow {
       const next = paragraphs[i + 1];
       const nextSameStyle = next !== undefined && next.props.styleId === paragraph.props.styleId;
       this.pendingAfter = nextSameStyle && paragraph.props.contextualSpacing ? 0 : laid.spaceAfter;
+      chained = paragraph.props.keepNext === true && Flow.linesToBreak(laid) === laid.lines.length;
+      this.chainOpen = chained;
       // Placed: its lines live on in the page that holds them, and it is not asked for again.
       this.cache.delete(paragraph);
     }
@@ -650,6 +668,7 @@ class Flow {
       this.flowParagraphs(run, rows.at(0)?.height ?? 0);
       run = [];
       this.flowTable(rows);
+      this.chainOpen = lastRowKeepsWithNext(block);
       // The footnotes laid while it flowed are placed: not kept either (the rows never are).
       this.cache.clear();
     }
@@ -763,6 +782,7 @@ class Flow {
   flowEndnotes(): void {
     const blocks = endnoteOrder(this.model).flatMap((id) => this.model.notes.endnotes[id] ?? []);
     if (blocks.length === 0) return;
+    this.chainOpen = false;
     this.y += this.columnEmpty ? 0 : this.pendingAfter;
     this.pendingAfter = 0;
     if (NOTE_SEPARATOR.height > this.remaining() + EPSILON && !this.columnEmpty) this.advance(true);
@@ -809,6 +829,20 @@ class Flow {
     );
     return true;
   }
+}
+
+/** Whether every paragraph of a table's last row keeps with the next (a row Word keeps with what follows). */
+function lastRowKeepsWithNext(table: Table): boolean {
+  const last = table.rows[table.rows.length - 1];
+  let any = false;
+  for (const cell of last?.cells ?? []) {
+    for (const block of cell.blocks) {
+      if (block.kind !== 'paragraph') continue;
+      if (!block.props.keepNext) return false;
+      any = true;
+    }
+  }
+  return any;
 }
 
 /** A table cell's line, positioned on the page, as a placed line of the page (or of a header). */

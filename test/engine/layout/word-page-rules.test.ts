@@ -1,0 +1,67 @@
+// Where Word starts pages: rules its page starts (w:lastRenderedPageBreak) in real documents show.
+import { env } from 'cloudflare:test';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createFontCache } from '../../../src/engine/fonts/font-cache';
+import { loadFontSet } from '../../../src/engine/fonts/font-set';
+import { collectFontRequests } from '../../../src/engine/layout/font-requests';
+import type { TextItem } from '../../../src/engine/layout/page-items';
+import type { DocumentModel } from '../../../src/engine/model/document';
+import type { LaidOutDocument } from '../../../src/engine/pages/display-list';
+import { layoutDocument } from '../../../src/engine/pages/document-layout';
+import { documentModel, paragraph, section } from '../../helpers/model-builder';
+
+let cache: ReturnType<typeof createFontCache>;
+beforeAll(() => {
+  cache = createFontCache();
+});
+
+async function layout(model: DocumentModel): Promise<LaidOutDocument> {
+  const fonts = await loadFontSet(collectFontRequests(model), { assets: env.ASSETS, embedded: [], cache });
+  return layoutDocument(model, fonts);
+}
+
+function texts(doc: LaidOutDocument, page: number): TextItem[] {
+  return (doc.pages[page]?.items ?? []).filter((i): i is TextItem => i.kind === 'text');
+}
+
+/** The words on a page, top to bottom. */
+function words(doc: LaidOutDocument, page: number): string[] {
+  return texts(doc, page)
+    .sort((a, b) => a.y - b.y || a.x - b.x)
+    .flatMap((t) => t.text.split(/\s+/))
+    .filter(Boolean);
+}
+
+/** Calibri 11 pt single lines (13.43 pt) on a Letter page with 1 in margins: 48 fit. */
+const LINES_PER_PAGE = 48;
+
+describe('keepNext chains (§17.3.1.15)', () => {
+  it('fills the pages of a chain longer than a page, moving no part of it on', async () => {
+    // Sixty one-line paragraphs that each keep with the next: the chain fits no page, so Word
+    // breaks it where the page is full. Weighing the chain again from each paragraph would move
+    // the last page's worth to page 2 whole, leaving page 1 a fifth full.
+    const chain = Array.from({ length: 60 }, (_, i) => paragraph(`item${i}`, { keepNext: true }));
+    const doc = await layout(documentModel([section([...chain, paragraph('end')])]));
+    expect(doc.pages).toHaveLength(2);
+    expect(words(doc, 0)).toHaveLength(LINES_PER_PAGE);
+    expect(words(doc, 1)[0]).toBe(`item${LINES_PER_PAGE}`);
+  });
+
+  it('starts a chain longer than a page on a new page when it does not fit the room left, and breaks it there', async () => {
+    const fillers = Array.from({ length: 10 }, (_, i) => paragraph(`line${i}`));
+    const chain = Array.from({ length: 60 }, (_, i) => paragraph(`item${i}`, { keepNext: true }));
+    const doc = await layout(documentModel([section([...fillers, ...chain, paragraph('end')])]));
+    expect(words(doc, 0)).toEqual(fillers.map((_, i) => `line${i}`));
+    expect(words(doc, 1)).toHaveLength(LINES_PER_PAGE);
+    expect(words(doc, 2)[0]).toBe(`item${LINES_PER_PAGE}`);
+  });
+
+  it('still moves a chain that fits a page to the next page whole', async () => {
+    const fillers = Array.from({ length: 40 }, (_, i) => paragraph(`line${i}`));
+    const chain = Array.from({ length: 10 }, (_, i) => paragraph(`kept${i}`, { keepNext: true }));
+    const doc = await layout(documentModel([section([...fillers, ...chain, paragraph('end')])]));
+    expect(words(doc, 0).at(-1)).toBe('line39');
+    expect(words(doc, 1).slice(0, 2)).toEqual(['kept0', 'kept1']);
+    expect(words(doc, 1).at(-1)).toBe('end');
+  });
+});
