@@ -94,14 +94,14 @@ export class HeaderFooterLayout implements HeaderFooterMetrics {
     return h;
   }
 
-  headerHeight(section: Section, page: PageSlotInfo): number {
+  headerHeight(section: Section, page: PageSlotInfo): number | undefined {
     const blocks = slotFor(section.headers, section, page, this.model.settings.evenAndOddHeaders);
-    return blocks ? HeaderFooterLayout.height(this.laid(blocks, section), true) : 0;
+    return blocks && blocks.length > 0 ? HeaderFooterLayout.height(this.laid(blocks, section), true) : undefined;
   }
 
-  footerHeight(section: Section, page: PageSlotInfo): number {
+  footerHeight(section: Section, page: PageSlotInfo): number | undefined {
     const blocks = slotFor(section.footers, section, page, this.model.settings.evenAndOddHeaders);
-    return blocks ? HeaderFooterLayout.height(this.laid(blocks, section)) : 0;
+    return blocks && blocks.length > 0 ? HeaderFooterLayout.height(this.laid(blocks, section)) : undefined;
   }
 
   /** The header's lines from the header distance down, the footer's up to the footer distance. */

@@ -55,9 +55,12 @@ export interface PageFrame {
 }
 
 export interface HeaderFooterMetrics {
-  /** Height of the header/footer laid out for this page, so the body can make room (docs/engine.md). */
-  headerHeight(section: Section, page: { firstOfSection: boolean; number: number }): number;
-  footerHeight(section: Section, page: { firstOfSection: boolean; number: number }): number;
+  /**
+   * Height of the header/footer laid out for this page, so the body can make room (docs/engine.md);
+   * undefined when the page has none (no part, or one without content).
+   */
+  headerHeight(section: Section, page: { firstOfSection: boolean; number: number }): number | undefined;
+  footerHeight(section: Section, page: { firstOfSection: boolean; number: number }): number | undefined;
 }
 
 const EPSILON = 0.01;
@@ -264,13 +267,21 @@ class Flow {
    * push it below a quarter of the height the margins give it: a header as tall as the page (a
    * page-sized picture in its line) would otherwise leave the body no room on any page, and every
    * page would come out empty. Past that the header and footer are drawn under the body, with a warning.
+   * A page without a header (or footer) keeps its margin whatever the header (footer) distance:
+   * the distance places a header, and alone moves nothing (Word's page starts in documents whose
+   * margins are smaller than their header and footer distances show it).
    */
-  private bodyArea(section: Section, header: number, footer: number): { bodyTop: number; bodyBottom: number } {
+  private bodyArea(
+    section: Section,
+    header: number | undefined,
+    footer: number | undefined,
+  ): { bodyTop: number; bodyBottom: number } {
     const { margins, height, fixedTop, fixedBottom } = section.page;
     const marginTop = margins.top;
     const marginBottom = height - margins.bottom;
-    let bodyTop = fixedTop ? marginTop : Math.max(marginTop, margins.header + header);
-    let bodyBottom = fixedBottom ? marginBottom : Math.min(marginBottom, height - margins.footer - footer);
+    let bodyTop = fixedTop || header === undefined ? marginTop : Math.max(marginTop, margins.header + header);
+    let bodyBottom =
+      fixedBottom || footer === undefined ? marginBottom : Math.min(marginBottom, height - margins.footer - footer);
     const minimum = Math.max(MIN_BODY_HEIGHT, (marginBottom - marginTop) * MIN_BODY_SHARE);
     if (bodyBottom - bodyTop < minimum) {
       // The header gives way first, down to its margin, then the footer.

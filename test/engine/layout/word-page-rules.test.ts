@@ -5,7 +5,7 @@ import { createFontCache } from '../../../src/engine/fonts/font-cache';
 import { loadFontSet } from '../../../src/engine/fonts/font-set';
 import { collectFontRequests } from '../../../src/engine/layout/font-requests';
 import type { TextItem } from '../../../src/engine/layout/page-items';
-import type { DocumentModel } from '../../../src/engine/model/document';
+import type { DocumentModel, Section } from '../../../src/engine/model/document';
 import type { LaidOutDocument } from '../../../src/engine/pages/display-list';
 import { layoutDocument } from '../../../src/engine/pages/document-layout';
 import { documentModel, paragraph, section } from '../../helpers/model-builder';
@@ -63,5 +63,38 @@ describe('keepNext chains (§17.3.1.15)', () => {
     expect(words(doc, 0).at(-1)).toBe('line39');
     expect(words(doc, 1).slice(0, 2)).toEqual(['kept0', 'kept1']);
     expect(words(doc, 1).at(-1)).toBe('end');
+  });
+});
+
+describe('the body between the margins', () => {
+  const tight = (overrides: Partial<Section> = {}) =>
+    section(
+      Array.from({ length: 80 }, (_, i) => paragraph(`line${i}`)),
+      {
+        page: {
+          width: 612,
+          height: 792,
+          margins: { top: 20, bottom: 20, left: 72, right: 72, header: 36, footer: 36, gutter: 0 },
+        },
+        ...overrides,
+      },
+    );
+
+  it('keeps its margins on a page without a header or footer, whatever their distances', async () => {
+    const doc = await layout(documentModel([tight()]));
+    const first = texts(doc, 0).sort((a, b) => a.y - b.y)[0];
+    // Calibri's baseline sits 10.47 pt below the line's top: the line starts at the 20 pt margin, not at 36 pt.
+    expect(first?.y).toBeCloseTo(20 + 10.47, 1);
+    // (792 - 40) / 13.43 = 55.99: 55 lines, where the distances would leave 53.
+    expect(words(doc, 0)).toHaveLength(55);
+  });
+
+  it('starts below a header that reaches past the top margin', async () => {
+    const doc = await layout(documentModel([tight({ headers: { default: [paragraph('Running head')] } })]));
+    const body = texts(doc, 0)
+      .filter((t) => t.text.startsWith('line'))
+      .sort((a, b) => a.y - b.y)[0];
+    // The header's line runs from its 36 pt distance to 49.43 pt; the body starts there.
+    expect(body?.y).toBeCloseTo(36 + 13.43 + 10.47, 0);
   });
 });
