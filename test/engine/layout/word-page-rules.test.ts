@@ -5,10 +5,12 @@ import { createFontCache } from '../../../src/engine/fonts/font-cache';
 import { loadFontSet } from '../../../src/engine/fonts/font-set';
 import { collectFontRequests } from '../../../src/engine/layout/font-requests';
 import type { TextItem } from '../../../src/engine/layout/page-items';
-import type { DocumentModel, Section } from '../../../src/engine/model/document';
+import { layoutParagraph } from '../../../src/engine/layout/paragraph-layout';
+import { layoutTableRows } from '../../../src/engine/layout/table/row-layout';
+import type { DocumentModel, Paragraph, Section } from '../../../src/engine/model/document';
 import type { LaidOutDocument } from '../../../src/engine/pages/display-list';
 import { layoutDocument } from '../../../src/engine/pages/document-layout';
-import { documentModel, paragraph, section } from '../../helpers/model-builder';
+import { cell, documentModel, paragraph, row, section, table } from '../../helpers/model-builder';
 
 let cache: ReturnType<typeof createFontCache>;
 beforeAll(() => {
@@ -96,5 +98,41 @@ describe('the body between the margins', () => {
       .sort((a, b) => a.y - b.y)[0];
     // The header's line runs from its 36 pt distance to 49.43 pt; the body starts there.
     expect(body?.y).toBeCloseTo(36 + 13.43 + 10.47, 0);
+  });
+});
+
+describe('automatic (HTML) paragraph spacing in table cells', () => {
+  const auto = {
+    spacing: { before: 14, after: 14, line: 1, lineRule: 'auto' as const, beforeAuto: true, afterAuto: true },
+  };
+
+  async function rowHeights(paragraphs: Paragraph[][]): Promise<number[]> {
+    const t = table(
+      [200],
+      paragraphs.map((blocks) => row([cell(blocks)])),
+    );
+    const fonts = await loadFontSet(collectFontRequests(documentModel([section([t])])), {
+      assets: env.ASSETS,
+      embedded: [],
+      cache,
+    });
+    const laid = layoutTableRows(t, 400, {
+      fonts,
+      laid: (p: Paragraph, width: number) => layoutParagraph(p, fonts, { areaWidth: width, defaultTabStop: 36 }),
+    });
+    return laid.rows.map((r) => r.height);
+  }
+
+  it("adds none before a cell's first paragraph nor after its last, as a browser's cell does", async () => {
+    const [one, two] = await rowHeights([[paragraph('web', auto)], [paragraph('a', auto), paragraph('b', auto)]]);
+    expect(one).toBeCloseTo(13.43, 1);
+    // Between two paragraphs of a cell the automatic space stays.
+    expect(two).toBeCloseTo(13.43 * 2 + 14, 1);
+  });
+
+  it('keeps space given as a length at the edges of a cell', async () => {
+    const fixed = { spacing: { before: 14, after: 14, line: 1, lineRule: 'auto' as const } };
+    const [one] = await rowHeights([[paragraph('fixed', fixed)]]);
+    expect(one).toBeCloseTo(13.43 + 28, 1);
   });
 });

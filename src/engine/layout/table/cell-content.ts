@@ -161,7 +161,11 @@ export function layoutCellContent(
     // Contextual spacing between paragraphs of one style (§17.3.1.9); otherwise the larger of
     // space after and space before, as between body paragraphs (page-flow.ts).
     const same = previous !== undefined && previous.props.styleId === block.props.styleId;
-    const before = same && block.props.contextualSpacing ? 0 : laid.spaceBefore;
+    // Automatic (HTML) spacing stops at the cell's edges, as a browser's paragraph margins do
+    // inside a table cell: Word adds no auto space before a cell's first paragraph, nor after its
+    // last (an HTML page pasted into Word has one such paragraph in every cell).
+    const autoAtEdge = b === 0 && block.props.spacing.beforeAuto ? block.props.spacing.before : 0;
+    const before = same && block.props.contextualSpacing ? 0 : laid.spaceBefore - autoAtEdge;
     y += previous === undefined ? before + pendingAfter : Math.max(before, pendingAfter);
     laid.lines.forEach((line, index) => {
       slices.push({
@@ -175,7 +179,8 @@ export function layoutCellContent(
     });
     const next = blocks[b + 1];
     const nextSame = next?.kind === 'paragraph' && next.props.styleId === block.props.styleId;
-    pendingAfter = nextSame && block.props.contextualSpacing ? 0 : laid.spaceAfter;
+    const autoAfterEdge = b === blocks.length - 1 && block.props.spacing.afterAuto ? block.props.spacing.after : 0;
+    pendingAfter = nextSame && block.props.contextualSpacing ? 0 : laid.spaceAfter - autoAfterEdge;
     previous = block;
   }
   return { slices, height: y + pendingAfter };
