@@ -1,4 +1,4 @@
-import type { Paragraph } from '../../model';
+import type { BookmarkInline, Paragraph } from '../../model';
 import { chooseAlternative } from './markup-compatibility';
 import { readParagraph } from './paragraph-reader';
 import type { BlockContent, StoryContext } from './read-context';
@@ -51,6 +51,24 @@ export class BlockReader {
 interface JoinState {
   /** A paragraph waiting to be joined to the next one. */
   pending: Paragraph | undefined;
+  /** The pending paragraph is one that shows nothing, its mark hidden (showsNothing). */
+  hidden?: boolean;
+}
+
+/**
+ * A paragraph whose mark is hidden (w:vanish in the mark's run properties, §17.3.2.41) and whose
+ * content is hidden too: Word joins a paragraph with a hidden mark to the next one, as it does one
+ * whose mark was deleted, so an empty one takes no room. Before a table there is no paragraph to
+ * join: it stays (with its mark's height), unless a table is before it too, which it then seems to
+ * join (HTML pasted into Word puts one such paragraph between every two tables).
+ */
+function showsNothing(paragraph: Paragraph): boolean {
+  if (!paragraph.markProps.hidden || paragraph.label) return false;
+  return paragraph.inlines.every((inline) => inline.kind === 'bookmark' || inline.props.hidden);
+}
+
+function bookmarksOf(paragraph: Paragraph | undefined): BookmarkInline[] {
+  return (paragraph?.inlines ?? []).filter((inline): inline is BookmarkInline => inline.kind === 'bookmark');
 }
 
 function readInto(
@@ -77,9 +95,15 @@ function readElement(
       if (state.pending !== undefined) {
         paragraph.inlines.unshift(...state.pending.inlines);
         state.pending = undefined;
+        state.hidden = false;
       }
       if (result.joinsNext) {
         state.pending = paragraph;
+        return;
+      }
+      if (result.sectionProperties === undefined && showsNothing(paragraph)) {
+        state.pending = paragraph;
+        state.hidden = true;
         return;
       }
       content.blocks.push(paragraph);
@@ -89,6 +113,12 @@ function readElement(
       return;
     }
     case 'w:tbl': {
+      // An empty paragraph with a hidden mark between two tables: nothing shows between them.
+      if (state.hidden && content.blocks[content.blocks.length - 1]?.kind === 'table') {
+        story.pendingBookmarks.push(...bookmarksOf(state.pending));
+        state.pending = undefined;
+        state.hidden = false;
+      }
       flushPending(content, state);
       const table = readTable(element, story);
       if (table !== undefined) content.blocks.push(table);
@@ -124,6 +154,7 @@ function readElement(
 
 /** A joining paragraph with nothing after it to join stays a paragraph of its own. */
 function flushPending(content: BlockContent, state: JoinState): void {
+  state.hidden = false;
   if (state.pending === undefined) return;
   content.blocks.push(state.pending);
   state.pending = undefined;
