@@ -196,12 +196,15 @@ function readSpacing(attributes: Readonly<Record<string, string>>, delta: Paragr
   const after = clamp(twips(attributes['w:after']), EXTENT);
   if (before !== undefined) delta.before = before;
   if (after !== undefined) delta.after = after;
+  // A level that gives the space as a length turns automatic spacing off unless it says otherwise:
+  // in Word the two are one setting ("Auto" or a size), so direct w:before="0" under Normal (Web),
+  // whose style spacing is automatic, leaves no space (Word writes no w:beforeAutospacing="0" then).
   if (attributes['w:beforeAutospacing'] !== undefined) {
     delta.beforeAutospacing = onOff(attributes['w:beforeAutospacing']);
-  }
+  } else if (before !== undefined) delta.beforeAutospacing = false;
   if (attributes['w:afterAutospacing'] !== undefined) {
     delta.afterAutospacing = onOff(attributes['w:afterAutospacing']);
-  }
+  } else if (after !== undefined) delta.afterAutospacing = false;
   const rawLine = attributes['w:line'];
   if (rawLine !== undefined) {
     const rule = attributes['w:lineRule'];

@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { Block } from '../../../../src/engine/model/document';
 import { paragraphs, readParts, textOf } from './model-queries';
 
+const WEB_STYLE = `<w:style w:type="paragraph" w:styleId="NormalWeb"><w:name w:val="Normal (Web)"/>
+  <w:pPr><w:spacing w:before="100" w:beforeAutospacing="1" w:after="100" w:afterAutospacing="1"/></w:pPr></w:style>`;
+
 const table = (text: string) =>
   `<w:tbl><w:tblGrid><w:gridCol w:w="2000"/></w:tblGrid><w:tr><w:tc><w:p><w:r><w:t>${text}</w:t></w:r></w:p></w:tc></w:tr></w:tbl>`;
 
@@ -9,6 +12,28 @@ const table = (text: string) =>
 const HIDDEN_EMPTY = '<w:p><w:pPr><w:rPr><w:vanish/></w:rPr></w:pPr></w:p>';
 
 const kinds = (blocks: Block[]) => blocks.map((block) => block.kind);
+
+describe('automatic spacing (§17.3.1.33 beforeAutospacing, afterAutospacing)', () => {
+  it('is turned off by a level that gives the space as a length, as Word reads it', () => {
+    const model = readParts({
+      styles: WEB_STYLE,
+      document: `<w:body>
+        <w:p><w:pPr><w:pStyle w:val="NormalWeb"/></w:pPr><w:r><w:t>auto</w:t></w:r></w:p>
+        <w:p><w:pPr><w:pStyle w:val="NormalWeb"/><w:spacing w:before="0" w:after="0"/></w:pPr><w:r><w:t>none</w:t></w:r></w:p>
+        <w:p><w:pPr><w:pStyle w:val="NormalWeb"/><w:spacing w:before="0"/></w:pPr><w:r><w:t>after only</w:t></w:r></w:p>
+        <w:p><w:pPr><w:pStyle w:val="NormalWeb"/><w:spacing w:before="0" w:beforeAutospacing="1"/></w:pPr><w:r><w:t>still auto</w:t></w:r></w:p>
+      </w:body>`,
+    });
+    const [auto, none, afterOnly, stillAuto] = paragraphs(model);
+    expect(auto?.props.spacing).toMatchObject({ before: 14, after: 14, beforeAuto: true, afterAuto: true });
+    expect(none?.props.spacing.before).toBe(0);
+    expect(none?.props.spacing.after).toBe(0);
+    expect(none?.props.spacing.beforeAuto).toBeUndefined();
+    expect(none?.props.spacing.afterAuto).toBeUndefined();
+    expect(afterOnly?.props.spacing).toMatchObject({ before: 0, after: 14, afterAuto: true });
+    expect(stillAuto?.props.spacing).toMatchObject({ before: 14, beforeAuto: true });
+  });
+});
 
 describe('paragraphs with a hidden mark (§17.3.2.41 vanish)', () => {
   it('takes an empty one out between two paragraphs, keeping its bookmark for the next', () => {
