@@ -42,6 +42,10 @@ const WORD_FONT_METRICS: Readonly<Record<string, LineMetrics>> = {
   'segoe ui': { ascent: 2210 / 2048, descent: 514 / 2048, lineGap: 0 },
   'trebuchet ms': { ascent: 1923 / 2048, descent: 455 / 2048, lineGap: 0 },
   consolas: { ascent: 1884 / 2048, descent: 514 / 2048, lineGap: 0 },
+  // Lucida Console (drawn with Liberation Mono, whose advances are within 0.3% of its 1233/2048)
+  // is one em tall, 1616 + 432 units (the hhea of the subset Word embeds in a PDF of pdf-signed,
+  // whose win extent it equals): Liberation Mono's 1.13 em made every line of code 13% too tall.
+  'lucida console': { ascent: 1616 / 2048, descent: 432 / 2048, lineGap: 0 },
   // Comic Sans MS (2257 + 597 units, the figures web font-metric override tables publish) is
   // drawn with Liberation Sans, whose lines are a fifth shorter; its widths are wider still, so
   // the height at least keeps Word's line count per page closer.

@@ -62,6 +62,14 @@ describe('loadFontSet: resolution', () => {
     expect(standInLineMetrics('Calibri')).toBeUndefined();
   });
 
+  it('makes a line of Lucida Console one em tall, as Word does (10 pt code → 10 pt lines)', () => {
+    const lucida = standInLineMetrics('Lucida Console');
+    expect(((lucida?.ascent ?? 0) + (lucida?.descent ?? 0) + (lucida?.lineGap ?? 0)) * 10).toBeCloseTo(10, 6);
+    // Consolas (1884 + 514 units) is not: 11 pt → 12.88 pt.
+    const consolas = standInLineMetrics('Consolas');
+    expect(((consolas?.ascent ?? 0) + (consolas?.descent ?? 0)) * 11).toBeCloseTo(12.88, 2);
+  });
+
   it('measures advance widths at 1 pt, without ligatures or kerning', async () => {
     const face = (await testFontSet([request('Calibri')])).face(request('Calibri'));
     // Carlito's space is 463 units of 2048.
