@@ -103,7 +103,10 @@ describe('the per-request budgets (src/limits.ts)', () => {
     expect(Date.now() - started).toBeLessThan(10_000);
   });
 
-  it('deflates page contents as they come once many are held, and the PDF reads the same', async () => {
+  // 1,000 pages laid out, painted and read back: seconds of work, more on a loaded machine.
+  it('deflates page contents as they come once many are held, and the PDF reads the same', {
+    timeout: 60_000,
+  }, async () => {
     // About 10 KB of content a page (hex glyph codes): past 8 MiB held, later pages are deflated as added.
     const text = 'The quick brown fox jumps over the lazy dog, again and again. '.repeat(40);
     const docx = buildDocx({ document: `<w:body>${paragraph(text).repeat(2500)}</w:body>` });
