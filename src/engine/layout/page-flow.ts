@@ -7,7 +7,7 @@
  */
 import type { FontSet } from '../fonts';
 import type { Block, DocumentModel, DrawingInline, Paragraph, Section, Table } from '../model';
-import { type BalanceUnit, balancedHeight } from './column-balance';
+import { type BalanceBlock, type BalanceParagraph, balancedHeight } from './column-balance';
 import { flattenBlocks } from './flatten-blocks';
 import { FloatWrap } from './float-wrap';
 import { endnoteOrder, FootnoteFlow, NOTE_SEPARATOR, noteLines, type PendingNotes } from './footnote-area';
@@ -140,6 +140,26 @@ interface LaidAtWidth {
   next?: LaidAtWidth;
 }
 
+/**
+ * Where the flow is in a section's blocks: the block about to be placed and, when a paragraph is
+ * part placed, the line it goes on from (column balancing measures what is left from here).
+ */
+interface FlowCursor {
+  blocks: Block[];
+  block: number;
+  line: number;
+  /** The paragraph as laid when it is part placed: its lines from `line` on are `width` wide. */
+  laid?: LaidParagraph;
+  width?: number;
+  /** Widths of the lines placed before `line`. */
+  placed?: number[];
+  /** Its lines were laid around floating objects for their place: they are not broken again. */
+  fixed?: boolean;
+}
+
+/** Past this many rows a table is not measured ahead for balancing (it is laid out as it flows). */
+const MAX_BALANCED_ROWS = 400;
+
 class Flow {
   private page!: PageFrame;
   /** Whether a page has started (the first section starts the first). */
@@ -182,7 +202,11 @@ class Flow {
   private readonly floatWrap = new FloatWrap();
   /** Column balancing (column-balance.ts): columns but the last end here on this page. */
   private balance: { bottom: number; page: PageFrame } | undefined;
-  /** Tables balanceColumns laid out, for flowBlocks to take rather than lay out again. */
+  /** A continuous section follows this one: its columns are balanced on the page where it ends. */
+  private balancing = false;
+  /** Where the flow is in the section (FlowCursor), while it places paragraphs. */
+  private cursor: FlowCursor | undefined;
+  /** Tables balancing laid out, for flowBlocks to take rather than lay out again. */
   private readonly balancedTables = new Map<Table, { width: number; laid: LaidTable }>();
   /** Table cells' segments the grid made, for their layout to take. */
   private readonly measured: MeasuredSegments;
@@ -329,21 +353,37 @@ class Flow {
       this.column++;
       this.y = this.regionTop;
       this.columnEmpty = true;
-    } else {
-      this.newPage(this.page.section, this.page.sectionIndex, false);
-      this.byOverflow = natural;
+      this.naturalTop = natural;
+      return;
     }
+    this.newPage(this.page.section, this.page.sectionIndex, false);
+    this.byOverflow = natural;
     this.naturalTop = natural;
+    this.balanceRest();
   }
 
   private forceNewPage(): void {
     this.newPage(this.page.section, this.page.sectionIndex, false);
+    this.balanceRest();
   }
 
-  startSection(section: Section, index: number): void {
+  /**
+   * Starts a section; `balanced` when a continuous section follows it, so that its columns are
+   * evened out on the page where it ends (column-balance.ts).
+   */
+  startSection(section: Section, index: number, balanced = false): void {
     this.balance = undefined;
     this.chainOpen = false;
+    this.balancing = false;
+    this.cursor = undefined;
     this.balancedTables.clear();
+    this.openSection(section, index);
+    this.balancing = balanced;
+    this.cursor = { blocks: section.blocks, block: 0, line: 0 };
+    this.balanceRest();
+  }
+
+  private openSection(section: Section, index: number): void {
     if (index === 0) {
       this.newPage(section, index, true);
       return;
@@ -361,7 +401,7 @@ class Flow {
           return;
         }
         // Same page, new column set-up below what is there (the previous section's columns were
-        // balanced when it knew this break follows: balanceColumns).
+        // balanced when it knew this break follows: balanceRest).
         this.page.section = section;
         this.page.sectionIndex = index;
         this.columns = columnGeometry(section);
@@ -407,36 +447,86 @@ class Flow {
   }
 
   /**
-   * Evens out the columns of a section that a continuous section break follows, when the whole
-   * section fits in the columns left on this page: every column but the last ends at the balanced
-   * height (the last runs on to the page bottom, so keep rules that push a line over never make
-   * a new page).
+   * Evens out the columns of a section that a continuous section break follows, on the page where
+   * it ends: when what is left of the section from the cursor fits in the columns of this page,
+   * every column but the last ends at the balanced height (the last runs on to the page bottom, so
+   * keep rules that push a line over never make a new page). Called where a section or a page starts.
    */
-  balanceColumns(blocks: Block[]): void {
-    const count = this.columns.length;
-    if (count < 2 || this.column !== 0) return;
-    const width = this.columnWidth;
-    const units: BalanceUnit[] = [];
-    let after = 0;
-    for (const block of blocks) {
+  private balanceRest(): void {
+    this.balance = undefined;
+    const cursor = this.cursor;
+    if (!this.balancing || !cursor || this.columns.length < 2 || this.column !== 0) return;
+    const widths = this.columns.map((column) => column.width);
+    const available = this.bottom() - this.regionTop;
+    const blocks = this.restOfSection(cursor, widths, available);
+    if (!blocks) return;
+    // Space before the first paragraph stays after a section or page break, not after overflow.
+    const height = balancedHeight(blocks, widths, available, !this.naturalTop);
+    if (height === undefined) return;
+    this.balance = { bottom: this.regionTop + height + EPSILON, page: this.page };
+  }
+
+  /**
+   * What is left of the section from `cursor`, for balancing; undefined as soon as it is clearly
+   * more than the columns of this page hold (at the widest column's width, its lines' heights alone).
+   */
+  private restOfSection(cursor: FlowCursor, widths: number[], available: number): BalanceBlock[] | undefined {
+    const widest = Math.max(...widths);
+    const capacity = available * widths.length;
+    const blocks: BalanceBlock[] = [];
+    let total = 0;
+    const add = (height: number): boolean => {
+      total += height;
+      return total <= capacity + EPSILON;
+    };
+    const section = cursor.blocks;
+    // The empty paragraph that holds the section break (§17.6.17) is not balanced: Word evens out
+    // the lines above it (its marks put two lines of four in each column with the mark below them,
+    // where counting the mark would have made three and two).
+    const last = section.length - 1;
+    const end = section[last]?.kind === 'paragraph' && isEmptyMark(section[last]) ? last : section.length;
+    for (let b = cursor.block; b < end; b++) {
+      const block = section[b];
+      if (!block) break;
       if (block.kind === 'table') {
-        const table = this.layoutTable(block);
+        if (block.rows.length > MAX_BALANCED_ROWS) return undefined;
+        const width = this.columnWidth;
+        const table = this.balancedTables.get(block)?.laid ?? this.layoutTable(block);
         this.balancedTables.set(block, { width, laid: table });
-        table.rows.forEach((row, i) => {
-          units.push({ height: row.height, before: i === 0 ? after : 0 });
-        });
-        after = 0;
+        const heights = table.rows.map((row) => row.height);
+        if (!heights.every(add)) return undefined;
+        blocks.push({ kind: 'rows', heights, before: 0 });
         continue;
       }
-      const laid = this.laid(block, width);
-      laid.lines.forEach((line, i) => {
-        units.push({ height: line.height, before: i === 0 ? Math.max(after, laid.spaceBefore) : 0 });
+      const previous = section[b - 1];
+      const next = section[b + 1];
+      const contextual = block.props.contextualSpacing;
+      const sameAsPrevious = previous?.kind === 'paragraph' && previous.props.styleId === block.props.styleId;
+      const sameAsNext = next?.kind === 'paragraph' && next.props.styleId === block.props.styleId;
+      const first = this.laid(block, widths[0] ?? widest);
+      const part = b === cursor.block && cursor.line > 0 && cursor.laid ? cursor : undefined;
+      const from = part ? cursor.line : 0;
+      const lines: BalanceParagraph['lines'] = part
+        ? (width, placed) =>
+            part.fixed || width === part.width || !part.laid
+              ? (part.laid?.lines ?? [])
+              : this.relaidFrom(block, [...placed], width).lines
+        : (width, placed) =>
+            placed.length === 0 ? this.laid(block, width).lines : this.relaidFrom(block, [...placed], width).lines;
+      const bound = part ? (part.laid?.lines ?? []) : this.laid(block, widest).lines;
+      for (let i = from; i < bound.length; i++) if (!add(bound[i]?.height ?? 0)) return undefined;
+      blocks.push({
+        kind: 'paragraph',
+        lines,
+        from,
+        placed: part?.placed ?? [],
+        before: contextual && sameAsPrevious ? 0 : first.spaceBefore,
+        after: contextual && sameAsNext ? 0 : first.spaceAfter,
+        minimumStart: Flow.minimumStart(first),
+        widowControl: block.props.widowControl,
       });
-      after = laid.spaceAfter;
     }
-    const height = balancedHeight(units, count);
-    if (this.regionTop + height > this.bottom() + EPSILON) return;
-    this.balance = { bottom: this.regionTop + height + EPSILON, page: this.page };
+    return blocks;
   }
 
   private remaining(): number {
@@ -503,13 +593,18 @@ class Flow {
     return widowControl ? Math.min(2, unbroken) : 1;
   }
 
-  /** `following`: the height that must come after the run's last paragraph when it keeps with the next (a table's first row). */
-  flowParagraphs(paragraphs: Paragraph[], following = 0): void {
+  /**
+   * `following`: the height that must come after the run's last paragraph when it keeps with the
+   * next (a table's first row). `at`: where the run starts in its section's blocks (FlowCursor).
+   */
+  flowParagraphs(paragraphs: Paragraph[], following = 0, at?: { blocks: Block[]; start: number }): void {
     /** Whether the content before keeps with this paragraph: this one is inside a keepNext chain, not its start. */
     let chained = this.chainOpen;
     for (let i = 0; i < paragraphs.length; i++) {
       const paragraph = paragraphs[i];
       if (!paragraph) continue;
+      const cursor: FlowCursor | undefined = at && { blocks: at.blocks, block: at.start + i, line: 0 };
+      this.cursor = cursor;
       const previous = paragraphs[i - 1];
       let laid = this.laid(paragraph, this.columnWidth);
 
@@ -598,6 +693,19 @@ class Flow {
         if (!rebreakable || index === 0 || index >= laid.lines.length || last === undefined) return;
         if (Math.abs(width - last) > EPSILON) laid = this.relaidFrom(paragraph, widths.slice(0, index), width);
       };
+      /** The cursor at the line about to go on, before the flow moves on (a new page balances from it). */
+      const markCursor = () => {
+        if (!cursor) return;
+        cursor.line = index;
+        if (index === 0) {
+          cursor.laid = undefined;
+          return;
+        }
+        cursor.laid = laid;
+        cursor.width = this.columnWidth;
+        cursor.placed = widths.slice(0, index);
+        cursor.fixed = !rebreakable;
+      };
       while (index < laid.lines.length) {
         const line = laid.lines[index];
         if (!line) break;
@@ -605,6 +713,7 @@ class Flow {
         const verdict = this.verdict(line.height, notes);
         if (verdict === 'advance') {
           if (paragraph.props.widowControl) index -= this.widowTakeBack(laid, index, here);
+          markCursor();
           this.advance(true);
           here = 0;
           followColumn();
@@ -616,6 +725,7 @@ class Flow {
         this.footnotes.add(notes, this.contentBottom, placed);
         index++;
         here++;
+        if (line.breakAfter === 'page' || line.breakAfter === 'column') markCursor();
         if (line.breakAfter === 'page') this.forceNewPage();
         else if (line.breakAfter === 'column') this.advance();
         if (line.breakAfter === 'page' || line.breakAfter === 'column') followColumn();
@@ -670,20 +780,24 @@ class Flow {
   /** A section's blocks: runs of paragraphs flow together (keep rules look ahead within them), tables row by row. */
   flowBlocks(blocks: Block[]): void {
     let run: Paragraph[] = [];
-    for (const block of blocks) {
+    let runStart = 0;
+    blocks.forEach((block, b) => {
       if (block.kind === 'paragraph') {
+        if (run.length === 0) runStart = b;
         run.push(block);
-        continue;
+        return;
       }
       const rows = this.tableRows(block);
-      this.flowParagraphs(run, rows.at(0)?.height ?? 0);
+      this.flowParagraphs(run, rows.at(0)?.height ?? 0, { blocks, start: runStart });
       run = [];
+      // Balancing measures from the start of a paragraph or a table, not from inside a table.
+      this.cursor = undefined;
       this.flowTable(rows);
       this.chainOpen = lastRowKeepsWithNext(block);
       // The footnotes laid while it flowed are placed: not kept either (the rows never are).
       this.cache.clear();
-    }
-    this.flowParagraphs(run);
+    });
+    this.flowParagraphs(run, 0, { blocks, start: runStart });
   }
 
   /** The whole table laid out at the column's width (column balancing measures all its rows). */
@@ -856,6 +970,14 @@ function lastRowKeepsWithNext(table: Table): boolean {
   return any;
 }
 
+/** A paragraph that shows nothing but its mark: no text, label, picture or field. */
+function isEmptyMark(paragraph: Paragraph): boolean {
+  if (paragraph.label) return false;
+  return paragraph.inlines.every(
+    (inline) => inline.kind === 'bookmark' || (inline.kind === 'text' && inline.text === ''),
+  );
+}
+
 /** A table cell's line, positioned on the page, as a placed line of the page (or of a header). */
 export function placedCellLine(item: ContentLine): PlacedLine | undefined {
   const line = item.laid.lines[item.index];
@@ -883,8 +1005,7 @@ export function flowDocument(
 ): void {
   const flow = new Flow(model, fonts, headerFooter, finished);
   model.sections.forEach((section, index) => {
-    flow.startSection(section, index);
-    if (model.sections[index + 1]?.start === 'continuous') flow.balanceColumns(section.blocks);
+    flow.startSection(section, index, model.sections[index + 1]?.start === 'continuous');
     flow.flowBlocks(section.blocks);
   });
   flow.flowEndnotes();
