@@ -169,28 +169,48 @@ export function normalizeFamilyName(name: string): string {
     .toLowerCase();
 }
 
-/** ST_FontFamily (§17.18.30) to a design class: modern is Word's fixed-pitch family. */
-const DECLARED_CLASS: Record<NonNullable<DeclaredFont['family']>, FontClass> = {
-  roman: 'serif',
-  swiss: 'sans',
-  modern: 'mono',
-  script: 'sans',
-  decorative: 'sans',
-};
+/**
+ * The design class the font table gives a font: fixed pitch (§17.18.69 ST_Pitch) is mono; else by
+ * ST_FontFamily (§17.18.30): roman serif, swiss sans; modern is Word's fixed-pitch family, but
+ * applications write it for proportional faces too (DIN, set "modern" with a variable pitch), so
+ * it is mono only when the pitch does not say otherwise; script and decorative faces are drawn
+ * with a sans. Undefined when the table says nothing of either.
+ */
+function declaredClass(declared: DeclaredFont): FontClass | undefined {
+  if (declared.pitch === 'fixed') return 'mono';
+  switch (declared.family) {
+    case 'roman':
+      return 'serif';
+    case 'modern':
+      return declared.pitch === 'variable' ? 'sans' : 'mono';
+    case 'swiss':
+    case 'script':
+    case 'decorative':
+      return 'sans';
+    default:
+      return undefined;
+  }
+}
 
 /**
  * substituteFamily, with the document's font table (DocumentModel.declaredFonts) for a name it can
  * only guess: Word, lacking the font, tries its w:altName (the "inherit" of a web page pasted into
- * Word names Times New Roman there), then takes the face of its w:family's class.
+ * Word names Times New Roman there), then takes a face of the class the table gives it. An
+ * alternate of another class than the table's own family and pitch is not taken: "Bremen Bd BT",
+ * a proportional display face, names Courier New, whose fixed widths set its headings far wider
+ * than the author's Word did.
  */
 export function substituteDeclared(name: string, declared: DeclaredFont | undefined): Substitution {
   const own = substituteFamily(name);
   if (own.match !== 'guess' || declared === undefined) return own;
+  const declaredAs = declaredClass(declared);
   if (declared.altName !== undefined) {
     const alternate = substituteFamily(declared.altName);
-    if (alternate.match !== 'guess') return alternate;
+    if (alternate.match !== 'guess' && (declaredAs === undefined || FAMILY_CLASS[alternate.family] === declaredAs)) {
+      return alternate;
+    }
   }
-  if (declared.family !== undefined) return { family: CLASS_FAMILY[DECLARED_CLASS[declared.family]], match: 'guess' };
+  if (declaredAs !== undefined) return { family: CLASS_FAMILY[declaredAs], match: 'guess' };
   return own;
 }
 

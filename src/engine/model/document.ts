@@ -42,6 +42,8 @@ export interface DeclaredFont {
   altName?: string;
   /** w:family (§17.8.3.10, ST_FontFamily): the design class. */
   family?: 'roman' | 'swiss' | 'modern' | 'script' | 'decorative';
+  /** w:pitch (§17.8.3.13, ST_Pitch): fixed-width or proportional. */
+  pitch?: 'fixed' | 'variable';
 }
 
 /** A list's levels, index = level (0-based), as the DOCX writer needs them (ECMA-376 §17.9). */

@@ -99,7 +99,22 @@ describe("substituteDeclared: the font table's hints for a font that is not inst
       'Liberation Serif',
     );
     expect(substituteDeclared('Brand Face', { family: 'modern' }).family).toBe('Liberation Mono');
+    // "modern" with a proportional pitch (DIN as some applications declare it) is not a monospace.
+    expect(substituteDeclared('DINOT-Regular', { family: 'modern', pitch: 'variable' }).family).toBe('Liberation Sans');
+    expect(substituteDeclared('Brand Face', { family: 'decorative', pitch: 'fixed' }).family).toBe('Liberation Mono');
     expect(substituteDeclared('Brand Face', { family: 'swiss' }).family).toBe('Liberation Sans');
+  });
+
+  it("does not take an alternate of another class than the table's own family and pitch", () => {
+    expect(
+      substituteDeclared('Bremen Bd BT', { altName: 'Courier New', family: 'decorative', pitch: 'variable' }),
+    ).toEqual({
+      family: 'Liberation Sans',
+      match: 'guess',
+    });
+    expect(
+      substituteDeclared('inherit', { altName: 'Times New Roman', family: 'roman', pitch: 'variable' }).family,
+    ).toBe('Liberation Serif');
   });
 
   it('never overrides a name the tables know', () => {

@@ -101,9 +101,9 @@ export function readDeclaredFonts(fontTable: XmlElement | undefined): Record<str
       if (hint.name === 'w:altName') entry.altName = value;
       else if (hint.name === 'w:family' && FONT_FAMILIES.has(value as DeclaredFont['family'])) {
         entry.family = value as DeclaredFont['family'];
-      }
+      } else if (hint.name === 'w:pitch' && (value === 'fixed' || value === 'variable')) entry.pitch = value;
     }
-    if (entry.altName !== undefined || entry.family !== undefined) declared[name] = entry;
+    if (entry.altName !== undefined || entry.family !== undefined || entry.pitch !== undefined) declared[name] = entry;
   }
   return declared;
 }

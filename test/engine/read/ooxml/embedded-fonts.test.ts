@@ -60,12 +60,12 @@ describe('embedded fonts', () => {
       document: `<w:body>${paragraph('x')}</w:body>`,
       fontTable:
         '<w:font w:name="inherit"><w:altName w:val="Times New Roman"/><w:panose1 w:val="00000000000000000000"/><w:family w:val="roman"/><w:notTrueType/></w:font>' +
-        '<w:font w:name="Brand Mono"><w:family w:val="modern"/></w:font>' +
+        '<w:font w:name="Brand Mono"><w:family w:val="modern"/><w:pitch w:val="fixed"/></w:font>' +
         '<w:font w:name="Odd"><w:family w:val="auto"/></w:font><w:font w:name="Calibri"/>',
     });
     expect(model.declaredFonts).toEqual({
       inherit: { altName: 'Times New Roman', family: 'roman' },
-      'Brand Mono': { family: 'modern' },
+      'Brand Mono': { family: 'modern', pitch: 'fixed' },
     });
   });
 });
