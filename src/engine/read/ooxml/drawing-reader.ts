@@ -12,7 +12,7 @@ import { readChart } from './chart-reader';
 import type { DrawingStyleContext } from './drawingml-style';
 import { checkImage } from './image-resource';
 import { append, emit, type ParagraphBuilder } from './inline-output';
-import { chooseAlternative } from './markup-compatibility';
+import { chooseAlternative, effectiveChildren } from './markup-compatibility';
 import { relationshipKind } from './package-reader';
 import { PartError } from './part-error';
 import type { InlineScope, StoryContext } from './read-context';
@@ -197,9 +197,18 @@ function readGraphic(
   }
 }
 
+/**
+ * A picture's blip (pic:blipFill/a:blip), also where Word for Mac wrapped the fill in
+ * mc:AlternateContent (a PDF for Mac Word 2011, ma, and a PNG fallback for everyone else).
+ */
+function pictureBlip(pic: XmlElement): XmlElement | undefined {
+  const fill = child(pic, 'pic:blipFill') ?? effectiveChildren(pic).find((e) => e.name === 'pic:blipFill');
+  return child(fill, 'a:blip');
+}
+
 /** A picture as a shape of its drawing: its own box inside a group, else the whole drawing. */
 function pictureShape(pic: XmlElement, story: StoryContext, shapeFrame: ShapeFrame, frame: Frame): Shape | undefined {
-  const embed = child(child(pic, 'pic:blipFill'), 'a:blip')?.attributes['r:embed'];
+  const embed = pictureBlip(pic)?.attributes['r:embed'];
   if (!embed) return undefined;
   const imageId = resolveImage(story, embed);
   if (imageId === undefined) return undefined;
@@ -217,7 +226,7 @@ function emitPicture(
   scope: InlineScope,
   frame: Frame,
 ): void {
-  const blip = child(child(pic, 'pic:blipFill'), 'a:blip');
+  const blip = pictureBlip(pic);
   const embed = blip?.attributes['r:embed'];
   if (embed === undefined || embed === '') {
     if (blip?.attributes['r:link']) builder.story.doc.warn('Linked (not embedded) pictures are left out.');

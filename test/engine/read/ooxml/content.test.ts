@@ -197,6 +197,27 @@ describe('pictures', () => {
     expect(model.warnings.filter((warning) => /picture/i.test(warning))).toEqual([]);
   });
 
+  it('reads a picture whose fill Word for Mac wrapped in mc:AlternateContent, from the branch it can use', () => {
+    // Word 2011 kept a PDF for itself (Requires="ma") and a PNG for everyone else; the prefix is
+    // the old "ve", bound to the markup-compatibility namespace.
+    const png = tinyPng(4, 3);
+    const fill = (id: string) =>
+      `<pic:blipFill><a:blip r:embed="${id}"/><a:stretch><a:fillRect/></a:stretch></pic:blipFill>`;
+    const picture = inlinePicture('rIdPng', 1270000, 952500).replace(
+      /<pic:blipFill>.*<\/pic:blipFill>/,
+      `<ve:AlternateContent xmlns:ve="http://schemas.openxmlformats.org/markup-compatibility/2006"><ve:Choice xmlns:ma="http://schemas.microsoft.com/office/mac/drawingml/2008/main" Requires="ma">${fill('rIdPdf')}</ve:Choice><ve:Fallback>${fill('rIdPng')}</ve:Fallback></ve:AlternateContent>`,
+    );
+    const model = readParts({
+      document: `<w:body><w:p>${picture}</w:p></w:body>`,
+      relationships: [
+        { id: 'rIdPng', type: 'image', target: 'media/image2.png' },
+        { id: 'rIdPdf', type: 'image', target: 'media/image1.pdf' },
+      ],
+      extraParts: { 'word/media/image2.png': png, 'word/media/image1.pdf': '%PDF-1.3' },
+    });
+    expect(paragraphs(model)[0]?.inlines[0]).toMatchObject({ kind: 'image', imageId: 'word/media/image2.png' });
+  });
+
   it('reads a VML picture sized by its style', () => {
     const model = readParts({
       document: `<w:body><w:p><w:r><w:pict><v:shape style="width:72pt;height:0.5in"><v:imagedata r:id="rIdImg" o:title="vml"/></v:shape></w:pict></w:r></w:p></w:body>`,
