@@ -213,6 +213,33 @@ export interface ParagraphProperties {
    */
   autoSpaceLatin?: false;
   autoSpaceDigits?: false;
+  /** w:framePr (§17.3.1.11): the paragraph is a text frame, set apart from the flow of the text. */
+  frame?: ParagraphFrame;
+}
+
+/**
+ * A text frame (w:framePr, ECMA-376 Part 1 §17.3.1.11): the paragraph (with the paragraphs next to
+ * it that have the same frame) leaves the flow of the text and is set at its own place, measured
+ * from the page, the margins or, vertically, the paragraph after it ("text": the frame's anchor).
+ * Lengths are points. Word's page-number gallery makes one: a PAGE field framed at the right
+ * margin, beside the header's or footer's text.
+ */
+export interface ParagraphFrame {
+  /** w:w; unset: as wide as its widest line. */
+  width?: number;
+  /** w:h with w:hRule: unset (auto) the height of its text, atLeast at least, exact exactly. */
+  height?: number;
+  heightRule: 'auto' | 'atLeast' | 'exact';
+  /** w:hAnchor with w:x or w:xAlign (the alignment wins). */
+  x: { from: 'page' | 'margin' | 'text'; offset: number; align?: 'left' | 'center' | 'right' | 'inside' | 'outside' };
+  /** w:vAnchor with w:y or w:yAlign. */
+  y: { from: 'page' | 'margin' | 'text'; offset: number; align?: 'top' | 'center' | 'bottom' | 'inside' | 'outside' };
+  /** w:wrap (§17.18.104 ST_Wrap). */
+  wrap: 'auto' | 'notBeside' | 'around' | 'tight' | 'through' | 'none';
+  /** w:hSpace / w:vSpace: distance kept from the text around. */
+  distance: { horizontal: number; vertical: number };
+  /** w:dropCap with w:lines: a drop capital set in the first lines of the next paragraph. */
+  dropCap?: { kind: 'drop' | 'margin'; lines: number };
 }
 
 export type UnderlineStyle =

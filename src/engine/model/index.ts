@@ -48,6 +48,7 @@ export type {
   PageGeometry,
   PageNumberFormat,
   Paragraph,
+  ParagraphFrame,
   ParagraphProperties,
   PreferredWidth,
   RevisionMark,

@@ -10,10 +10,10 @@
 import type { Budget } from '../../limits';
 import type { FontFace, FontSet } from '../fonts';
 import { flowDocument, HeaderFooterLayout, type PageFrame, type PageItem, type PlacedLine } from '../layout';
-import type { DocumentModel, PageGeometry, Section } from '../model';
+import type { DocumentModel, FieldInline, PageGeometry, Section } from '../model';
 import type { LaidOutDocument, OutlineEntry, Page } from './display-list';
 import { DrawingRenderer } from './drawing-layout';
-import { type FieldValues, paintLine, paintParagraphFrames, RevisionPalette } from './line-painter';
+import { type FieldValues, fieldResult, paintLine, paintParagraphFrames, RevisionPalette } from './line-painter';
 import { drawPictures } from './metafile-layout';
 import { OffPageReport } from './off-page';
 import { turnCellItems } from './turned-cell';
@@ -124,10 +124,11 @@ export function layoutPages(
     };
     // Table cell shading goes under everything else on the page.
     const slot = { firstOfSection: frame.firstOfSection, number: frame.number };
+    const results = (field: FieldInline) => fieldResult(field, values);
     const items: PageItem[] = [
       ...frame.backgrounds,
-      ...headerFooter.decorations('header', frame.pageSection, slot),
-      ...headerFooter.decorations('footer', frame.pageSection, slot),
+      ...headerFooter.decorations('header', frame.pageSection, slot, results),
+      ...headerFooter.decorations('footer', frame.pageSection, slot, results),
     ];
     const layersStart = items.length;
     for (const lines of [header, frame.lines, frame.notes, footer]) {
@@ -169,12 +170,18 @@ export function layoutPages(
   // need the whole document; then it and every page after it (pages are painted in order: fonts,
   // authors' colours and the outline are numbered as they are met) wait for the end of the flow.
   /** Pages waiting for the end of the flow, with their header and footer if already placed. */
-  const waiting: { frame: PageFrame; placed?: ReturnType<typeof placeHeaderFooter> }[] = [];
-  const placeHeaderFooter = (frame: PageFrame) => {
+  const waiting: PageFrame[] = [];
+  /**
+   * The page's header and footer lines: laid out with the page's field values when they are
+   * known (a right-aligned "Page 10 of 12" ends at the margin however wide Word's cached result
+   * was), else with Word's cached results (enough to tell whether they need the whole document).
+   */
+  const placeHeaderFooter = (frame: PageFrame, values?: FieldValues) => {
     const slot = { firstOfSection: frame.firstOfSection, number: frame.number };
+    const results = values && ((field: FieldInline) => fieldResult(field, values));
     return {
-      header: headerFooter.place('header', frame.pageSection, slot),
-      footer: headerFooter.place('footer', frame.pageSection, slot),
+      header: headerFooter.place('header', frame.pageSection, slot, results),
+      footer: headerFooter.place('footer', frame.pageSection, slot, results),
     };
   };
   const valuesFor = (frame: PageFrame): FieldValues => ({
@@ -194,18 +201,25 @@ export function layoutPages(
       Math.max(sectionPageCounts.get(frame.sectionIndex) ?? 0, frame.sectionPage),
     );
     if (waiting.length > 0) {
-      waiting.push({ frame });
+      waiting.push(frame);
       return;
     }
-    const placed = placeHeaderFooter(frame);
-    const { header, footer } = placed;
-    const early = [header, frame.lines, frame.notes, footer].every((lines) => !needsWholeDocument(lines, anchors));
-    if (early) emit(paintPage(frame, valuesFor(frame), header, footer), [header, frame.lines, frame.notes, footer]);
-    else waiting.push({ frame, placed });
+    const cached = placeHeaderFooter(frame);
+    const early = [cached.header, frame.lines, frame.notes, cached.footer].every(
+      (lines) => !needsWholeDocument(lines, anchors),
+    );
+    if (!early) {
+      waiting.push(frame);
+      return;
+    }
+    const values = valuesFor(frame);
+    const { header, footer } = placeHeaderFooter(frame, values);
+    emit(paintPage(frame, values, header, footer), [header, frame.lines, frame.notes, footer]);
   });
-  for (const { frame, placed } of waiting.splice(0)) {
-    const { header, footer } = placed ?? placeHeaderFooter(frame);
-    emit(paintPage(frame, valuesFor(frame), header, footer), [header, frame.lines, frame.notes, footer]);
+  for (const frame of waiting.splice(0)) {
+    const values = valuesFor(frame);
+    const { header, footer } = placeHeaderFooter(frame, values);
+    emit(paintPage(frame, values, header, footer), [header, frame.lines, frame.notes, footer]);
   }
 
   model.warnings.push(...offPage.warnings());

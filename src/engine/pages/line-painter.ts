@@ -5,7 +5,7 @@
  */
 import type { FontFace } from '../fonts';
 import { type Fragment, floatingOrigin, type PageItem, type PlacedLine, type TextItem } from '../layout';
-import type { Border, DrawingInline, PageGeometry, RevisionMark, RunProperties } from '../model';
+import type { Border, DrawingInline, FieldInline, PageGeometry, RevisionMark, RunProperties } from '../model';
 import { fieldSwitchFormat, formatNumber, hasNonWhiteSpace } from '../text';
 import type { RenderedDrawing } from './display-list';
 import { translateItems } from './translate-items';
@@ -43,7 +43,11 @@ export class RevisionPalette {
 
 function fieldText(fragment: Fragment, values: FieldValues): string {
   const field = fragment.box.field;
-  if (!field) return fragment.text;
+  return field ? fieldResult(field, values) : fragment.text;
+}
+
+/** What a field shows on a page with these values; Word's cached result where it is not known. */
+export function fieldResult(field: FieldInline, values: FieldValues): string {
   const format = field.format ? fieldSwitchFormat(field.format) : undefined;
   switch (field.field) {
     case 'PAGE':

@@ -1,4 +1,4 @@
-import type { Alignment, Border, LineRule, ParagraphProperties, TabStop } from '../../model';
+import type { Alignment, Border, LineRule, ParagraphFrame, ParagraphProperties, TabStop } from '../../model';
 import { effectiveChildren } from './markup-compatibility';
 import { readShading } from './run-properties';
 import type { ThemeColors } from './theme-colors';
@@ -53,6 +53,8 @@ export interface ParagraphDelta {
   borders?: Partial<Record<BorderSide, Border | null>>;
   shading?: string | null;
   outlineLevel?: number | null;
+  /** w:framePr: a level's frame replaces a lower level's whole (§17.3.1.11). */
+  frame?: ParagraphFrame;
 }
 
 export interface NumberingReference {
@@ -158,6 +160,9 @@ export function readParagraphDelta(pPr: XmlElement | undefined, colors: ThemeCol
         if (shading !== undefined) delta.shading = shading;
         break;
       }
+      case 'w:framePr':
+        delta.frame = readFrame(attributes);
+        break;
       case 'w:outlineLvl': {
         const level = integer(attributes['w:val']);
         if (level !== undefined) delta.outlineLevel = level >= 0 && level <= 8 ? level : null;
@@ -170,6 +175,68 @@ export function readParagraphDelta(pPr: XmlElement | undefined, colors: ThemeCol
     }
   }
   return delta;
+}
+
+const FRAME_X_ALIGN: Record<string, ParagraphFrame['x']['align']> = {
+  left: 'left',
+  center: 'center',
+  right: 'right',
+  inside: 'inside',
+  outside: 'outside',
+};
+const FRAME_Y_ALIGN: Record<string, ParagraphFrame['y']['align']> = {
+  top: 'top',
+  center: 'center',
+  bottom: 'bottom',
+  inside: 'inside',
+  outside: 'outside',
+};
+const FRAME_WRAP: Record<string, ParagraphFrame['wrap']> = {
+  auto: 'auto',
+  notBeside: 'notBeside',
+  around: 'around',
+  tight: 'tight',
+  through: 'through',
+  none: 'none',
+};
+
+/** ST_HAnchor / ST_VAnchor (§17.18.35, §17.18.100): page when unset. */
+function frameAnchor(value: string | undefined): 'page' | 'margin' | 'text' {
+  return value === 'margin' || value === 'text' ? value : 'page';
+}
+
+/**
+ * w:framePr (§17.3.1.11), in points. An alignment (xAlign, yAlign) wins over the offset (x, y);
+ * yAlign "inline" places the frame where the text is, as no alignment does.
+ */
+function readFrame(attributes: Readonly<Record<string, string>>): ParagraphFrame {
+  const frame: ParagraphFrame = {
+    heightRule: 'auto',
+    x: { from: frameAnchor(attributes['w:hAnchor']), offset: clamp(twips(attributes['w:x']), OFFSET) ?? 0 },
+    y: { from: frameAnchor(attributes['w:vAnchor']), offset: clamp(twips(attributes['w:y']), OFFSET) ?? 0 },
+    wrap: FRAME_WRAP[attributes['w:wrap'] ?? 'auto'] ?? 'auto',
+    distance: {
+      horizontal: clamp(twips(attributes['w:hSpace']), EXTENT) ?? 0,
+      vertical: clamp(twips(attributes['w:vSpace']), EXTENT) ?? 0,
+    },
+  };
+  const width = clamp(twips(attributes['w:w']), EXTENT);
+  if (width !== undefined && width > 0) frame.width = width;
+  const height = clamp(twips(attributes['w:h']), EXTENT);
+  const rule = attributes['w:hRule'];
+  if (height !== undefined && height > 0) {
+    frame.height = height;
+    frame.heightRule = rule === 'exact' ? 'exact' : rule === 'auto' ? 'auto' : 'atLeast';
+  }
+  const xAlign = FRAME_X_ALIGN[attributes['w:xAlign'] ?? ''];
+  if (xAlign) frame.x.align = xAlign;
+  const yAlign = FRAME_Y_ALIGN[attributes['w:yAlign'] ?? ''];
+  if (yAlign) frame.y.align = yAlign;
+  const dropCap = attributes['w:dropCap'];
+  if (dropCap === 'drop' || dropCap === 'margin') {
+    frame.dropCap = { kind: dropCap, lines: Math.max(1, Math.min(10, integer(attributes['w:lines']) ?? 1)) };
+  }
+  return frame;
 }
 
 /**
@@ -317,6 +384,7 @@ export function toParagraphProperties(delta: ParagraphDelta): ParagraphPropertie
   if (delta.snapToGrid === false) properties.snapToGrid = false;
   if (delta.autoSpaceDE === false) properties.autoSpaceLatin = false;
   if (delta.autoSpaceDN === false) properties.autoSpaceDigits = false;
+  if (delta.frame) properties.frame = delta.frame;
   return properties;
 }
 

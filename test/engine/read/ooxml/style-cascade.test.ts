@@ -190,6 +190,37 @@ describe('the style cascade', () => {
     expect(normal?.props.widowControl).toBe(true);
   });
 
+  it('reads a text frame (w:framePr, §17.3.1.11) from the paragraph or its style, in points', () => {
+    const styles = `${STYLES}<w:style w:type="paragraph" w:styleId="Framed"><w:basedOn w:val="Normal"/><w:pPr><w:framePr w:w="2880" w:h="720" w:hSpace="180" w:wrap="around" w:vAnchor="page" w:hAnchor="margin" w:x="1440" w:yAlign="bottom"/></w:pPr></w:style>`;
+    const model = readParts({
+      document: `<w:body>${paragraph('page number', {
+        pPr: '<w:framePr w:wrap="around" w:vAnchor="text" w:hAnchor="margin" w:xAlign="right" w:y="1"/>',
+      })}${paragraph('styled', { pPr: '<w:pStyle w:val="Framed"/>' })}${paragraph('drop', {
+        pPr: '<w:framePr w:dropCap="drop" w:lines="3" w:wrap="around" w:vAnchor="text" w:hAnchor="text"/>',
+      })}${paragraph('plain')}</w:body>`,
+      styles,
+    });
+    const [number, styled, drop, plain] = paragraphs(model);
+    expect(number?.props.frame).toEqual({
+      heightRule: 'auto',
+      x: { from: 'margin', offset: 0, align: 'right' },
+      y: { from: 'text', offset: 0.05 },
+      wrap: 'around',
+      distance: { horizontal: 0, vertical: 0 },
+    });
+    expect(styled?.props.frame).toEqual({
+      width: 144,
+      height: 36,
+      heightRule: 'atLeast',
+      x: { from: 'margin', offset: 72 },
+      y: { from: 'page', offset: 0, align: 'bottom' },
+      wrap: 'around',
+      distance: { horizontal: 9, vertical: 0 },
+    });
+    expect(drop?.props.frame?.dropCap).toEqual({ kind: 'drop', lines: 3 });
+    expect(plain?.props.frame).toBeUndefined();
+  });
+
   it('gives an empty paragraph the size of its mark', () => {
     const model = read('<w:p><w:pPr><w:rPr><w:sz w:val="40"/></w:rPr></w:pPr></w:p>');
     const [empty] = paragraphs(model);
