@@ -25,6 +25,7 @@ import {
   mathText,
   type Paragraph,
   type ParagraphProperties,
+  type PositionalTab,
   type RevisionMark,
   type RunProperties,
 } from '../model';
@@ -80,6 +81,8 @@ export interface Box {
   math?: MathBox;
   /** Display math: the line it is alone on is aligned this way, not as the paragraph is. */
   displayMath?: 'left' | 'right' | 'center';
+  /** tab: an absolute position tab (w:ptab), which ignores the tab stops (line-breaker.ts). */
+  ptab?: PositionalTab;
 }
 
 /** A piece of a laid-out line: a box, or a word of one in a justified line (paragraph-layout.ts). */
@@ -251,6 +254,7 @@ function measuredText(
     drawing: undefined,
     math: undefined,
     displayMath: undefined,
+    ptab: undefined,
   };
 }
 
@@ -295,6 +299,7 @@ export function newBox(
     drawing: undefined,
     math: undefined,
     displayMath: undefined,
+    ptab: undefined,
   };
 }
 
@@ -773,6 +778,7 @@ export function paragraphSegments(paragraph: Paragraph, fonts: FontSet): Segment
       );
       if (inline.kind === 'image') box.imageId = inline.imageId;
       if (inline.kind === 'drawing') box.drawing = inline;
+      if (inline.kind === 'tab' && inline.absolute) box.ptab = inline.absolute;
       box.link = source.link;
       box.revision = source.revision;
       addBox(segment, box);

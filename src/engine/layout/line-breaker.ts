@@ -4,7 +4,7 @@
  * Tabs are resolved while filling, because where a tab ends decides what fits after it.
  */
 import { MAX_PARAGRAPH_LINES, tooComplex } from '../../limits';
-import type { Paragraph, TabStop } from '../model';
+import type { Paragraph, PositionalTab, TabStop } from '../model';
 import type { Box, Segment } from './inline-boxes';
 
 /** A box on a line: layoutParagraph takes it as the line's Fragment (paragraph-layout.ts), so it has the box's text. */
@@ -102,6 +102,19 @@ export function nextTabStop(position: number, paragraph: Paragraph, defaultTabSt
   if (hanging !== undefined) return { position: hanging, align: 'left', leader: 'none' };
   const step = defaultTabStop > 0 ? defaultTabStop : 36;
   return { position: (Math.floor(position / step + EPSILON) + 1) * step, align: 'left', leader: 'none' };
+}
+
+/**
+ * Where an absolute position tab goes (w:ptab, ECMA-376 §17.3.3.23), as a stop from the text
+ * area's left edge: the left edge, centre or right edge of the margins (the text area) or of the
+ * paragraph's indents, whatever tab stops the paragraph has.
+ */
+function positionalStop(ptab: PositionalTab, paragraph: Paragraph, areaWidth: number): TabStop {
+  const { indent } = paragraph.props;
+  const from = ptab.relativeTo === 'indent' ? indent.left : 0;
+  const to = ptab.relativeTo === 'indent' ? areaWidth - indent.right : areaWidth;
+  const position = ptab.align === 'left' ? from : ptab.align === 'right' ? to : (from + to) / 2;
+  return { position, align: ptab.align, leader: ptab.leader };
 }
 
 /** Width of what follows a tab, up to the next tab or break: what a right/center tab aligns. */
@@ -252,7 +265,9 @@ export function breakLines(paragraph: Paragraph, segments: readonly Segment[], c
       if (!segment) break;
       const lead = segment.boxes[0];
       if (lead?.kind === 'tab') {
-        const stop = nextTabStop(start + x + trailing, paragraph, context.defaultTabStop);
+        const stop = lead.ptab
+          ? positionalStop(lead.ptab, paragraph, context.areaWidth)
+          : nextTabStop(start + x + trailing, paragraph, context.defaultTabStop);
         // A tab is never a split piece, so what follows it starts at segments[index + 1].
         const following = followingWidth(segments, index + 1);
         const origin = start + x + trailing;
@@ -262,6 +277,8 @@ export function breakLines(paragraph: Paragraph, segments: readonly Segment[], c
         else if (stop.align === 'decimal') target = stop.position - following.decimal;
         const tabWidth = Math.max(0, target - origin);
         if (line.placed.length > 0 && stop.position > start + available + EPSILON && stop.align === 'left') break;
+        // An absolute position tab whose point the line has passed goes to it on the next line (§17.3.3.23).
+        if (lead.ptab && line.placed.length > 0 && stop.position < origin - EPSILON) break;
         // Word lets text aligned at a right, centre or decimal tab set beyond the right margin run
         // into the margin up to that stop (a table of contents whose page-number tab sits past
         // the margin keeps its numbers on the entry's line; LibreOffice's TabOverMargin).

@@ -331,6 +331,18 @@ export interface TextInline extends InlineBase {
 
 export interface TabInline extends InlineBase {
   kind: 'tab';
+  /**
+   * An absolute position tab (w:ptab, ECMA-376 Part 1 §17.3.3.23): it goes to the left edge, the
+   * centre or the right edge of the margins or of the indents, whatever the tab stops, and aligns
+   * the text after it there; past that point, it goes there on the next line.
+   */
+  absolute?: PositionalTab;
+}
+
+export interface PositionalTab {
+  align: 'left' | 'center' | 'right';
+  relativeTo: 'margin' | 'indent';
+  leader: TabStop['leader'];
 }
 
 export interface BreakInline extends InlineBase {

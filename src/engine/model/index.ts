@@ -50,6 +50,7 @@ export type {
   Paragraph,
   ParagraphFrame,
   ParagraphProperties,
+  PositionalTab,
   PreferredWidth,
   RevisionMark,
   RunProperties,

@@ -388,6 +388,45 @@ describe('pagination', () => {
     expect(title?.x).toBeCloseTo(72 + 45, 1);
   });
 
+  it('sends text after an absolute position tab (w:ptab) to the margins or indents, whatever the stops', async () => {
+    const ptab = (align: 'left' | 'center' | 'right', relativeTo: 'margin' | 'indent' = 'margin') => ({
+      kind: 'tab' as const,
+      props: runProps(),
+      absolute: { align, relativeTo, leader: 'none' as const },
+    });
+    // A footer whose style's stops (centre 234, right 468 of a 6.5 in text area) are not where
+    // the ptabs go; the paragraph is indented 36 pt on the right.
+    const entry = paragraph([text('Left'), ptab('center'), text('Middle'), ptab('right', 'indent'), text('Right')], {
+      tabs: [
+        { position: 100, align: 'center', leader: 'none' },
+        { position: 200, align: 'right', leader: 'none' },
+      ],
+      indent: { left: 0, right: 36, firstLine: 0 },
+    });
+    const doc = await layout(documentModel([section([entry])]));
+    const item = (value: string) => textsOf(doc, 0).find((t) => t.text === value);
+    const width = (value: string) => {
+      const t = item(value);
+      return t ? (doc.fonts[t.font]?.measure(t.text) ?? 0) * t.size : 0;
+    };
+    expect((item('Middle')?.x ?? 0) + width('Middle') / 2).toBeCloseTo(72 + 468 / 2, 1);
+    expect((item('Right')?.x ?? 0) + width('Right')).toBeCloseTo(72 + 468 - 36, 1);
+    expect(item('Right')?.y).toBeCloseTo(item('Left')?.y ?? 0, 2);
+  });
+
+  it('takes an absolute position tab whose point the line has passed to that point on the next line', async () => {
+    const ptab = {
+      kind: 'tab' as const,
+      props: runProps(),
+      absolute: { align: 'left' as const, relativeTo: 'margin' as const, leader: 'none' as const },
+    };
+    const doc = await layout(documentModel([section([paragraph([text('Some words'), ptab, text('again')])])]));
+    const again = textsOf(doc, 0).find((t) => t.text === 'again');
+    const first = textsOf(doc, 0).find((t) => t.text.startsWith('Some'));
+    expect(again?.x).toBeCloseTo(72, 1);
+    expect((again?.y ?? 0) - (first?.y ?? 0)).toBeCloseTo(13.43, 1);
+  });
+
   it('keeps text at a right tab set beyond the right margin on its line, running into the margin', async () => {
     // 468 pt of text width; the right tab at 500 pt is 32 pt into the right margin.
     const tabs = [{ position: 500, align: 'right' as const, leader: 'dot' as const }];

@@ -4,6 +4,7 @@ import type {
   LinkTarget,
   MathInline,
   NoteReferenceInline,
+  PositionalTab,
   RevisionMark,
   RunProperties,
   TextInline,
@@ -206,11 +207,12 @@ function readRunContent(
       case 'w:delText':
         if (visible && scope.showDeleted) emitText(builder, textOf(item), props, decorate, rPr);
         break;
-      // An absolute position tab (w:ptab, §17.3.3.23) is read as a tab: headers and footers that
-      // use one mostly have their style's centre and right stops at the same places.
       case 'w:tab':
-      case 'w:ptab':
         if (visible) emit(builder, decorate({ kind: 'tab', props }));
+        break;
+      // An absolute position tab (§17.3.3.23): to the margins' or the indents' edge or centre.
+      case 'w:ptab':
+        if (visible) emit(builder, decorate({ kind: 'tab', props, absolute: positionalTab(item) }));
         break;
       case 'w:br': {
         if (!visible) break;
@@ -296,6 +298,19 @@ function readRunContent(
  * w:t text (§17.3.3.31). Without xml:space="preserve" Word drops leading and trailing white space;
  * a literal tab in the text is a tab, a line feed a space.
  */
+/** w:ptab's alignment, base and leader (§17.3.3.23); left of the margin when they are missing. */
+function positionalTab(ptab: XmlElement): PositionalTab {
+  const { attributes } = ptab;
+  const align = attributes['w:alignment'];
+  const leader = attributes['w:leader'];
+  return {
+    align: align === 'center' || align === 'right' ? align : 'left',
+    relativeTo: attributes['w:relativeTo'] === 'indent' ? 'indent' : 'margin',
+    leader:
+      leader === 'dot' || leader === 'hyphen' || leader === 'underscore' || leader === 'middleDot' ? leader : 'none',
+  };
+}
+
 function textOf(t: XmlElement): string {
   const text = t.text;
   if (t.attributes['xml:space'] === 'preserve') return text;

@@ -25,6 +25,18 @@ describe('run content', () => {
     ).toEqual(['line', 'line', 'page', 'column']);
   });
 
+  it('reads an absolute position tab (w:ptab, §17.3.3.23) with its alignment, base and leader', () => {
+    const model = readParts({
+      document: `<w:body><w:p><w:r><w:t>a</w:t><w:ptab w:relativeTo="margin" w:alignment="center" w:leader="none"/><w:t>b</w:t><w:ptab w:relativeTo="indent" w:alignment="right" w:leader="dot"/><w:t>c</w:t><w:tab/></w:r></w:p></w:body>`,
+    });
+    const tabs = paragraphs(model)[0]?.inlines.filter((inline) => inline.kind === 'tab');
+    expect(tabs?.map((tab) => (tab.kind === 'tab' ? tab.absolute : undefined))).toEqual([
+      { align: 'center', relativeTo: 'margin', leader: 'none' },
+      { align: 'right', relativeTo: 'indent', leader: 'dot' },
+      undefined,
+    ]);
+  });
+
   it('maps w:sym characters of symbol fonts to Unicode', () => {
     const model = readParts({
       document: `<w:body><w:p><w:r><w:sym w:font="Symbol" w:char="F062"/></w:r><w:r><w:sym w:font="Wingdings" w:char="F0FC"/></w:r><w:r><w:sym w:font="Symbol" w:char="F0B7"/></w:r><w:r><w:sym w:font="Unknown Dingbats" w:char="F041"/></w:r>${r('x', '<w:rFonts w:ascii="Symbol" w:hAnsi="Symbol"/>')}</w:p></w:body>`,
