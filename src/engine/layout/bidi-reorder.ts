@@ -22,7 +22,7 @@ export function mirroredCharacter(char: string): string | undefined {
   return bidi.getMirroredCharacter(char) ?? undefined;
 }
 
-/** Stands for a tab, picture or field in the text given to the algorithm (an ON neutral). */
+/** Stands for a tab or picture in the text given to the algorithm (an ON neutral). */
 const OBJECT = '\uFFFC';
 
 /**
@@ -62,8 +62,14 @@ function textAtRightToLeftLevel(line: string, algorithm: ReturnType<typeof bidiF
   return true;
 }
 
+/**
+ * A fragment's text as the algorithm sees it. A field counts as the text it shows: a page number
+ * is digits (EN), which keep their left-to-right order in a right-to-left line (a table of
+ * contents' "15" read "51" when the field stood for a neutral and took the line's direction).
+ */
 function fragmentText(fragment: Fragment): string {
-  return fragment.box.kind === 'text' && fragment.text !== '' ? fragment.text : OBJECT;
+  const kind = fragment.box.kind;
+  return (kind === 'text' || kind === 'field') && fragment.text !== '' ? fragment.text : OBJECT;
 }
 
 /**

@@ -570,6 +570,29 @@ interface Piece {
   end: number;
 }
 
+/**
+ * One box for a field's result, painted whole with one face (its value is known only when the
+ * page is painted): the face of the first piece that shows something, so that a result in
+ * another script than the run's face has ("\u200cأ", an Arabic page number after its joiner
+ * control) is drawn in the face that has it, as wide as all its pieces.
+ */
+function fieldBox(boxes: Box[]): Box | undefined {
+  if (boxes.length <= 1) return boxes[0];
+  const visible = (box: Box) => [...box.text].some((ch) => !isDefaultIgnorable(ch.codePointAt(0) as number));
+  const main = boxes.find(visible) ?? (boxes[0] as Box);
+  let width = 0;
+  let ascent = 0;
+  let descent = 0;
+  let text = '';
+  for (const box of boxes) {
+    width += box.width;
+    ascent = Math.max(ascent, box.ascent);
+    descent = Math.max(descent, box.descent);
+    text += box.text;
+  }
+  return { ...main, text, width, ascent, descent };
+}
+
 /** Text a field is measured with before its value is known: Word's cached result, or a digit. */
 function fieldPlaceholder(inline: Extract<Inline, { kind: 'field' }>): string {
   return inline.cached.trim() || '0';
@@ -787,7 +810,7 @@ export function paragraphSegments(paragraph: Paragraph, fonts: FontSet): Segment
       continue;
     }
     if (inline.kind === 'field') {
-      const [box] = measuredBoxes(fieldPlaceholder(inline), runStyle(inline.props, fonts), fonts, source);
+      const box = fieldBox(measuredBoxes(fieldPlaceholder(inline), runStyle(inline.props, fonts), fonts, source));
       if (box) addBox(segment, { ...box, kind: 'field', field: inline, space: false });
       while (cutIndex < cuts.length && (cuts[cutIndex] ?? 0) < piece.end) cutIndex++;
       if (cuts[cutIndex] === piece.end) {

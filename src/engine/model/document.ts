@@ -107,6 +107,11 @@ export type PageNumberFormat =
   | 'lowerLetter'
   | 'ordinal'
   | 'decimalZero'
+  | 'arabicAlpha'
+  | 'arabicAbjad'
+  | 'hebrew1'
+  | 'hebrew2'
+  | 'hindiNumbers'
   | 'none';
 
 export interface PageGeometry {

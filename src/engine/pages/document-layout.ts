@@ -29,10 +29,14 @@ export interface LayoutOptions {
 }
 
 /** Adds the page's bookmarks to `pages` (bookmark → page number), the first occurrence winning. */
-function noteBookmarks(frame: PageFrame, pages: Map<string, number>): void {
+function noteBookmarks(frame: PageFrame, pages: Map<string, number>, formats: Map<string, string>): void {
+  const format = frame.section.pageNumbering.format;
   for (const placed of [...frame.lines, ...frame.notes]) {
-    for (const f of placed.line.fragments)
-      if (f.box.anchor && !pages.has(f.box.anchor)) pages.set(f.box.anchor, frame.number);
+    for (const f of placed.line.fragments) {
+      if (!f.box.anchor || pages.has(f.box.anchor)) continue;
+      pages.set(f.box.anchor, frame.number);
+      if (format !== 'decimal') formats.set(f.box.anchor, format);
+    }
   }
 }
 
@@ -92,6 +96,7 @@ export function layoutPages(
   }
   const headerFooter = new HeaderFooterLayout(model, fonts);
   const anchors = new Map<string, number>();
+  const anchorFormats = new Map<string, string>();
   const palette = new RevisionPalette();
   const renderer = new DrawingRenderer(fonts, model.settings.defaultTabStop);
   const sectionPageCounts = new Map<number, number>();
@@ -190,12 +195,13 @@ export function layoutPages(
     numPages: pageCount,
     sectionPages: sectionPageCounts.get(frame.sectionIndex) ?? 1,
     bookmarkPages: anchors,
+    bookmarkFormats: anchorFormats,
   });
   flowDocument(model, fonts, headerFooter, (frame) => {
     // Page boundaries are where a runaway document is stopped: past the page cap or the deadline.
     options.budget?.page();
     pageCount++;
-    noteBookmarks(frame, anchors);
+    noteBookmarks(frame, anchors, anchorFormats);
     sectionPageCounts.set(
       frame.sectionIndex,
       Math.max(sectionPageCounts.get(frame.sectionIndex) ?? 0, frame.sectionPage),

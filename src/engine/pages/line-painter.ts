@@ -22,6 +22,8 @@ export interface FieldValues {
   sectionPages: number;
   /** Page number of each bookmark, for PAGEREF. */
   bookmarkPages: Map<string, number>;
+  /** The number format of each bookmark's page (its section's w:pgNumType), when not decimal. */
+  bookmarkFormats?: Map<string, string>;
 }
 
 /** Markup colours of tracked changes, by author in order of appearance (Word's by-author palette). */
@@ -57,8 +59,11 @@ export function fieldResult(field: FieldInline, values: FieldValues): string {
     case 'SECTIONPAGES':
       return formatNumber(values.sectionPages, format ?? 'decimal');
     case 'PAGEREF': {
+      // The page number as its page shows it (a bookmark in front matter numbered i, ii… or
+      // أ، ب… reads so in the table of contents), unless the field says otherwise.
       const page = field.argument ? values.bookmarkPages.get(field.argument) : undefined;
-      return page === undefined ? field.cached : formatNumber(page, format ?? 'decimal');
+      if (page === undefined) return field.cached;
+      return formatNumber(page, format ?? values.bookmarkFormats?.get(field.argument ?? '') ?? 'decimal');
     }
   }
 }
@@ -287,7 +292,9 @@ export function paintLine(out: PageItem[], placed: PlacedLine, values: FieldValu
         const count = Math.min(MAX_LEADER_CHARACTERS, Math.floor((fragment.width - chWidth) / chWidth));
         if (count > 0) {
           options.faces[box.face.key] = box.face;
-          const start = x + fragment.width - count * chWidth;
+          // Flush against the text after the tab, at its stop: on the tab's right, or on its left
+          // in a right-to-left line (a table of contents' dots run up to the page number there).
+          const start = fragment.rtl ? x : x + fragment.width - count * chWidth;
           foreground.push({
             kind: 'text',
             x: start,

@@ -36,6 +36,16 @@ export function formatNumber(value: number, format: string): string {
       return String(value).replace(/[0-9]/g, (digit) => String.fromCharCode(0xff10 + Number(digit)));
     case 'hex':
       return value.toString(16).toUpperCase();
+    case 'arabicAlpha':
+      return arabicLetter(value, ARABIC_ALPHA);
+    case 'arabicAbjad':
+      return arabicLetter(value, ARABIC_ABJAD);
+    case 'hebrew1':
+      return hebrewNumeral(value);
+    case 'hebrew2':
+      return repeatedSymbol(value, HEBREW_LETTERS);
+    case 'hindiNumbers':
+      return String(value).replace(/[0-9]/g, (digit) => String.fromCharCode(0x0660 + Number(digit)));
     case 'none':
       return '';
     default:
@@ -65,9 +75,52 @@ const KNOWN = new Set([
   'decimalFullWidth',
   'decimalFullWidth2',
   'hex',
+  'arabicAlpha',
+  'arabicAbjad',
+  'hebrew1',
+  'hebrew2',
+  'hindiNumbers',
   'none',
   'bullet',
 ]);
+
+/** ST_NumberFormat arabicAlpha (§17.18.59): the 28 letters in alphabetical (hijā'ī) order. */
+const ARABIC_ALPHA = [...'أبتثجحخدذرزسشصضطظعغفقكلمنهوي'];
+/** arabicAbjad: the same letters in the abjad order of their numeric values (أبجد هوز حطي …). */
+const ARABIC_ABJAD = [...'أبجدهوزحطيكلمنسعفصقرشتثخذضظغ'];
+/**
+ * An Arabic letter number as Word writes it: after a zero-width non-joiner, so that the letter
+ * stands alone and does not join the text before it (Word's cached PAGE results read "\u200cج").
+ */
+function arabicLetter(value: number, letters: readonly string[]): string {
+  const symbol = repeatedSymbol(value, letters);
+  return /^[0-9-]/.test(symbol) ? symbol : `\u200c${symbol}`;
+}
+
+/** hebrew2: the 22 letters of the Hebrew alphabet, repeated as Latin letters are. */
+const HEBREW_LETTERS = [...'אבגדהוזחטיכלמנסעפצקרשת'];
+const HEBREW_ONES = ['', 'א', 'ב', 'ג', 'ד', 'ה', 'ו', 'ז', 'ח', 'ט'];
+const HEBREW_TENS = ['', 'י', 'כ', 'ל', 'מ', 'נ', 'ס', 'ע', 'פ', 'צ'];
+const HEBREW_HUNDREDS = ['', 'ק', 'ר', 'ש', 'ת'];
+
+/**
+ * hebrew1: Hebrew numerals (letters with their numeric values, ק ר ש ת for the hundreds and ת
+ * repeated past 400), 15 and 16 written ט״ו-style as טו and טז rather than spelling the Name.
+ */
+function hebrewNumeral(value: number): string {
+  if (value <= 0 || value >= 1000 || !Number.isInteger(value)) return String(value);
+  let hundreds = Math.floor(value / 100);
+  let out = '';
+  while (hundreds > 4) {
+    out += 'ת';
+    hundreds -= 4;
+  }
+  out += HEBREW_HUNDREDS[hundreds];
+  const rest = value % 100;
+  if (rest === 15) return `${out}טו`;
+  if (rest === 16) return `${out}טז`;
+  return out + HEBREW_TENS[Math.floor(rest / 10)] + HEBREW_ONES[rest % 10];
+}
 
 const ROMAN: [number, string][] = [
   [1000, 'm'],

@@ -101,6 +101,84 @@ describe('bidirectional lines (UAX #9)', () => {
     expect(numbers).toEqual(['4', '6300']);
   });
 
+  it('sets a right-to-left table of contents entry as Word does: the number at the left margin, the dots up to it', async () => {
+    // A w:bidi TOC entry: title, a tab to a right (end) stop with dot leader at the text width,
+    // the page number as a PAGEREF field (Word's cached result, 1). Stops of a bidi paragraph are measured from
+    // the right margin: the stop is the left margin, where the number ends (its leading edge).
+    const arial = { font: 'Arial', size: 12 };
+    const model = documentModel([
+      section([
+        paragraph([{ kind: 'bookmark', name: 'target' }, text('יעד', arial)], { rtl: true, align: 'right' }),
+        paragraph(
+          [
+            text('פרק ראשון', arial),
+            { kind: 'tab', props: runProps(arial) },
+            { kind: 'field', field: 'PAGEREF', argument: 'target', cached: '1', props: runProps(arial) },
+          ],
+          { rtl: true, align: 'right', tabs: [{ position: 468, align: 'right', leader: 'dot' }] },
+        ),
+      ]),
+    ]);
+    const doc = await layoutWithFallback(model);
+    const items = (doc.pages[0]?.items ?? []).filter((i): i is TextItem => i.kind === 'text');
+    const number = items.find((item) => item.text === '1');
+    const dots = items.find((item) => /^\.+$/.test(item.text));
+    // PAGEREF shows the bookmark's page (1), drawn left to right, its left edge at the left margin.
+    expect(number?.x).toBeCloseTo(72, 1);
+    expect(number?.rtl).toBeUndefined();
+    const face = number ? doc.fonts[number.font] : undefined;
+    const numberEnd = (number?.x ?? 0) + (face?.measure('1') ?? 0) * 12;
+    // The leader runs from the number to the title.
+    expect(dots?.x).toBeCloseTo(numberEnd, 1);
+    expect(dots?.x ?? 0).toBeLessThan(items.find((item) => item.text.includes('פרק'))?.x ?? 0);
+  });
+
+  it('keeps the digits of a field result in order in a right-to-left line', async () => {
+    const arial = { font: 'Arial', size: 12 };
+    const model = documentModel([
+      section([
+        paragraph(
+          [
+            text('עמוד', arial),
+            { kind: 'tab', props: runProps(arial) },
+            { kind: 'field', field: 'NUMPAGES', cached: '9', props: runProps(arial) },
+          ],
+          { rtl: true, align: 'right' },
+        ),
+        ...Array.from({ length: 11 }, () => paragraph([text('x', arial)], { pageBreakBefore: true })),
+      ]),
+    ]);
+    const doc = await layoutWithFallback(model);
+    const pdf = await PDFDocument.load(await paintPdf(doc));
+    // Drawn left to right on the page: "12", then the Hebrew word (reversed by pageText's order).
+    expect(pageText(pdf, 0).replace(/\s+/g, '')).toBe(`12${[...'עמוד'].reverse().join('')}`);
+  });
+
+  it('shows a PAGEREF to a page numbered in Arabic letters as that page shows its number', async () => {
+    const arial = { font: 'Arial', size: 12 };
+    const front = section(
+      [
+        paragraph([text('مقدمه', arial)], { rtl: true, align: 'right' }),
+        paragraph([{ kind: 'bookmark', name: 'front' }, text('x', arial)], { pageBreakBefore: true }),
+      ],
+      { pageNumbering: { format: 'arabicAbjad', start: 1 } },
+    );
+    const body = section([
+      paragraph(
+        [
+          text('فهرست', arial),
+          { kind: 'tab', props: runProps(arial) },
+          { kind: 'field', field: 'PAGEREF', argument: 'front', cached: '2', props: runProps(arial) },
+        ],
+        { rtl: true, align: 'right' },
+      ),
+    ]);
+    const doc = await layoutWithFallback(documentModel([front, body]));
+    const texts = (doc.pages[2]?.items ?? []).filter((i): i is TextItem => i.kind === 'text').map((i) => i.text);
+    // Page 2 of the front matter is ب in abjad order.
+    expect(texts.join('')).toContain('\u200cب');
+  });
+
   it('reverses a Hebrew phrase inside a left-to-right paragraph, and leaves Latin lines alone', async () => {
     const model = documentModel([
       section([

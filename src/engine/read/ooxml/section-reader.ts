@@ -40,6 +40,11 @@ const PAGE_NUMBER_FORMATS = new Set<PageNumberFormat>([
   'lowerLetter',
   'ordinal',
   'decimalZero',
+  'arabicAlpha',
+  'arabicAbjad',
+  'hebrew1',
+  'hebrew2',
+  'hindiNumbers',
   'none',
 ]);
 

@@ -75,6 +75,29 @@ describe('numbering', () => {
     expect([9, 10, 123].map((value) => formatNumber(value, 'decimalZero'))).toEqual(['09', '10', '123']);
   });
 
+  it('formats the right-to-left number formats: Arabic letters (alphabetical and abjad), Hebrew, Hindi digits', () => {
+    const zwnj = '\u200c';
+    // Word writes an Arabic letter number after a zero-width non-joiner (its cached PAGE results).
+    expect([1, 2, 3, 28].map((value) => formatNumber(value, 'arabicAlpha'))).toEqual(
+      ['أ', 'ب', 'ت', 'ي'].map((letter) => zwnj + letter),
+    );
+    expect([1, 2, 3, 4, 29].map((value) => formatNumber(value, 'arabicAbjad'))).toEqual(
+      ['أ', 'ب', 'ج', 'د', 'أأ'].map((letter) => zwnj + letter),
+    );
+    expect([1, 10, 11, 15, 16, 99, 100, 500].map((value) => formatNumber(value, 'hebrew1'))).toEqual([
+      'א',
+      'י',
+      'יא',
+      'טו',
+      'טז',
+      'צט',
+      'ק',
+      'תק',
+    ]);
+    expect([1, 22, 23].map((value) => formatNumber(value, 'hebrew2'))).toEqual(['א', 'ת', 'אא']);
+    expect(formatNumber(205, 'hindiNumbers')).toBe('٢٠٥');
+  });
+
   it('maps symbol-font bullets to Unicode and draws them in the paragraph face; Courier New "o" stays', () => {
     const bullet = (ilvl: number, char: string, font: string) =>
       `<w:lvl w:ilvl="${ilvl}"><w:numFmt w:val="bullet"/><w:lvlText w:val="${char}"/><w:rPr><w:rFonts w:ascii="${font}" w:hAnsi="${font}" w:hint="default"/></w:rPr></w:lvl>`;
