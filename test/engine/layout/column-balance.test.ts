@@ -1,12 +1,4 @@
-// Column balancing at a continuous section break (column-balance.ts, page-flow.ts balanceRest):
-// the balanced height itself, then where the flow puts lines with it. Word's rules: the columns
-// are evened out on the page where the section ends, however many pages it ran over; columns of
-// unequal width (w:cols w:equalWidth="0", ECMA-376 §17.6.4) hold their content at their own width;
-// the empty paragraph that holds the section break is not counted.
-import { env } from 'cloudflare:test';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { createFontCache } from '../../../src/engine/fonts/font-cache';
-import { loadFontSet } from '../../../src/engine/fonts/font-set';
+import { describe, expect, it } from 'vitest';
 import {
   type BalanceBlock,
   type BalanceLine,
@@ -14,12 +6,11 @@ import {
   balancedHeight,
   fitsColumns,
 } from '../../../src/engine/layout/column-balance';
-import { collectFontRequests } from '../../../src/engine/layout/font-requests';
 import type { TextItem } from '../../../src/engine/layout/page-items';
-import type { Columns, DocumentModel, Paragraph } from '../../../src/engine/model/document';
+import type { Columns, Paragraph } from '../../../src/engine/model/document';
 import type { LaidOutDocument } from '../../../src/engine/pages/display-list';
-import { layoutDocument } from '../../../src/engine/pages/document-layout';
 import { documentModel, paragraph, section } from '../../helpers/model-builder';
+import { bundledLayout } from './fallback-layout';
 
 /** A paragraph of `lines` lines `height` tall, the same at every width. */
 function fixed(lines: number, height = 10, extra: Partial<BalanceParagraph> = {}): BalanceParagraph {
@@ -110,15 +101,7 @@ describe('balancedHeight', () => {
   });
 });
 
-let cache: ReturnType<typeof createFontCache>;
-beforeAll(() => {
-  cache = createFontCache();
-});
-
-async function layout(model: DocumentModel): Promise<LaidOutDocument> {
-  const fonts = await loadFontSet(collectFontRequests(model), { assets: env.ASSETS, embedded: [], cache });
-  return layoutDocument(model, fonts);
-}
+const layout = bundledLayout();
 
 function texts(doc: LaidOutDocument, page: number, prefix: string): TextItem[] {
   return (doc.pages[page]?.items ?? []).filter((i): i is TextItem => i.kind === 'text' && i.text.startsWith(prefix));

@@ -1,12 +1,6 @@
-import { env } from 'cloudflare:test';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { createFontCache } from '../../../src/engine/fonts/font-cache';
-import { loadFontSet } from '../../../src/engine/fonts/font-set';
-import { collectFontRequests } from '../../../src/engine/layout/font-requests';
+import { describe, expect, it } from 'vitest';
 import type { PathItem, RectItem, TextItem } from '../../../src/engine/layout/page-items';
-import type { DocumentModel } from '../../../src/engine/model/document';
 import type { LaidOutDocument } from '../../../src/engine/pages/display-list';
-import { layoutDocument } from '../../../src/engine/pages/document-layout';
 import { readDocx } from '../../../src/engine/read/ooxml/docx-reader';
 import { DEFAULT_LIMITS } from '../../../src/limits';
 import { mintKey, withKey } from '../../helpers/accounts';
@@ -14,16 +8,9 @@ import { call } from '../../helpers/api';
 import { buildDocx, type DocxParts, paragraph, tinyPng } from '../../helpers/docx-fixture';
 import { pdfText } from '../../helpers/pdf-text';
 import { paragraphs, readParts } from '../read/ooxml/model-queries';
+import { bundledLayout } from './fallback-layout';
 
-let cache: ReturnType<typeof createFontCache>;
-beforeAll(() => {
-  cache = createFontCache();
-});
-
-async function layout(model: DocumentModel): Promise<LaidOutDocument> {
-  const fonts = await loadFontSet(collectFontRequests(model), { assets: env.ASSETS, embedded: [], cache });
-  return layoutDocument(model, fonts);
-}
+const layout = bundledLayout();
 
 const texts = (doc: LaidOutDocument, page = 0) =>
   (doc.pages[page]?.items ?? []).filter((i): i is TextItem => i.kind === 'text');

@@ -2,7 +2,8 @@
 import { env } from 'cloudflare:test';
 import { createFontCache } from '../../../src/engine/fonts/font-cache';
 import { loadFontSet } from '../../../src/engine/fonts/font-set';
-import { collectFontNeeds } from '../../../src/engine/layout/font-requests';
+import { collectFontNeeds, collectFontRequests } from '../../../src/engine/layout/font-requests';
+import type { TextItem } from '../../../src/engine/layout/page-items';
 import type { DocumentModel } from '../../../src/engine/model/document';
 import type { LaidOutDocument } from '../../../src/engine/pages/display-list';
 import { layoutDocument } from '../../../src/engine/pages/document-layout';
@@ -17,4 +18,19 @@ export async function layoutWithFallback(model: DocumentModel): Promise<LaidOutD
     fallbackCharacters,
   });
   return layoutDocument(model, fonts);
+}
+
+/**
+ * Lays a model out with the bundled faces its text asks for (no Noto fallback), as most layout tests
+ * do: one font cache per call of this, so a test file's layouts share parsed faces.
+ */
+export function bundledLayout(): (model: DocumentModel) => Promise<LaidOutDocument> {
+  const cache = createFontCache();
+  return async (model) =>
+    layoutDocument(model, await loadFontSet(collectFontRequests(model), { assets: env.ASSETS, embedded: [], cache }));
+}
+
+/** The text items of a page, in drawing order. */
+export function pageTextItems(doc: LaidOutDocument, page = 0): TextItem[] {
+  return (doc.pages[page]?.items ?? []).filter((i): i is TextItem => i.kind === 'text');
 }

@@ -1,23 +1,11 @@
-import { env } from 'cloudflare:test';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { createFontCache } from '../../../src/engine/fonts/font-cache';
-import { loadFontSet } from '../../../src/engine/fonts/font-set';
-import { collectFontRequests } from '../../../src/engine/layout/font-requests';
+import { describe, expect, it } from 'vitest';
 import type { TextItem } from '../../../src/engine/layout/page-items';
-import type { DocumentModel, Inline, ParagraphFrame } from '../../../src/engine/model/document';
+import type { Inline, ParagraphFrame } from '../../../src/engine/model/document';
 import type { LaidOutDocument } from '../../../src/engine/pages/display-list';
-import { layoutDocument } from '../../../src/engine/pages/document-layout';
 import { documentModel, paragraph, runProps, section, text } from '../../helpers/model-builder';
+import { bundledLayout } from './fallback-layout';
 
-let cache: ReturnType<typeof createFontCache>;
-beforeAll(() => {
-  cache = createFontCache();
-});
-
-async function layout(model: DocumentModel): Promise<LaidOutDocument> {
-  const fonts = await loadFontSet(collectFontRequests(model), { assets: env.ASSETS, embedded: [], cache });
-  return layoutDocument(model, fonts);
-}
+const layout = bundledLayout();
 
 function textsOf(doc: LaidOutDocument, page: number): TextItem[] {
   return (doc.pages[page]?.items ?? []).filter((i): i is TextItem => i.kind === 'text');

@@ -1,5 +1,5 @@
 import { env } from 'cloudflare:test';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createFontCache } from '../../../src/engine/fonts/font-cache';
 import { loadFontSet } from '../../../src/engine/fonts/font-set';
 import { collectFontRequests } from '../../../src/engine/layout/font-requests';
@@ -8,20 +8,14 @@ import { layoutParagraph } from '../../../src/engine/layout/paragraph-layout';
 import { layoutTableRows, tableRows } from '../../../src/engine/layout/table/row-layout';
 import type { Block, DocumentModel, Paragraph, Table, TableRow } from '../../../src/engine/model/document';
 import type { LaidOutDocument } from '../../../src/engine/pages/display-list';
-import { layoutDocument } from '../../../src/engine/pages/document-layout';
 import { paragraph as docxParagraph } from '../../helpers/docx-fixture';
 import { cell, documentModel, filler, table as modelTable, paragraph, row, section } from '../../helpers/model-builder';
 import { readParts } from '../read/ooxml/model-queries';
+import { bundledLayout } from './fallback-layout';
 
-let cache: ReturnType<typeof createFontCache>;
-beforeAll(() => {
-  cache = createFontCache();
-});
-
-async function layout(model: DocumentModel): Promise<LaidOutDocument> {
-  const fonts = await loadFontSet(collectFontRequests(model), { assets: env.ASSETS, embedded: [], cache });
-  return layoutDocument(model, fonts);
-}
+const layout = bundledLayout();
+// Faces for the tests that lay tables out row by row, without the page flow.
+const cache = createFontCache();
 
 const SINGLE = { style: 'single', width: 0.5, space: 0 };
 

@@ -1,26 +1,20 @@
 // Where Word starts pages: rules its page starts (w:lastRenderedPageBreak) in real documents show.
 import { env } from 'cloudflare:test';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createFontCache } from '../../../src/engine/fonts/font-cache';
 import { loadFontSet } from '../../../src/engine/fonts/font-set';
 import { collectFontRequests } from '../../../src/engine/layout/font-requests';
 import type { TextItem } from '../../../src/engine/layout/page-items';
 import { layoutParagraph } from '../../../src/engine/layout/paragraph-layout';
 import { layoutTableRows } from '../../../src/engine/layout/table/row-layout';
-import type { DocumentModel, Paragraph, Section } from '../../../src/engine/model/document';
+import type { Paragraph, Section } from '../../../src/engine/model/document';
 import type { LaidOutDocument } from '../../../src/engine/pages/display-list';
-import { layoutDocument } from '../../../src/engine/pages/document-layout';
 import { cell, documentModel, paragraph, row, section, table } from '../../helpers/model-builder';
+import { bundledLayout } from './fallback-layout';
 
-let cache: ReturnType<typeof createFontCache>;
-beforeAll(() => {
-  cache = createFontCache();
-});
-
-async function layout(model: DocumentModel): Promise<LaidOutDocument> {
-  const fonts = await loadFontSet(collectFontRequests(model), { assets: env.ASSETS, embedded: [], cache });
-  return layoutDocument(model, fonts);
-}
+const layout = bundledLayout();
+// Faces for the tests that lay tables out row by row, without the page flow.
+const cache = createFontCache();
 
 function texts(doc: LaidOutDocument, page: number): TextItem[] {
   return (doc.pages[page]?.items ?? []).filter((i): i is TextItem => i.kind === 'text');
