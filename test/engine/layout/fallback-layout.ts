@@ -3,7 +3,6 @@ import { env } from 'cloudflare:test';
 import { createFontCache } from '../../../src/engine/fonts/font-cache';
 import { loadFontSet } from '../../../src/engine/fonts/font-set';
 import { collectFontNeeds, collectFontRequests } from '../../../src/engine/layout/font-requests';
-import type { TextItem } from '../../../src/engine/layout/page-items';
 import type { DocumentModel } from '../../../src/engine/model/document';
 import type { LaidOutDocument } from '../../../src/engine/pages/display-list';
 import { layoutDocument } from '../../../src/engine/pages/document-layout';
@@ -28,9 +27,4 @@ export function bundledLayout(): (model: DocumentModel) => Promise<LaidOutDocume
   const cache = createFontCache();
   return async (model) =>
     layoutDocument(model, await loadFontSet(collectFontRequests(model), { assets: env.ASSETS, embedded: [], cache }));
-}
-
-/** The text items of a page, in drawing order. */
-export function pageTextItems(doc: LaidOutDocument, page = 0): TextItem[] {
-  return (doc.pages[page]?.items ?? []).filter((i): i is TextItem => i.kind === 'text');
 }
