@@ -7,7 +7,7 @@ import { createFontCache } from '../../../src/engine/fonts/font-cache';
 import { loadFontSet } from '../../../src/engine/fonts/font-set';
 import { collectFontRequests } from '../../../src/engine/layout/font-requests';
 import { layoutParagraph } from '../../../src/engine/layout/paragraph-layout';
-import { tableGrid } from '../../../src/engine/layout/table/grid';
+import { paragraphMinimum, tableGrid } from '../../../src/engine/layout/table/grid';
 import { tableRows } from '../../../src/engine/layout/table/row-layout';
 import { flowTable, RowWindow, type TableFlowTarget } from '../../../src/engine/layout/table/table-pagination';
 import type { Paragraph, Table, TableRow } from '../../../src/engine/model/document';
@@ -238,6 +238,35 @@ describe('HTML columns sized from their content (CSS 2.1 §17.5.2.2)', () => {
     expect((columns[0] ?? 0) + (columns[1] ?? 0)).toBeCloseTo(468, 0);
     // Without content sizing (a DOCX grid), the grid's widths hold.
     expect(tableGrid({ ...t, contentColumns: undefined }, 468, context).columns[0]).toBeCloseTo(234, 0);
+  });
+});
+
+describe('Word autofit tables narrower than their content (ECMA-376 §17.4.63 tblW)', () => {
+  it('grow past their preferred width rather than squeeze what cannot break', async () => {
+    // A DOCX table of tblW 160 pt over a grid of 2 × 80 pt, each column holding a word about
+    // 96 pt long: Word widens the table for the words (a row of spacer pictures 11070 twips wide
+    // in a table of tblW 11055 kept every column, and so the text cell's width, at the grid's).
+    const word = 'Incomprehensibilities';
+    const t = table([80, 80], [row([cell(word), cell(word)]), row([cell('below', { span: 2 })])], {
+      layout: 'autofit',
+      width: { type: 'dxa', value: 160 },
+    });
+    const fonts = await loadFontSet(collectFontRequests(documentModel([section([t])])), {
+      assets: env.ASSETS,
+      embedded: [],
+      cache,
+    });
+    const context = {
+      fonts,
+      laid: (p: Paragraph, width: number) => layoutParagraph(p, fonts, { areaWidth: width, defaultTabStop: 36 }),
+    };
+    const { columns } = tableGrid(t, 468, context);
+    const wordWidth = paragraphMinimum(paragraph(word), context, false);
+    expect(wordWidth).toBeGreaterThan(80);
+    for (const column of columns) expect(column).toBeGreaterThanOrEqual(wordWidth - 0.01);
+    // Room to spare: the preferred width holds, as before.
+    const roomy = tableGrid({ ...t, width: { type: 'dxa', value: 400 } }, 468, context).columns;
+    expect(roomy.reduce((a, b) => a + b, 0)).toBeCloseTo(400, 1);
   });
 });
 

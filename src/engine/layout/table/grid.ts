@@ -193,8 +193,10 @@ export function tableGrid(table: Table, available: number, context: TableContext
     // A table that widens into the margins is never squeezed below its content's minimum while
     // the margins have room for it.
     const reach = table.widensIntoMargins && spill > 0 ? Math.min(sum(minimum), available + 2 * spill) : 0;
-    // A preferred table width holds: what the widened columns gain, the others give up.
-    const limit = Math.max(preferred ?? Number.POSITIVE_INFINITY, reach);
+    // A preferred table width holds: what the widened columns gain, the others give up. It gives
+    // way to content that cannot be narrower (Word widens an autofit table past its tblW for a
+    // picture or a word: a row of spacer images 11070 twips wide in a table of tblW 11055).
+    const limit = Math.max(preferred ?? Number.POSITIVE_INFINITY, reach, sum(minimum));
     const total = sum(widened);
     columns = total > limit + EPSILON ? fitTo(widened, minimum, limit) : widened;
     // Autofit tables stay inside the text column where their content allows (Word's "autofit to
