@@ -77,6 +77,11 @@ const STAND_INS: Record<string, { family: BundledFamily; widthScale: number }> =
   'segoe ui semibold': { family: 'PT Sans', widthScale: 1.028 },
   // Trebuchet MS 934/2048, a humanist sans: Open Sans 1.10 (0.4690 em).
   'trebuchet ms': { family: 'Open Sans', widthScale: 0.972 },
+  // Aptos: no published width figures were found (proprietary; no PDF of the corpora embeds it),
+  // so the scale is measured from Word's own layout. Word's page starts in the corpus' four Aptos
+  // documents of ten pages each fall mid-paragraph, each at a line start: with Carlito scaled by
+  // 1.05 to 1.06 all ten are a line start here too, at 1.04 one, at 1.07 four (docs/fonts.md).
+  aptos: { family: 'Carlito', widthScale: 1.055 },
   // Consolas: every advance 1126/2048 = 0.5498 em; Source Code Pro, a humanist monospace with
   // Consolas' x-height, sets 0.600 em.
   consolas: { family: 'Source Code Pro', widthScale: 0.9163 },
@@ -89,17 +94,14 @@ const STAND_INS: Record<string, { family: BundledFamily; widthScale: number }> =
 
 /**
  * Look-alikes without an open metric-compatible face. Line breaks will differ from Word's.
- * - Aptos (Word's default since 2023) has no open metric-compatible face. docs/engine.md would have
- *   layout use Aptos's own advance widths, but those are not available here (the font is
- *   proprietary; no copy or width table is on this machine), so Aptos is measured and drawn with
- *   Carlito, the face of Calibri, which Aptos replaced. Aptos sets wider than Calibri, so lines
- *   hold a little more text than in Word until real Aptos widths are added.
+ * - Aptos's other cuts (Display, Narrow, Light) have no open metric-compatible face and no
+ *   measured width: they are drawn and measured with Carlito, the face of Calibri, which Aptos
+ *   replaced as Word's default (Aptos itself is a stand-in: STAND_INS).
  * - Calibri Light and Cambria Math share their family's design but not exactly its widths.
  * - Symbol and the Wingdings family have no open equivalent. Readers should map their private-use
  *   code points to Unicode; whatever the substitute lacks then goes through glyph fallback.
  */
 const SIMILAR: Record<string, BundledFamily> = {
-  aptos: 'Carlito',
   'aptos display': 'Carlito',
   'aptos narrow': 'Carlito',
   'aptos light': 'Carlito',

@@ -300,7 +300,7 @@ describe('loadFontSet: stand-ins for Word fonts without an open metric twin', ()
     fonts.face(request('VERDANA', true));
     expect(fonts.warnings).toEqual([
       'Font "Verdana" is not available: drawn with DejaVu Sans, measured with Verdana\'s own character widths; line and page breaks may differ from Word\'s.',
-      'Font "Aptos" is not available: drawn with Carlito, with its own widths; line and page breaks may differ from Word\'s.',
+      'Font "Aptos" is not available: drawn with Carlito, measured with Aptos\'s average character width; line and page breaks may differ from Word\'s.',
     ]);
   });
 

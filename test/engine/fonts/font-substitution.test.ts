@@ -40,12 +40,13 @@ describe('substituteFamily', () => {
     ['Consolas', 'Source Code Pro', 0.9163],
     ['Calibri Light', 'Carlito', 0.98],
     ['Arial Narrow', 'Liberation Sans', 0.82],
+    ['Aptos', 'Carlito', 1.055],
   ])("draws %s with %s, its advances scaled by %f to the named font's average width", (name, family, widthScale) => {
     expect(substituteFamily(name)).toEqual({ family, match: 'similar', widthScale });
   });
 
   it.each([
-    ['Aptos', 'Carlito'],
+    ['Aptos Display', 'Carlito'],
     ['Cambria Math', 'Caladea'],
     ['Arial Black', 'Archivo Black'],
     ['Garamond', 'Liberation Serif'],
