@@ -13,11 +13,13 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const requireHere = createRequire(import.meta.url);
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
   const at = args.indexOf(name);
@@ -69,7 +71,11 @@ async function bundle() {
       {
         name: 'wasm-module',
         setup(builder) {
-          builder.onResolve({ filter: /\.wasm$/ }, (a) => ({ path: resolve(a.resolveDir, a.path), namespace: 'wasm' }));
+          // A relative path from its importer; a package's file ('@resvg/resvg-wasm/index_bg.wasm') from node_modules.
+          builder.onResolve({ filter: /\.wasm$/ }, (a) => ({
+            path: a.path.startsWith('.') ? resolve(a.resolveDir, a.path) : requireHere.resolve(a.path),
+            namespace: 'wasm',
+          }));
           builder.onLoad({ filter: /.*/, namespace: 'wasm' }, (a) => ({
             contents: `import { readFileSync } from 'node:fs'; export default new WebAssembly.Module(readFileSync(${JSON.stringify(a.path)}));`,
             loader: 'js',
