@@ -21,6 +21,6 @@ export type {
   RectItem,
   TextItem,
 } from './page-items';
-export { layoutParagraph } from './paragraph-layout';
+export { layoutParagraph, sharesBorders } from './paragraph-layout';
 export type { PlacedLine } from './placed-line';
 export type { TurnedBox } from './table';

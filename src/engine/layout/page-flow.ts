@@ -13,7 +13,7 @@ import { FloatWrap } from './float-wrap';
 import { endnoteOrder, FootnoteFlow, NOTE_SEPARATOR, noteLines, type PendingNotes } from './footnote-area';
 import { MeasuredSegments } from './measured-segments';
 import type { LineItem, RectItem } from './page-items';
-import { type LaidParagraph, layoutParagraph } from './paragraph-layout';
+import { type LaidParagraph, layoutParagraph, spaceBetween } from './paragraph-layout';
 import type { PlacedLine } from './placed-line';
 import {
   type ContentLine,
@@ -169,6 +169,10 @@ class Flow {
   private y = 0;
   /** Space after the previous paragraph, not yet added: how it meets the next one's space before is decided there. */
   private pendingAfter = 0;
+  /** The bottom border of the paragraph placed last (its distance and width): not collapsed with spacing. */
+  private pendingBorder = 0;
+  /** The paragraph placed last, while nothing else (a table, notes) came after it: borders may join it. */
+  private previousLaid: LaidParagraph | undefined;
   /**
    * The content just placed keeps with what comes next (a keepNext paragraph, a table whose last
    * row's paragraphs all do): what follows is inside a keepNext chain, not its start.
@@ -618,7 +622,9 @@ class Flow {
       const sameStyle = previous && previous.props.styleId === paragraph.props.styleId;
       // Automatic (HTML) space before is not added at the top of a page (Word, as in a browser).
       const autoAtTop = this.columnEmpty && paragraph.props.spacing.beforeAuto ? paragraph.props.spacing.before : 0;
-      const before = sameStyle && paragraph.props.contextualSpacing ? 0 : laid.spaceBefore - autoAtTop;
+      const spacingBefore =
+        sameStyle && paragraph.props.contextualSpacing ? 0 : laid.spaceBefore - laid.borderBefore - autoAtTop;
+      const before = spacingBefore + laid.borderBefore;
 
       // Between two paragraphs the larger of space-after and space-before applies: measured on
       // Word's own PDFs of the corpus (Title after 15 pt + Heading 1 before 24 pt → 24 pt; two
@@ -628,7 +634,14 @@ class Flow {
       // second could not, and stay alone at the foot of the page. At the top of a column that
       // content overflowed into, Word drops the space before too (its PDFs of the corpus put such a
       // heading at the top margin); after a page, column or section break it keeps it.
-      const gap = () => (this.columnEmpty ? (this.naturalTop ? 0 : before) : Math.max(before, this.pendingAfter));
+      // Borders are not collapsed with the spacing: they are part of the paragraph's box, and
+      // paragraphs of one border group share one box (paragraph-layout.ts spaceBetween).
+      const gap = () => {
+        if (this.columnEmpty) return this.naturalTop ? laid.borderBefore : before;
+        const previousLaid = this.previousLaid;
+        if (previousLaid) return spaceBetween(previousLaid, this.pendingAfter, laid, spacingBefore);
+        return Math.max(spacingBefore, this.pendingAfter) + this.pendingBorder + laid.borderBefore;
+      };
 
       // keepNext: this paragraph and the start of the next must share a page (§17.3.1.15).
       let needed = gap() + Flow.heightOf(laid, 0, Flow.minimumStart(laid));
@@ -673,6 +686,7 @@ class Flow {
 
       this.y += gap();
       this.pendingAfter = 0;
+      this.pendingBorder = 0;
       const unwrapped = laid;
       laid = this.wrapAroundFloats(paragraph, laid);
       // Lines around floating objects are laid out for their place on this page; others can be laid again at another width.
@@ -732,7 +746,9 @@ class Flow {
       }
       const next = paragraphs[i + 1];
       const nextSameStyle = next !== undefined && next.props.styleId === paragraph.props.styleId;
-      this.pendingAfter = nextSameStyle && paragraph.props.contextualSpacing ? 0 : laid.spaceAfter;
+      this.pendingAfter = nextSameStyle && paragraph.props.contextualSpacing ? 0 : laid.spaceAfter - laid.borderAfter;
+      this.pendingBorder = laid.borderAfter;
+      this.previousLaid = laid;
       chained = paragraph.props.keepNext === true && Flow.linesToBreak(laid) === laid.lines.length;
       this.chainOpen = chained;
       // Placed: its lines live on in the page that holds them, and it is not asked for again.
@@ -842,8 +858,10 @@ class Flow {
   }
 
   private flowTable(rows: RowWindow): void {
-    this.y += this.columnEmpty ? 0 : this.pendingAfter;
+    this.y += this.columnEmpty ? 0 : this.pendingAfter + this.pendingBorder;
     this.pendingAfter = 0;
+    this.pendingBorder = 0;
+    this.previousLaid = undefined;
     const anchor = this.y;
     const box = flowLaidTable(rows, this.tableTarget());
     const position = rows.table.floating;
@@ -908,8 +926,10 @@ class Flow {
     const blocks = endnoteOrder(this.model).flatMap((id) => this.model.notes.endnotes[id] ?? []);
     if (blocks.length === 0) return;
     this.chainOpen = false;
-    this.y += this.columnEmpty ? 0 : this.pendingAfter;
+    this.y += this.columnEmpty ? 0 : this.pendingAfter + this.pendingBorder;
     this.pendingAfter = 0;
+    this.pendingBorder = 0;
+    this.previousLaid = undefined;
     if (NOTE_SEPARATOR.height > this.remaining() + EPSILON && !this.columnEmpty) this.advance(true);
     const x = this.columns[this.column]?.x ?? 0;
     const y = this.y + NOTE_SEPARATOR.ruleOffset;

@@ -4,7 +4,7 @@
  * top; page flow decides where lines go. Pure: the same paragraph and width give the same lines.
  */
 import type { FontSet } from '../fonts';
-import type { Paragraph, RevisionMark } from '../model';
+import type { Border, Paragraph, RevisionMark } from '../model';
 import { hasRightToLeft } from '../text';
 import { reorderLine } from './bidi-reorder';
 import {
@@ -33,8 +33,14 @@ export interface LaidLine {
 export interface LaidParagraph {
   paragraph: Paragraph;
   lines: LaidLine[];
+  /** Space before the first line: the spacing and the top border's extent (borderBefore). */
   spaceBefore: number;
+  /** Space after the last line: the spacing and the bottom border's extent (borderAfter). */
   spaceAfter: number;
+  /** Of spaceBefore, the top border's distance and width: room outside the text, never collapsed. */
+  borderBefore: number;
+  /** Of spaceAfter, the bottom border's distance and width. */
+  borderAfter: number;
 }
 
 export interface ParagraphContext {
@@ -363,11 +369,58 @@ export function layoutParagraph(paragraph: Paragraph, fonts: FontSet, context: P
   });
   // A border's distance and width take room outside the text (ECMA-376 §17.3.1.24 w:pBdr).
   const { top, bottom } = paragraph.props.borders;
-  const extent = (b: typeof top) => (b && b.style !== 'nil' && b.style !== 'none' ? b.space + b.width : 0);
+  const borderBefore = borderExtent(top);
+  const borderAfter = borderExtent(bottom);
   return {
     paragraph,
     lines,
-    spaceBefore: paragraph.props.spacing.before + extent(top),
-    spaceAfter: paragraph.props.spacing.after + extent(bottom),
+    spaceBefore: paragraph.props.spacing.before + borderBefore,
+    spaceAfter: paragraph.props.spacing.after + borderAfter,
+    borderBefore,
+    borderAfter,
   };
+}
+
+/** The room a paragraph border takes beside the text: its distance from the text and its width. */
+function borderExtent(border: Border | undefined): number {
+  return border && border.style !== 'nil' && border.style !== 'none' ? border.space + border.width : 0;
+}
+
+function sameBorder(a: Border | undefined, b: Border | undefined): boolean {
+  if (!a || !b) return a === b;
+  return a.style === b.style && a.width === b.width && a.space === b.space && (a.color ?? '') === (b.color ?? '');
+}
+
+/**
+ * Whether `next` goes on in the border group of `previous`, the paragraph just before it: both
+ * have borders, the same on every side, and the same side indents (ECMA-376 §17.3.1.24: adjacent
+ * paragraphs with identical border settings are one group, drawn as one box, with the between
+ * border, §17.3.1.5, where one paragraph meets the next). A group's inner edges take no room.
+ */
+export function sharesBorders(previous: Paragraph, next: Paragraph): boolean {
+  const a = previous.props.borders;
+  const b = next.props.borders;
+  if (!a.top && !a.bottom && !a.left && !a.right && !a.between) return false;
+  return (
+    sameBorder(a.top, b.top) &&
+    sameBorder(a.bottom, b.bottom) &&
+    sameBorder(a.left, b.left) &&
+    sameBorder(a.right, b.right) &&
+    sameBorder(a.between, b.between) &&
+    previous.props.indent.left === next.props.indent.left &&
+    previous.props.indent.right === next.props.indent.right
+  );
+}
+
+/**
+ * The space between the last line of `previous` and the first of `next`: the larger of the
+ * spacing after and before (`after` and `before`: the spacing alone, as contextual and automatic
+ * spacing leave it), plus the borders between them, which are not collapsed: the bottom border of
+ * one box and the top border of the next, or inside a border group only the between border.
+ */
+export function spaceBetween(previous: LaidParagraph, after: number, next: LaidParagraph, before: number): number {
+  const borders = sharesBorders(previous.paragraph, next.paragraph)
+    ? borderExtent(next.paragraph.props.borders.between)
+    : previous.borderAfter + next.borderBefore;
+  return Math.max(after, before) + borders;
 }

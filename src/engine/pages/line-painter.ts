@@ -4,7 +4,7 @@
  * only stage that turns geometry into paint; it decides no positions of its own.
  */
 import type { FontFace } from '../fonts';
-import { type Fragment, floatingOrigin, type PageItem, type PlacedLine, type TextItem } from '../layout';
+import { type Fragment, floatingOrigin, type PageItem, type PlacedLine, sharesBorders, type TextItem } from '../layout';
 import type { Border, DrawingInline, FieldInline, PageGeometry, RevisionMark, RunProperties } from '../model';
 import { fieldSwitchFormat, formatNumber, hasNonWhiteSpace } from '../text';
 import type { RenderedDrawing } from './display-list';
@@ -383,7 +383,12 @@ function borderLine(out: PageItem[], border: Border | undefined, x1: number, y1:
   });
 }
 
-/** Shading and borders of each run of consecutive lines of one paragraph on a page (§17.3.1.24, §17.3.1.31). */
+/**
+ * Shading of each run of consecutive lines of one paragraph on a page (§17.3.1.31), and the borders
+ * of each border group: a paragraph, or adjacent paragraphs with the same borders, drawn as one box
+ * with the between border where one paragraph meets the next (§17.3.1.24, §17.3.1.5; layout's
+ * sharesBorders).
+ */
 export function paintParagraphFrames(out: PageItem[], lines: PlacedLine[]): void {
   // Shading goes under the layer's text, the last paragraph's first: gathered and put in front
   // once, as unshifting each one moved the whole layer every time.
@@ -396,22 +401,61 @@ export function paintParagraphFrames(out: PageItem[], lines: PlacedLine[]): void
     while (j + 1 < lines.length && lines[j + 1]?.laid === first.laid) j++;
     const last = lines[j];
     const { props } = first.laid.paragraph;
-    if (
-      last &&
-      (props.shading || props.borders.top || props.borders.bottom || props.borders.left || props.borders.right)
-    ) {
-      const x1 = first.x + props.indent.left - (props.borders.left?.space ?? 0);
-      const x2 = first.x + first.columnWidth - props.indent.right + (props.borders.right?.space ?? 0);
+    if (last && props.shading) {
+      const { x1, x2 } = boxEdges(first);
       const y1 = first.top - (props.borders.top?.space ?? 0);
       const y2 = last.top + last.line.height + (props.borders.bottom?.space ?? 0);
-      if (props.shading)
-        shades.push({ kind: 'rect', x: x1, y: y1, width: x2 - x1, height: y2 - y1, fill: props.shading });
-      if (first.index === 0) borderLine(out, props.borders.top, x1, y1, x2, y1);
-      if (last.index === last.laid.lines.length - 1) borderLine(out, props.borders.bottom, x1, y2, x2, y2);
-      borderLine(out, props.borders.left, x1, y1, x1, y2);
-      borderLine(out, props.borders.right, x2, y1, x2, y2);
+      shades.push({ kind: 'rect', x: x1, y: y1, width: x2 - x1, height: y2 - y1, fill: props.shading });
     }
     i = j + 1;
   }
   if (shades.length > 0) insertBefore(out, 0, shades.reverse());
+  i = 0;
+  while (i < lines.length) {
+    const first = lines[i];
+    if (!first) break;
+    const { borders } = first.laid.paragraph.props;
+    /** Where one paragraph of the group meets the next: the first line of the next. */
+    const joins: PlacedLine[] = [];
+    let j = i;
+    for (;;) {
+      const current = lines[j];
+      const next = lines[j + 1];
+      if (!current || !next) break;
+      if (next.laid === current.laid) j++;
+      else if (
+        next.x === current.x &&
+        current.index === current.laid.lines.length - 1 &&
+        next.index === 0 &&
+        sharesBorders(current.laid.paragraph, next.laid.paragraph)
+      ) {
+        joins.push(next);
+        j++;
+      } else break;
+    }
+    const last = lines[j];
+    if (last && (borders.top || borders.bottom || borders.left || borders.right || borders.between)) {
+      const { x1, x2 } = boxEdges(first);
+      const y1 = first.top - (borders.top?.space ?? 0);
+      const y2 = last.top + last.line.height + (borders.bottom?.space ?? 0);
+      if (first.index === 0) borderLine(out, borders.top, x1, y1, x2, y1);
+      if (last.index === last.laid.lines.length - 1) borderLine(out, borders.bottom, x1, y2, x2, y2);
+      for (const join of joins) {
+        const y = join.top - (borders.between?.space ?? 0);
+        borderLine(out, borders.between, x1, y, x2, y);
+      }
+      borderLine(out, borders.left, x1, y1, x1, y2);
+      borderLine(out, borders.right, x2, y1, x2, y2);
+    }
+    i = j + 1;
+  }
+}
+
+/** The left and right edges of a paragraph's box: its indents, widened by its side borders' distance. */
+function boxEdges(line: PlacedLine): { x1: number; x2: number } {
+  const { indent, borders } = line.laid.paragraph.props;
+  return {
+    x1: line.x + indent.left - (borders.left?.space ?? 0),
+    x2: line.x + line.columnWidth - indent.right + (borders.right?.space ?? 0),
+  };
 }

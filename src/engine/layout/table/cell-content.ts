@@ -8,7 +8,7 @@ import type { FontSet } from '../../fonts';
 import type { Block, CellBorders, Paragraph, Table, TableBorders } from '../../model';
 import type { MeasuredSegments } from '../measured-segments';
 import type { LineItem, RectItem } from '../page-items';
-import type { LaidParagraph } from '../paragraph-layout';
+import { type LaidParagraph, spaceBetween } from '../paragraph-layout';
 import type { TurnDirection, TurnedBox } from './turned-cell';
 
 /** What table layout needs from its caller: fonts, and paragraph layout (cached by the page flow). */
@@ -142,7 +142,7 @@ export function layoutCellContent(
   const slices: Slice[] = [];
   let y = 0;
   let pendingAfter = 0;
-  let previous: Paragraph | undefined;
+  let previous: LaidParagraph | undefined;
   for (let b = 0; b < blocks.length; b++) {
     const block = blocks[b];
     if (!block) continue;
@@ -160,13 +160,16 @@ export function layoutCellContent(
     const laid = context.laid(block, width);
     // Contextual spacing between paragraphs of one style (§17.3.1.9); otherwise the larger of
     // space after and space before, as between body paragraphs (page-flow.ts).
-    const same = previous !== undefined && previous.props.styleId === block.props.styleId;
+    const same = previous !== undefined && previous.paragraph.props.styleId === block.props.styleId;
     // Automatic (HTML) spacing stops at the cell's edges, as a browser's paragraph margins do
     // inside a table cell: Word adds no auto space before a cell's first paragraph, nor after its
     // last (an HTML page pasted into Word has one such paragraph in every cell).
     const autoAtEdge = b === 0 && block.props.spacing.beforeAuto ? block.props.spacing.before : 0;
-    const before = same && block.props.contextualSpacing ? 0 : laid.spaceBefore - autoAtEdge;
-    y += previous === undefined ? before + pendingAfter : Math.max(before, pendingAfter);
+    const before = same && block.props.contextualSpacing ? 0 : laid.spaceBefore - laid.borderBefore - autoAtEdge;
+    y +=
+      previous === undefined
+        ? before + laid.borderBefore + pendingAfter
+        : spaceBetween(previous, pendingAfter, laid, before);
     laid.lines.forEach((line, index) => {
       slices.push({
         y,
@@ -180,8 +183,12 @@ export function layoutCellContent(
     const next = blocks[b + 1];
     const nextSame = next?.kind === 'paragraph' && next.props.styleId === block.props.styleId;
     const autoAfterEdge = b === blocks.length - 1 && block.props.spacing.afterAuto ? block.props.spacing.after : 0;
-    pendingAfter = nextSame && block.props.contextualSpacing ? 0 : laid.spaceAfter - autoAfterEdge;
-    previous = block;
+    // The spacing after alone while a paragraph may follow (spaceBetween adds the borders); the
+    // bottom border too at the cell's end.
+    const spacingAfter =
+      nextSame && block.props.contextualSpacing ? 0 : laid.spaceAfter - laid.borderAfter - autoAfterEdge;
+    pendingAfter = next?.kind === 'paragraph' ? spacingAfter : spacingAfter + laid.borderAfter;
+    previous = laid;
   }
   return { slices, height: y + pendingAfter };
 }
