@@ -217,6 +217,19 @@ describe('table content that cannot be placed as asked is said so', () => {
   });
 });
 
+/** What tableGrid needs to measure a table's content: the faces its text asks for, and a paragraph layout. */
+async function gridContext(t: Table) {
+  const fonts = await loadFontSet(collectFontRequests(documentModel([section([t])])), {
+    assets: env.ASSETS,
+    embedded: [],
+    cache,
+  });
+  return {
+    fonts,
+    laid: (p: Paragraph, width: number) => layoutParagraph(p, fonts, { areaWidth: width, defaultTabStop: 36 }),
+  };
+}
+
 describe('HTML columns sized from their content (CSS 2.1 §17.5.2.2)', () => {
   it('keeps a sidebar of short links narrow beside a column of long paragraphs', async () => {
     const long = paragraph(Array.from({ length: 200 }, (_, i) => `word${i}`).join(' '));
@@ -224,15 +237,7 @@ describe('HTML columns sized from their content (CSS 2.1 §17.5.2.2)', () => {
       layout: 'autofit',
       contentColumns: [true, true],
     });
-    const fonts = await loadFontSet(collectFontRequests(documentModel([section([t])])), {
-      assets: env.ASSETS,
-      embedded: [],
-      cache,
-    });
-    const context = {
-      fonts,
-      laid: (p: Paragraph, width: number) => layoutParagraph(p, fonts, { areaWidth: width, defaultTabStop: 36 }),
-    };
+    const context = await gridContext(t);
     const { columns } = tableGrid(t, 468, context);
     expect(columns[0]).toBeLessThan(60);
     expect((columns[0] ?? 0) + (columns[1] ?? 0)).toBeCloseTo(468, 0);
@@ -251,15 +256,7 @@ describe('Word autofit tables narrower than their content (ECMA-376 §17.4.63 tb
       layout: 'autofit',
       width: { type: 'dxa', value: 160 },
     });
-    const fonts = await loadFontSet(collectFontRequests(documentModel([section([t])])), {
-      assets: env.ASSETS,
-      embedded: [],
-      cache,
-    });
-    const context = {
-      fonts,
-      laid: (p: Paragraph, width: number) => layoutParagraph(p, fonts, { areaWidth: width, defaultTabStop: 36 }),
-    };
+    const context = await gridContext(t);
     const { columns } = tableGrid(t, 468, context);
     const wordWidth = paragraphMinimum(paragraph(word), context, false);
     expect(wordWidth).toBeGreaterThan(80);
@@ -279,21 +276,9 @@ describe('HTML tables wider than the text column', () => {
       { layout: 'autofit', contentColumns: HEADS.map(() => true), ...overrides },
     );
 
-  async function contextFor(t: Table) {
-    const fonts = await loadFontSet(collectFontRequests(documentModel([section([t])])), {
-      assets: env.ASSETS,
-      embedded: [],
-      cache,
-    });
-    return {
-      fonts,
-      laid: (p: Paragraph, width: number) => layoutParagraph(p, fonts, { areaWidth: width, defaultTabStop: 36 }),
-    };
-  }
-
   it('widens into both margins, centred, rather than breaking words, where it may', async () => {
     const t = wideTable({ widensIntoMargins: true });
-    const context = await contextFor(t);
+    const context = await gridContext(t);
     const squeezed = tableGrid(t, 468, context);
     const squeezedWidth = squeezed.columns.reduce((a, b) => a + b, 0);
     // Nested, or in newspaper columns (no spill): squeezed into the column as before.
