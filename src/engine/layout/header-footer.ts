@@ -25,7 +25,7 @@ type Stacked =
   | { kind: 'frame'; frame: ParagraphFrame; laid: LaidParagraph[]; left: number; width: number; height: number };
 
 /** Placed header or footer content: lines, and the shading and borders of its tables. */
-interface Arranged {
+export interface Arranged {
   lines: PlacedLine[];
   decorations: (RectItem | LineItem)[];
 }
@@ -167,24 +167,11 @@ export class HeaderFooterLayout implements HeaderFooterMetrics {
   }
 
   /**
-   * The header's lines from the header distance down, the footer's up to the footer distance;
-   * laid out with `results`, this page's field values, when given.
+   * The header's lines from the header distance down, the footer's up to the footer distance, and
+   * the shading and borders of the tables in it; laid out with `results`, this page's field
+   * values, when given.
    */
-  place(kind: 'header' | 'footer', section: Section, page: PageSlotInfo, results?: FieldResult): PlacedLine[] {
-    return this.arrange(kind, section, page, results).lines;
-  }
-
-  /** Shading and borders of the tables in the page's header or footer. */
-  decorations(
-    kind: 'header' | 'footer',
-    section: Section,
-    page: PageSlotInfo,
-    results?: FieldResult,
-  ): (RectItem | LineItem)[] {
-    return this.arrange(kind, section, page, results).decorations;
-  }
-
-  private arrange(kind: 'header' | 'footer', section: Section, page: PageSlotInfo, results?: FieldResult): Arranged {
+  arrange(kind: 'header' | 'footer', section: Section, page: PageSlotInfo, results?: FieldResult): Arranged {
     const set = kind === 'header' ? section.headers : section.footers;
     const blocks = slotFor(set, section, page, this.model.settings.evenAndOddHeaders);
     const arranged: Arranged = { lines: [], decorations: [] };

@@ -7,7 +7,7 @@ export { mirroredCharacter } from './bidi-reorder';
 export { floatingOrigin } from './drawing-placement';
 export { flattenBlocks } from './flatten-blocks';
 export { collectFontNeeds } from './font-requests';
-export { HeaderFooterLayout } from './header-footer';
+export { type Arranged, HeaderFooterLayout } from './header-footer';
 export { type Fragment, faceFor } from './inline-boxes';
 export { flowDocument, type PageFrame } from './page-flow';
 export type {

@@ -9,7 +9,14 @@
 
 import type { Budget } from '../../limits';
 import type { FontFace, FontSet } from '../fonts';
-import { flowDocument, HeaderFooterLayout, type PageFrame, type PageItem, type PlacedLine } from '../layout';
+import {
+  type Arranged,
+  flowDocument,
+  HeaderFooterLayout,
+  type PageFrame,
+  type PageItem,
+  type PlacedLine,
+} from '../layout';
 import type { DocumentModel, FieldInline, PageGeometry, Section } from '../model';
 import type { LaidOutDocument, OutlineEntry, Page } from './display-list';
 import { DrawingRenderer } from './drawing-layout';
@@ -115,7 +122,7 @@ export function layoutPages(
     painted++;
     sink(page, faces);
   };
-  const paintPage = (frame: PageFrame, values: FieldValues, header: PlacedLine[], footer: PlacedLine[]): Page => {
+  const paintPage = (frame: PageFrame, values: FieldValues, header: Arranged, footer: Arranged): Page => {
     const { section } = frame;
     const pageIndex = painted;
     // Drawings behind the text (behindDoc) go under everything but the page's backgrounds.
@@ -128,15 +135,9 @@ export function layoutPages(
       drawings: { renderer, page: section.page, under, positions: frame.floats },
     };
     // Table cell shading goes under everything else on the page.
-    const slot = { firstOfSection: frame.firstOfSection, number: frame.number };
-    const results = (field: FieldInline) => fieldResult(field, values);
-    const items: PageItem[] = [
-      ...frame.backgrounds,
-      ...headerFooter.decorations('header', frame.pageSection, slot, results),
-      ...headerFooter.decorations('footer', frame.pageSection, slot, results),
-    ];
+    const items: PageItem[] = [...frame.backgrounds, ...header.decorations, ...footer.decorations];
     const layersStart = items.length;
-    for (const lines of [header, frame.lines, frame.notes, footer]) {
+    for (const lines of [header.lines, frame.lines, frame.notes, footer.lines]) {
       const layer: PageItem[] = [];
       const upright: PlacedLine[] = [];
       for (const placed of lines) {
@@ -185,8 +186,8 @@ export function layoutPages(
     const slot = { firstOfSection: frame.firstOfSection, number: frame.number };
     const results = values && ((field: FieldInline) => fieldResult(field, values));
     return {
-      header: headerFooter.place('header', frame.pageSection, slot, results),
-      footer: headerFooter.place('footer', frame.pageSection, slot, results),
+      header: headerFooter.arrange('header', frame.pageSection, slot, results),
+      footer: headerFooter.arrange('footer', frame.pageSection, slot, results),
     };
   };
   const valuesFor = (frame: PageFrame): FieldValues => ({
@@ -211,7 +212,7 @@ export function layoutPages(
       return;
     }
     const cached = placeHeaderFooter(frame);
-    const early = [cached.header, frame.lines, frame.notes, cached.footer].every(
+    const early = [cached.header.lines, frame.lines, frame.notes, cached.footer.lines].every(
       (lines) => !needsWholeDocument(lines, anchors),
     );
     if (!early) {
@@ -220,12 +221,12 @@ export function layoutPages(
     }
     const values = valuesFor(frame);
     const { header, footer } = placeHeaderFooter(frame, values);
-    emit(paintPage(frame, values, header, footer), [header, frame.lines, frame.notes, footer]);
+    emit(paintPage(frame, values, header, footer), [header.lines, frame.lines, frame.notes, footer.lines]);
   });
   for (const frame of waiting.splice(0)) {
     const values = valuesFor(frame);
     const { header, footer } = placeHeaderFooter(frame, values);
-    emit(paintPage(frame, values, header, footer), [header, frame.lines, frame.notes, footer]);
+    emit(paintPage(frame, values, header, footer), [header.lines, frame.lines, frame.notes, footer.lines]);
   }
 
   model.warnings.push(...offPage.warnings());
