@@ -15,9 +15,14 @@ import { bundledLayout } from './fallback-layout';
 /** A paragraph of `lines` lines `height` tall, the same at every width. */
 function fixed(lines: number, height = 10, extra: Partial<BalanceParagraph> = {}): BalanceParagraph {
   const all: BalanceLine[] = Array.from({ length: lines }, () => ({ height }));
+  return paragraphOf(() => all, extra);
+}
+
+/** A balanced paragraph with these lines, no spacing, one line needed at a column's start. */
+function paragraphOf(lines: BalanceParagraph['lines'], extra: Partial<BalanceParagraph> = {}): BalanceParagraph {
   return {
     kind: 'paragraph',
-    lines: () => all,
+    lines,
     from: 0,
     placed: [],
     before: 0,
@@ -33,20 +38,11 @@ function fixed(lines: number, height = 10, extra: Partial<BalanceParagraph> = {}
  * at: the lines already placed keep their widths, the rest fills lines of the new width.
  */
 function text(length: number): BalanceParagraph {
-  return {
-    kind: 'paragraph',
-    lines: (width, placed) => {
-      const done = placed.reduce((sum, w) => sum + w, 0);
-      const rest = Math.max(0, length - done);
-      return Array.from({ length: placed.length + Math.ceil(rest / width) }, () => ({ height: 10 }));
-    },
-    from: 0,
-    placed: [],
-    before: 0,
-    after: 0,
-    minimumStart: 1,
-    widowControl: false,
-  };
+  return paragraphOf((width, placed) => {
+    const done = placed.reduce((sum, w) => sum + w, 0);
+    const rest = Math.max(0, length - done);
+    return Array.from({ length: placed.length + Math.ceil(rest / width) }, () => ({ height: 10 }));
+  });
 }
 
 describe('balancedHeight', () => {

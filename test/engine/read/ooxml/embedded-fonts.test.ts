@@ -1,19 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { deobfuscateFont } from '../../../../src/engine/read/ooxml/embedded-fonts';
 import { paragraph } from '../../../helpers/docx-fixture';
+import { obfuscateFont as obfuscate } from '../../../helpers/font-fixture';
 import { readParts } from './model-queries';
 
 const KEY = '{4C5F7E0A-1B2C-4D3E-8F90-A1B2C3D4E5F6}';
-
-/** Obfuscates as Word does (§17.8.1), written independently of the reader's code. */
-function obfuscate(font: Uint8Array, guid: string): Uint8Array {
-  const hex = guid.replace(/[{}-]/g, '');
-  const keyBytes: number[] = [];
-  for (let i = hex.length - 2; i >= 0; i -= 2) keyBytes.push(Number.parseInt(hex.slice(i, i + 2), 16));
-  const out = font.slice();
-  for (let i = 0; i < 32; i++) out[i] = (out[i] as number) ^ (keyBytes[i % 16] as number);
-  return out;
-}
 
 /** Bytes that look like the start of a TrueType font, then a recognisable body. */
 function fakeFont(): Uint8Array {
