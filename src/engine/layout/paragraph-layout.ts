@@ -24,6 +24,11 @@ export interface LaidLine {
   baseline: number;
   ascent: number;
   descent: number;
+  /**
+   * Of `height`, the room "multiple" line spacing adds below the text (0 or absent otherwise): what
+   * may fall into an empty bottom margin when the line is the last of its page (page-flow.ts).
+   */
+  spacingBelow?: number;
   fragments: Fragment[];
   breakAfter?: 'line' | 'page' | 'column';
   /** A tracked change touches this line: markup mode draws a change bar beside it. */
@@ -117,6 +122,22 @@ function markMetrics(paragraph: Paragraph, fonts: FontSet): { ascent: number; de
 }
 
 const TWIPS_PER_POINT = 20;
+
+/**
+ * The part of a line's height that "multiple" spacing (w:lineRule="auto" above one line, §17.3.1.33)
+ * adds below the text, off a document grid (where whole pitches make the height).
+ */
+function spacingBelow(
+  metrics: LineMetrics,
+  paragraph: Paragraph,
+  lineGrid: number | undefined,
+  height: number,
+): number {
+  const { line, lineRule } = paragraph.props.spacing;
+  if (lineRule !== 'auto' || line <= 1) return 0;
+  if (lineGrid !== undefined && paragraph.props.snapToGrid !== false) return 0;
+  return Math.max(0, height - (metrics.ascent + metrics.descent));
+}
 
 /**
  * Line height per w:spacing/@w:lineRule (ECMA-376 §17.3.1.33). "Multiple" spacing adds its extra
@@ -363,6 +384,8 @@ export function layoutParagraph(paragraph: Paragraph, fonts: FontSet, context: P
     const baseline =
       paragraph.props.spacing.lineRule === 'auto' ? Math.min(metrics.ascent, height) : height - metrics.descent;
     const laid: LaidLine = { height, baseline, ascent: metrics.ascent, descent: metrics.descent, fragments };
+    const below = spacingBelow(metrics, paragraph, context.lineGrid, height);
+    if (below > 0) laid.spacingBelow = below;
     if (line.breakAfter) laid.breakAfter = line.breakAfter;
     if (revision) laid.revision = revision;
     return laid;

@@ -7,9 +7,9 @@ import { collectFontRequests } from '../../../src/engine/layout/font-requests';
 import type { TextItem } from '../../../src/engine/layout/page-items';
 import { layoutParagraph } from '../../../src/engine/layout/paragraph-layout';
 import { layoutTableRows } from '../../../src/engine/layout/table/row-layout';
-import type { Paragraph, Section } from '../../../src/engine/model/document';
+import type { Inline, Paragraph, Section } from '../../../src/engine/model/document';
 import type { LaidOutDocument } from '../../../src/engine/pages/display-list';
-import { cell, documentModel, paragraph, row, section, table } from '../../helpers/model-builder';
+import { cell, documentModel, paragraph, row, runProps, section, table, text } from '../../helpers/model-builder';
 import { bundledLayout } from './fallback-layout';
 
 const layout = bundledLayout();
@@ -92,6 +92,51 @@ describe('the body between the margins', () => {
       .sort((a, b) => a.y - b.y)[0];
     // The header's line runs from its 36 pt distance to 49.43 pt; the body starts there.
     expect(body?.y).toBeCloseTo(36 + 13.43 + 10.47, 0);
+  });
+});
+
+describe('the last line of a page and "multiple" line spacing', () => {
+  // Calibri 11 pt at 1.15 lines: 15.45 pt a line (309 twips), 13.43 pt of it the text's own. On a
+  // Letter page with 1 in margins (648 pt of body) 41 whole lines take 633.45 pt; a 42nd reaches
+  // 648.9 pt, but its text only 646.88 pt: its 2 pt of spacing below may fall into the margin.
+  const spaced = (count: number, first: Inline[] = []) =>
+    Array.from({ length: count }, (_, i) =>
+      paragraph([...(i === 0 ? first : []), text(`line${i}`)], {
+        spacing: { before: 0, after: 0, line: 1.15, lineRule: 'auto' },
+      }),
+    );
+
+  it("lets the spacing below the page's last line fall into the empty bottom margin", async () => {
+    const doc = await layout(documentModel([section(spaced(60))]));
+    expect(words(doc, 0)).toHaveLength(42);
+    expect(words(doc, 1)[0]).toBe('line42');
+  });
+
+  it('keeps it off the footnotes at the foot of the page', async () => {
+    // The note (6 pt before, one 13.43 pt line, under the 12 pt separator) leaves 616.57 pt: 39
+    // lines take 602.55 pt, and a 40th's text would end at 615.98 pt, its spacing below over the note.
+    const note = [paragraph('A note.', { spacing: { before: 6, after: 0, line: 1, lineRule: 'auto' } })];
+    const reference: Inline = {
+      kind: 'noteReference',
+      note: 'footnote',
+      id: '1',
+      mark: '1',
+      props: runProps({ verticalAlign: 'superscript' }),
+    };
+    const model = {
+      ...documentModel([section(spaced(60, [reference]))]),
+      notes: { footnotes: { '1': note }, endnotes: {} },
+    };
+    const doc = await layout(model);
+    expect(words(doc, 0).filter((w) => w.startsWith('line'))).toHaveLength(39);
+  });
+
+  it('keeps it off a footer that pushed the body up', async () => {
+    // A 30 pt footer line (36.62 pt tall) from its 36 pt distance reaches 72.62 pt up: the body
+    // ends at 719.38 pt, where a 42nd line's text would fit and its spacing below not.
+    const footer = [paragraph([text('Footer', { size: 30 })])];
+    const doc = await layout(documentModel([section(spaced(60), { footers: { default: footer } })]));
+    expect(words(doc, 0).filter((w) => w.startsWith('line'))).toHaveLength(41);
   });
 });
 
