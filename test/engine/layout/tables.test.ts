@@ -458,6 +458,36 @@ describe('reading tables', () => {
   });
 });
 
+describe('row heights and the borders between rows (§17.4.81)', () => {
+  async function heights(t: Table): Promise<number[]> {
+    const fonts = await loadFontSet(collectFontRequests(model([t])), { assets: env.ASSETS, embedded: [], cache });
+    const laid = layoutTableRows(t, 300, {
+      fonts,
+      laid: (p: Paragraph, width: number) => layoutParagraph(p, fonts, { areaWidth: width, defaultTabStop: 36 }),
+    });
+    return laid.rows.map((r) => r.height);
+  }
+
+  it('adds the rules a row takes room for on top of its at-least height, as on top of its content', async () => {
+    // 0.5 pt rules: each row takes its top edge, the last its bottom edge as well.
+    const atLeast = { rule: 'atLeast' as const, value: 30 };
+    const rows = [
+      row([cell('a')], { height: atLeast }),
+      row([cell('b')], { height: atLeast }),
+      row([cell('c')], { height: atLeast }),
+    ];
+    expect(await heights(table([200], rows))).toEqual([30.5, 30.5, 31]);
+    // Content taller than the minimum: the rule comes on top of it once, not twice.
+    const auto = [row([cell('d')]), row([cell('e')])];
+    const [first, last] = await heights(table([200], auto));
+    expect(first).toBeCloseTo(13.43 + 0.5, 1);
+    expect(last).toBeCloseTo(13.43 + 1, 1);
+    // Exact heights stay what they say.
+    const exact = [row([cell('f')], { height: { rule: 'exact', value: 30 } })];
+    expect(await heights(table([200], exact))).toEqual([30]);
+  });
+});
+
 describe('rows laid out as they are taken', () => {
   it('hands each row out once nothing after it can change it, the same rows as laying the table out at once', async () => {
     const merged = [paragraph(filler(40))];
