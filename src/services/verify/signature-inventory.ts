@@ -14,11 +14,14 @@ export interface SignatureInventory {
 }
 
 /**
- * A signature dictionary written before signing and never signed: no numeric /ByteRange and a
- * /Contents of zeros (the placeholder a signer fills in, §12.8.1).
+ * A signature dictionary written before signing and never signed: a /Contents of zeros, the
+ * placeholder a signer fills in (§12.8.1), whether or not the /ByteRange is written yet. A
+ * signer writes the ByteRange first and the signature last, into the hole the ByteRange leaves,
+ * so a dictionary whose range is set and whose hole is still zeros was never signed: no CMS
+ * to check, no signature to count (as pyHanko and DSS count it), rather than a failed one.
  */
 export function isPlaceholder(pdf: Uint8Array, field: SignatureField): boolean {
-  if (field.byteRange !== undefined || !field.contents) return false;
+  if (!field.contents) return false;
   for (let i = field.contents.start + 1; i < field.contents.end - 1; i++) {
     const b = pdf[i];
     if (b !== 0x30 && b !== 0x20 && b !== 0x0a && b !== 0x0d && b !== 0x09) return false;

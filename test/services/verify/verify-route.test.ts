@@ -130,18 +130,42 @@ describe('POST /v1/verify', () => {
     expect(report.reason).toMatch(/^The document is encrypted and its signature fields cannot be read/);
   });
 
+  /**
+   * A copy of `pdf` with the first match of `pattern` (the file read byte for byte as Latin-1,
+   * not through TextDecoder, whose "latin1" is windows-1252 and would change bytes 0x80–0x9F of
+   * the compressed streams) overwritten by `edit`'s text of the same length: every offset stays.
+   */
+  function rewrite(pdf: Uint8Array, pattern: RegExp, edit: (match: RegExpExecArray) => string): Uint8Array {
+    const text = Array.from(pdf, (b) => String.fromCharCode(b)).join('');
+    const match = pattern.exec(text);
+    if (!match) throw new Error(`${pattern} is not in the PDF`);
+    const replacement = edit(match);
+    expect(replacement.length).toBe(match[0].length);
+    const out = pdf.slice();
+    for (let i = 0; i < replacement.length; i++) out[match.index + i] = replacement.charCodeAt(i);
+    return out;
+  }
+  const zeroContents = (pdf: Uint8Array) =>
+    rewrite(pdf, /\/Contents\s*<([0-9A-Fa-f]+)>/, (m) =>
+      m[0].replace(m[1] as string, '0'.repeat((m[1] as string).length)),
+    );
+
   it('counts a placeholder never signed (no numeric /ByteRange, /Contents of zeros) as no signature', async () => {
     const pdf = await signedPdf();
-    const text = new TextDecoder('latin1').decode(pdf);
-    // Same lengths, so every offset stays: the numbers become a name, the signature zeros.
-    const placeholder = text
-      .replace(/\/ByteRange\s*\[([^\]]*)\]/, (_, inner: string) => `/ByteRange [/${'*'.repeat(inner.length - 1)}]`)
-      .replace(/\/Contents\s*<([0-9A-Fa-f]+)>/, (whole: string, hex: string) =>
-        whole.replace(hex, '0'.repeat(hex.length)),
-      );
-    const bytes = Uint8Array.from(placeholder, (c) => c.charCodeAt(0));
-    expect(bytes.length).toBe(pdf.length);
-    const result = await verifyPdf(bytes, { trustedRoots: [] });
+    // The numbers become a name of the same length, the signature zeros.
+    const noRange = rewrite(
+      pdf,
+      /\/ByteRange\s*\[([^\]]*)\]/,
+      (m) => `/ByteRange [/${'*'.repeat((m[1] as string).length - 1)}]`,
+    );
+    const result = await verifyPdf(zeroContents(noRange), { trustedRoots: [] });
+    expect(result).toMatchObject({ valid: false, reason: 'The document has no signatures', signatures: [] });
+  });
+
+  it('counts a signature dictionary whose ByteRange is set and whose /Contents is still zeros as no signature', async () => {
+    const pdf = await signedPdf();
+    expect(await verifyPdf(pdf, { trustedRoots: [] })).toMatchObject({ signatures: [{}] });
+    const result = await verifyPdf(zeroContents(pdf), { trustedRoots: [] });
     expect(result).toMatchObject({ valid: false, reason: 'The document has no signatures', signatures: [] });
   });
 
