@@ -2,8 +2,8 @@
  * Whether a signature's /ByteRange is well-formed and what it covers (ISO 32000-1 §12.8.1 Table
  * 252: pairs of offset and length; §12.8.3.3 / PAdES, ETSI EN 319 142-1 §5.4.2: the digest covers
  * the entire file except the /Contents value, so exactly two ranges around a hole that is the
- * whole hex string, angle brackets included). Whether the covered bytes still match the signed
- * digest is not this module's question.
+ * whole hex string, angle brackets included, or its hex digits alone). Whether the covered bytes
+ * still match the signed digest is not this module's question.
  */
 import type { RevisionScan } from '../pdf-read';
 import type { SignatureField } from './signature-fields';
@@ -43,9 +43,16 @@ export function checkByteRange(
   if (c + d > pdf.length) return notWellFormed('/ByteRange reaches past the end of the file');
   const contents = signature.contents;
   if (!contents) return notWellFormed('the /Contents string was not found in the file');
-  if (a + b !== contents.start || c !== contents.end) {
+  // The hole is the /Contents string, angle brackets included (ETSI EN 319 142-1 §5.4.2). Some
+  // signers leave the brackets in the signed bytes and only the hex digits out: no byte but the
+  // signature value is unsigned either way, and the signature checks the same, so that hole is
+  // taken too. pdfsig verifies both; it prints "Total document signed" only for the first
+  // (poppler Form.cc getCheckedSignature looks for '<' and '>' at the hole's ends).
+  const withBrackets = a + b === contents.start && c === contents.end;
+  const digitsOnly = a + b === contents.start + 1 && c === contents.end - 1;
+  if (!withBrackets && !digitsOnly) {
     return notWellFormed(
-      `the hole [${a + b}, ${c}) is not the /Contents string [${contents.start}, ${contents.end}) with its angle brackets`,
+      `the hole [${a + b}, ${c}) is not the /Contents string [${contents.start}, ${contents.end}), with or without its angle brackets`,
     );
   }
   for (const other of others) {

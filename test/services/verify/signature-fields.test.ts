@@ -1,10 +1,18 @@
+import { p256 } from '@noble/curves/nist.js';
 import { PDFDocument, PDFHexString, PDFName, PDFString } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { findRevisions } from '../../../src/services/pdf-read/pdf-revisions';
 import type { SigningIdentity } from '../../../src/services/sign/sign-types';
 import { checkByteRange } from '../../../src/services/verify/byte-range-check';
 import { findSignatureFields, type SignatureField } from '../../../src/services/verify/signature-fields';
+import { verifyPdf } from '../../../src/services/verify/verify-document';
+import { parse, publicKeyInfo, resign, withPublicKey } from './cms-fixtures';
 import { appendUpdate, ascii, makeOriginal, sign, testIdentity, text } from './verify-fixtures';
+
+const EC_PUBLIC_KEY = '1.2.840.10045.2.1';
+const P256 = '1.2.840.10045.3.1.7';
+const SHA256 = '2.16.840.1.101.3.4.2.1';
+const ECDSA_WITH_SHA256 = '1.2.840.10045.4.3.2';
 
 async function signaturesOf(pdf: Uint8Array) {
   const scan = findRevisions(pdf);
@@ -99,6 +107,60 @@ describe('findSignatureFields and checkByteRange', () => {
       [0, b, c],
     ])
       expect(variant(bad).coverage).toBeUndefined();
+  });
+
+  it('a hole of the hex digits alone, the angle brackets signed, is well formed; a hole one byte further is not', async () => {
+    const { scan, signatures } = await signaturesOf(once);
+    const good = signatures[0] as SignatureField;
+    const [, b, c, d] = good.byteRange as [number, number, number, number];
+    const variant = (byteRange: number[]) => checkByteRange(once, { ...good, byteRange }, scan);
+    expect(variant([0, b + 1, c - 1, d + 1])).toEqual({
+      wellFormed: true,
+      coverage: 'entire-file',
+      revisionIndex: 1,
+      problems: [],
+    });
+    expect(variant([0, b + 2, c - 2, d + 2]).problems.join()).toMatch(/not the \/Contents string/);
+  });
+
+  it('verifies a signature made over a hole of the hex digits alone', async () => {
+    // Quire's signature, moved to the narrower hole: the ByteRange rewritten in place (same length),
+    // then signed again over the bytes it now names, with a key of the test's own under a copy of
+    // the signer's certificate (whose own signature goes stale: trust is not the question here).
+    const { signatures } = await signaturesOf(once);
+    const field = signatures[0] as SignatureField;
+    const [, b, c, d] = field.byteRange as [number, number, number, number];
+    const source = text(once);
+    const match = /\/ByteRange\s*\[[^\]]*\]/.exec(source);
+    if (!match) throw new Error('no /ByteRange');
+    const narrower = `${`/ByteRange [0 ${b + 1} ${c - 1} ${d + 1}`.padEnd(match[0].length - 1, ' ')}]`;
+    expect(narrower.length).toBe(match[0].length);
+    const pdf = once.slice();
+    pdf.set(ascii(narrower), match.index);
+    const signedBytes = new Uint8Array(b + 1 + d + 1);
+    signedBytes.set(pdf.subarray(0, b + 1), 0);
+    signedBytes.set(pdf.subarray(c - 1), b + 1);
+    const hexStart = (field.contents?.start ?? 0) + 1;
+    const hex = source.slice(hexStart, (field.contents?.end ?? 0) - 1);
+    const contents = Uint8Array.from(hex.match(/../g) ?? [], (pair) => Number.parseInt(pair, 16));
+    const secret = p256.utils.randomSecretKey();
+    const sha256 = async (data: Uint8Array) => new Uint8Array(await crypto.subtle.digest('SHA-256', data));
+    const resigned = await resign(contents, {
+      certificate: withPublicKey(parse(contents), publicKeyInfo(EC_PUBLIC_KEY, p256.getPublicKey(secret, false), P256)),
+      digestOid: SHA256,
+      messageDigest: await sha256(signedBytes),
+      signatureOid: ECDSA_WITH_SHA256,
+      sign: async (data) => p256.sign(await sha256(data), secret, { prehash: false }).toBytes('der'),
+    });
+    const newHex = Array.from(resigned, (byte) => byte.toString(16).padStart(2, '0')).join('');
+    expect(newHex.length).toBeLessThanOrEqual(hex.length);
+    pdf.set(ascii(newHex.padEnd(hex.length, '0')), hexStart);
+    const report = await verifyPdf(pdf, { trustedRoots: [] });
+    expect(report.signatures[0]).toMatchObject({ intact: true, cryptographicallyValid: true, coverage: 'entire-file' });
+    expect(report.reason).not.toMatch(/byte range/);
+    // The same signature under the standard hole no longer matches: the brackets were signed.
+    pdf.set(ascii(source.slice(match.index, match.index + match[0].length)), match.index);
+    expect((await verifyPdf(pdf, { trustedRoots: [] })).signatures[0]).toMatchObject({ intact: false });
   });
 
   it('a ByteRange ending before a revision end is partial', async () => {
