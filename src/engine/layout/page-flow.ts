@@ -587,9 +587,10 @@ class Flow {
   private hanging(line: LaidLine | undefined, notes?: PendingNotes): number {
     const below = line?.spacingBelow;
     if (!below || !this.footnotes.isEmpty) return 0;
-    if ((notes ?? this.footnotes.referencedBy([line])).ids.length > 0) return 0;
     const { height, margins } = this.page.pageSection.page;
-    return Math.abs(this.bottom() - (height - margins.bottom)) < EPSILON ? below : 0;
+    if (Math.abs(this.bottom() - (height - margins.bottom)) >= EPSILON) return 0;
+    // Last, as it may lay out the line's notes: a line that brings notes keeps its spacing.
+    return (notes ?? this.footnotes.referencedBy([line])).ids.length > 0 ? 0 : below;
   }
 
   /** Height of the first `count` lines. */
@@ -710,7 +711,9 @@ class Flow {
           lastNeeded = chainLast;
         }
       }
-      if (needed - this.hanging(lastNeeded) > this.remaining() + EPSILON && !this.columnEmpty) {
+      // What hangs is worked out only for content that does not fit whole.
+      const room = this.remaining() + EPSILON;
+      if (!this.columnEmpty && needed > room && needed - this.hanging(lastNeeded) > room) {
         this.advance(true);
         laid = this.laid(paragraph, this.columnWidth);
       }
