@@ -1,22 +1,49 @@
 #!/usr/bin/env node
-// `npm run verify-check`: POST /v1/verify, through the worker on workerd, for every PDF of the
-// shared corpus's pdf-signed/, compared with the tag that opens its MANIFEST.tsv description:
+// `npm run verify-check [-- MANIFEST.tsv [--dir DIR]]`: POST /v1/verify, through the worker on
+// workerd, for every tagged signed PDF of a corpus, and compare the answer with the tag.
+//
+// Without an argument it reads the shared corpus's pdf-signed/ (MANIFEST.tsv of ../shared/corpus,
+// the tag opening each description):
 //   VALID-* and MODIFIED-* → valid:true; TAMPERED*, INVALID*, ATTACK, NONSTANDARD-COVERAGE,
 //   MALFORMED, MIXED → valid:false (a 422 counts as not valid); UNSIGNED* → no signatures;
 //   INDETERMINATE → a problem naming the missing or unusable certificate; REAL-WORLD,
 //   UR3-USAGE-RIGHTS and SPECIAL are printed but not counted.
+// With a manifest of the wide corpus (scripts/verify-corpus.tsv: repo, commit, path, expected,
+// asserted-by, note; expected is valid | invalid | unsigned | indeterminate), it reads the files
+// that `node scripts/verify-corpus.mjs` put in DIR (default ../verify-corpus).
 // One line per file (tag, our valid, agree?, reason), then `agree N/M (P%)` and the 5xx count.
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { root } from './local-setup.mjs';
+import { corpusFile, readCorpusManifest } from './verify-corpus.mjs';
 import { startQuire } from './worker-harness.mjs';
 
-const corpus = resolve(root, '..', 'shared', 'corpus');
-const manifest = readFileSync(join(corpus, 'MANIFEST.tsv'), 'utf8')
-  .split('\n')
-  .slice(1)
-  .map((line) => line.split('\t'))
-  .filter((cols) => cols[0]?.startsWith('pdf-signed/') && cols[0].endsWith('.pdf'));
+const args = process.argv.slice(2);
+const dirAt = args.indexOf('--dir');
+const dir = resolve(dirAt >= 0 ? args[dirAt + 1] : join(root, '..', 'verify-corpus'));
+const manifestPath = args.find((arg, i) => !arg.startsWith('--') && args[i - 1] !== '--dir');
+
+/** The rows to check: {file, label, tag}, from the shared corpus or from a wide-corpus manifest. */
+function rows() {
+  if (manifestPath) {
+    return readCorpusManifest(resolve(manifestPath)).map((row) => ({
+      file: corpusFile(dir, row),
+      label: `${row.repo.split('/')[1]}:${row.path}`,
+      tag: row.expected.toUpperCase(),
+    }));
+  }
+  const corpus = resolve(root, '..', 'shared', 'corpus');
+  return readFileSync(join(corpus, 'MANIFEST.tsv'), 'utf8')
+    .split('\n')
+    .slice(1)
+    .map((line) => line.split('\t'))
+    .filter((cols) => cols[0]?.startsWith('pdf-signed/') && cols[0].endsWith('.pdf'))
+    .map(([path, , , , , , description = '']) => ({
+      file: join(corpus, path),
+      label: path.replace('pdf-signed/', ''),
+      tag: /^\[([^\]]+)\]/.exec(description)?.[1]?.replace(/\?$/, '') ?? 'UNTAGGED',
+    }));
+}
 
 const NOT_COUNTED = new Set(['REAL-WORLD', 'UR3-USAGE-RIGHTS', 'SPECIAL']);
 const EXPECT_INVALID = /^(TAMPERED|INVALID|ATTACK$|NONSTANDARD-COVERAGE$|MALFORMED$|MIXED$)/;
@@ -42,10 +69,10 @@ let counted = 0;
 let agreed = 0;
 let serverErrors = 0;
 const disagreements = [];
+const width = manifestPath ? 90 : 58;
 try {
-  for (const [path, , , , , , description = ''] of manifest) {
-    const tag = /^\[([^\]]+)\]/.exec(description)?.[1]?.replace(/\?$/, '') ?? 'UNTAGGED';
-    const bytes = readFileSync(join(corpus, path));
+  for (const { file, label, tag } of rows()) {
+    const bytes = readFileSync(file);
     const post = () =>
       quire.fetch('/v1/verify', {
         method: 'POST',
@@ -68,7 +95,7 @@ try {
     const ours = res.status === 200 ? String(body.valid) : `HTTP ${res.status}`;
     const reason = res.status === 200 ? body.reason : body.message;
     const mark = agree === undefined ? '-' : agree ? 'yes' : 'NO';
-    const line = `${path.replace('pdf-signed/', '').padEnd(58)} ${tag.padEnd(22)} ${ours.padEnd(9)} ${mark.padEnd(4)} ${reason}`;
+    const line = `${label.padEnd(width)} ${tag.padEnd(22)} ${ours.padEnd(9)} ${mark.padEnd(4)} ${reason}`;
     console.log(line);
     if (agree === false) {
       const problems = (body.signatures ?? []).map((s, i) => `    sig ${i + 1} [${s.field}]: ${s.problems.join('; ')}`);
