@@ -51,6 +51,7 @@ async function rebuild() {
   let local = 0;
   let downloaded = 0;
   let kept = 0;
+  const missing = [];
   for (const row of rows) {
     const target = corpusFile(dir, row);
     if (existsSync(target)) {
@@ -69,8 +70,11 @@ async function rebuild() {
     }
     if (!bytes) {
       const url = `https://raw.githubusercontent.com/${row.repo}/${row.commit}/${row.path.split('/').map(encodeURIComponent).join('/')}`;
-      const res = await fetch(url);
-      if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
+      const res = await fetch(url).catch((error) => ({ ok: false, status: error.message }));
+      if (!res.ok) {
+        missing.push(`${row.repo}:${row.path} (${url}: ${res.status})`);
+        continue;
+      }
       bytes = Buffer.from(await res.arrayBuffer());
       downloaded++;
     }
@@ -78,6 +82,10 @@ async function rebuild() {
     writeFileSync(target, bytes);
   }
   console.log(`${rows.length} files in ${dir}: ${local} from snapshots, ${downloaded} downloaded, ${kept} already there`);
+  if (missing.length > 0) {
+    console.error(`${missing.length} could not be brought:\n  ${missing.join('\n  ')}`);
+    process.exitCode = 1;
+  }
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await rebuild();
