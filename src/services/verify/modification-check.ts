@@ -34,6 +34,7 @@ import {
   stringBytes,
   textOf,
 } from '../pdf-read';
+import { type Reference, type ReferenceGraph, referenceGraph, referencesIn, TRAILER } from './reference-graph';
 
 export type ModificationClass = 'none' | 'signatures' | 'form-filling' | 'annotations' | 'other';
 
@@ -141,6 +142,19 @@ interface Context {
   /** Signature fields and their widgets (also /Kids widgets without /Parent) in the newest revision. */
   signatureWidgets: Set<number>;
   scan: RevisionScan;
+  /**
+   * Objects of the signed revision changed later that have no class of their own (an appearance
+   * stream rewritten, an indirect array of the DSS grown), with the detail to give if they are
+   * other: what refers to them decides (settleByReferrers).
+   */
+  deferred: Map<number, string>;
+  /** Who refers to whom in the signed and the newest revision, built on first use (reference-graph.ts). */
+  graphs: () => Graphs;
+}
+
+interface Graphs {
+  newest: ReferenceGraph;
+  signed: ReferenceGraph;
 }
 
 export function classifyModifications(
@@ -194,6 +208,7 @@ function run(pdf: Uint8Array, scan: RevisionScan, signed: number, report: Report
     }
   }
   const reader = new ObjectReader(pdf, scan);
+  let graphs: Graphs | undefined;
   const context: Context = {
     reader,
     signed,
@@ -205,16 +220,29 @@ function run(pdf: Uint8Array, scan: RevisionScan, signed: number, report: Report
     changed,
     signatureWidgets: signatureWidgets(reader, last),
     scan,
+    deferred: new Map(),
+    graphs: () => {
+      graphs ??= { newest: referenceGraph(reader, scan, last), signed: referenceGraph(reader, scan, signed) };
+      return graphs;
+    },
   };
   // Typed objects first; untyped new objects (appearance streams, certificates, fonts) then take
   // the class of the changed objects that refer to them.
   const untyped: number[] = [];
   for (const num of [...changed].sort((a, b) => a - b)) {
     const cls = classifyObject(context, num, scan.revisions[last]?.root?.num);
-    if (cls === undefined) untyped.push(num);
-    else context.classes.set(num, cls);
+    if (cls !== undefined) context.classes.set(num, cls);
+    else if (!context.deferred.has(num)) untyped.push(num);
   }
-  inheritClasses(context, untyped);
+  let pending = inheritClasses(context, untyped);
+  if (pending.length > 0 || context.deferred.size > 0) {
+    settleByReferrers(context, context.graphs());
+    pending = settleUnreached(context, context.graphs().newest, inheritClasses(context, pending));
+  }
+  // Also those only referred to by each other (a cycle no classed object leads into).
+  for (const num of pending) report.add('other', `object ${num} 0 R was added, but nothing changed refers to it`);
+  // The inherited classes count towards the overall class without details of their own.
+  for (const cls of context.classes.values()) report.add(cls, undefined);
 }
 
 /** The interactive form dictionary of revision `index`, direct or indirect (§12.7.2). */
@@ -302,8 +330,8 @@ function classifyObject(context: Context, num: number, rootNum: number | undefin
     const role = arrayRole(context, num);
     if (role && before.kind === 'object')
       return classifyListChange(context, role, refsIn(before.value), refsIn(after.value));
-    report.add('other', `object ${ref} changed`);
-    return 'other';
+    context.deferred.set(num, `object ${ref} changed`);
+    return undefined;
   }
   const type = nameOf(dict.get('Type'));
   const beforeResolved = before.kind === 'object' ? before : undefined;
@@ -324,7 +352,7 @@ function classifyObject(context: Context, num: number, rootNum: number | undefin
     report.add('signatures', 'the document information dictionary was updated');
     return 'signatures';
   }
-  if (isExtensionsUpdate(context, num, beforeResolved)) {
+  if (isExtensionsUpdate(context, num, beforeResolved) && onlyReferredToAs(context, num, 'Extensions')) {
     report.add('signatures', "the document's declared extensions changed");
     return 'signatures';
   }
@@ -332,7 +360,7 @@ function classifyObject(context: Context, num: number, rootNum: number | undefin
     report.add('signatures', 'the XMP metadata was updated');
     return 'signatures';
   }
-  if (type === 'DSS' || type === 'VRI' || dict.has('VRI') || (dict.has('Certs') && !dict.has('Type'))) {
+  if (isValidationData(dict)) {
     report.add('signatures', 'validation data (DSS) was added or updated');
     return 'signatures';
   }
@@ -361,8 +389,8 @@ function classifyObject(context: Context, num: number, rootNum: number | undefin
   }
   if (type === 'XRef' || type === 'ObjStm') return 'none';
   if (!beforeResolved) return undefined;
-  report.add('other', type ? `${type} object ${ref} changed` : `object ${ref} changed`);
-  return 'other';
+  context.deferred.set(num, type ? `${type} object ${ref} changed` : `object ${ref} changed`);
+  return undefined;
 }
 
 /**
@@ -375,6 +403,21 @@ function isInfoUpdate(context: Context, num: number, before: Resolved | undefine
   if (after.streamData !== undefined || before?.streamData !== undefined) return false;
   if (after.value.kind !== 'dict' || after.value.entries.has('Type')) return false;
   return num === scan.revisions[context.signed]?.info || (!before && num === scan.revisions[context.last]?.info);
+}
+
+/**
+ * Whether the catalog's `key` is the only thing that refers to object `num`, in the signed and in
+ * the newest revision: an object that is also reached another way (an unknown catalog key, a page)
+ * is not bookkeeping, whatever path a check expects it on.
+ */
+function onlyReferredToAs(context: Context, num: number, key: string): boolean {
+  const { newest, signed } = context.graphs();
+  const only = (graph: ReferenceGraph, index: number) =>
+    graph.complete &&
+    (graph.referrers.get(num) ?? []).every(
+      (reference) => reference.from === context.scan.revisions[index]?.root?.num && reference.key === key,
+    );
+  return only(signed, context.signed) && only(newest, context.last);
 }
 
 /** The catalog's /Extensions dictionary (§7.12) kept in an object of its own, as signed. */
@@ -652,6 +695,11 @@ function classifyFieldOrWidget(
     return 'other';
   }
   const keys = changedKeys(before, after);
+  const shared = keys.includes('AP') ? sharedAppearance(context, num, before) : undefined;
+  if (shared) {
+    report.add('other', shared);
+    return 'other';
+  }
   if (signature) {
     // Signing an empty signature field sets its /V (and appearance); a set /V must not change.
     const beforeV = before.value.kind === 'dict' ? before.value.entries.get('V') : undefined;
@@ -675,6 +723,33 @@ function classifyFieldOrWidget(
   }
   report.add('form-filling', 'a form field was filled in');
   return 'form-filling';
+}
+
+/**
+ * A widget's appearance dictionary kept in an object of its own (§12.5.5) that something besides
+ * the widget also refers to in the signed revision: pointing the widget elsewhere is filling it,
+ * but what else uses that dictionary was signed with it, and pyHanko refuses the update (its
+ * `_allow_appearance_update`), so a filler cannot pass off a shared object as the field's own.
+ */
+function sharedAppearance(context: Context, num: number, before: Resolved): string | undefined {
+  const ap = refNum(entry(before, 'AP').value);
+  if (ap === undefined) return undefined;
+  const { signed } = context.graphs();
+  const others = (signed.referrers.get(ap) ?? []).filter((reference) => reference.from !== num);
+  if (signed.complete && others.length === 0) return undefined;
+  return `the appearance dictionary ${ap} 0 R of form field ${num} 0 R is also used ${describeReferrers(context, others)}`;
+}
+
+/** Plain words for who refers to an object: "by the catalog's /FooBar", "by object 12 0 R". */
+function describeReferrers(context: Context, references: Reference[]): string {
+  if (references.length === 0) return 'elsewhere';
+  const root = context.scan.revisions[context.signed]?.root?.num;
+  const words = references.slice(0, 3).map(({ from, key }) => {
+    if (from === TRAILER) return `the trailer's /${key}`;
+    const where = from === root ? 'the catalog' : `object ${from} 0 R`;
+    return key === undefined ? where : `${where} (/${key})`;
+  });
+  return `by ${words.join(', ')}`;
 }
 
 /** Whether the /V (or /I) a widget shows, its own or its parent field's (§12.7.3.1), changed after signing. */
@@ -701,15 +776,14 @@ function maxClass(a: ModificationClass, b: ModificationClass): ModificationClass
 /**
  * New objects without a type of their own (appearance streams, certificate and OCSP streams,
  * fonts, indirect arrays) take the most severe class of the changed objects that refer to them,
- * repeated until nothing changes. One no changed object refers to is other: a number the signed
- * revision referred to but did not define would give its references new meaning (§7.3.10: a
- * reference to an undefined object is null).
+ * repeated until nothing changes. Returns those no classed object refers to (settleUnreached
+ * decides about them): a number the signed revision referred to but did not define would give its
+ * references new meaning (§7.3.10: a reference to an undefined object is null).
  */
-function inheritClasses(context: Context, untyped: number[]): void {
-  const { reader, last, classes, report } = context;
+function inheritClasses(context: Context, untyped: number[]): number[] {
+  const { reader, last, classes } = context;
   const referrers = new Map<number, Set<number>>();
-  const changedNums = [...classes.keys(), ...untyped];
-  for (const num of changedNums) {
+  for (const num of [...classes.keys(), ...untyped]) {
     const state = reader.read(num, last);
     if (state.kind !== 'object') continue;
     for (const target of referencesIn(state.value)) {
@@ -729,16 +803,110 @@ function inheritClasses(context: Context, untyped: number[]): void {
     if (next.length === pending.length) break;
     pending = next;
   }
-  // Also those only referred to by each other (a cycle no classed object leads into).
-  for (const num of pending) report.add('other', `object ${num} 0 R was added, but nothing changed refers to it`);
-  // The inherited classes count towards the overall class without details of their own.
-  for (const cls of classes.values()) report.add(cls, undefined);
+  return pending;
 }
 
-function referencesIn(value: PdfValue, out: number[] = [], depth = 0): number[] {
-  if (depth > 32 || out.length > 100_000) return out;
-  if (value.kind === 'ref') out.push(value.num);
-  else if (value.kind === 'array') for (const item of value.items) referencesIn(item, out, depth + 1);
-  else if (value.kind === 'dict') for (const item of value.entries.values()) referencesIn(item, out, depth + 1);
-  return out;
+/**
+ * Objects of the signed revision rewritten later, with no class of their own, are part of signing
+ * when everything that refers to them, in the signed revision and in the newest, is signature
+ * machinery: a signature field or widget (through its appearance, §12.7.4.5, §12.5.5), a signature
+ * dictionary, the DSS or a VRI entry (ETSI EN 319 142-1 §5.4), or an object only such machinery
+ * refers to. So an appearance stream a later signer redraws in the field it signs, or a DSS array
+ * that grows, is signing; the same stream drawn by a page as well (its /Resources) is not, since
+ * rewriting it would change what the signed page shows. An object the newest revision no longer
+ * reaches changes nothing. Repeated until nothing changes, since one such object may hold another.
+ */
+function settleByReferrers(context: Context, graphs: { newest: ReferenceGraph; signed: ReferenceGraph }): void {
+  const { deferred, classes, report } = context;
+  for (let round = 0; round < 16 && deferred.size > 0; round++) {
+    let settled = false;
+    for (const num of [...deferred.keys()]) {
+      if (graphs.newest.complete && !graphs.newest.reachable.has(num)) {
+        classes.set(num, 'none');
+      } else if (
+        isMachinery(context, graphs.newest, num, context.last, new Set()) &&
+        isMachinery(context, graphs.signed, num, context.signed, new Set())
+      ) {
+        classes.set(num, 'signatures');
+        report.add('signatures', 'an appearance or validation-data object of a signature was updated');
+      } else continue;
+      deferred.delete(num);
+      settled = true;
+    }
+    if (!settled) break;
+  }
+  for (const [num, detail] of deferred) {
+    classes.set(num, 'other');
+    const referrers = graphs.signed.referrers.get(num) ?? graphs.newest.referrers.get(num) ?? [];
+    report.add(
+      'other',
+      referrers.length > 0 ? `${detail}; it is used ${describeReferrers(context, referrers)}` : detail,
+    );
+  }
+  deferred.clear();
+}
+
+/** Keys of a signature field or widget under which what it refers to is its own (§12.7.4.5, §12.5.2). */
+const SIGNATURE_WIDGET_KEYS = new Set(['AP', 'V', 'MK', 'Kids', 'Lock', 'SV']);
+
+/** Whether every referrer of `num` in `graph` (revision `index`) is signature machinery. */
+function isMachinery(
+  context: Context,
+  graph: ReferenceGraph,
+  num: number,
+  index: number,
+  visiting: Set<number>,
+): boolean {
+  if (!graph.complete || visiting.has(num) || visiting.size > 64) return false;
+  const referrers = graph.referrers.get(num);
+  if (!referrers || referrers.length === 0) return false;
+  visiting.add(num);
+  try {
+    return referrers.every(({ from, key }) => {
+      if (from === TRAILER) return false;
+      if (context.deferred.has(from) && index === context.last) return false;
+      const dict = dictOf(context.reader.read(from, index));
+      if (dict && (isSignatureDictionary(dict) || isValidationData(dict))) return true;
+      if (from === context.scan.revisions[index]?.root?.num) return key === 'DSS';
+      if (dict && isSignatureField(context, from, index)) return key !== undefined && SIGNATURE_WIDGET_KEYS.has(key);
+      // An object of no role of its own (an appearance dictionary, a form XObject or image of an
+      // appearance, an array of the DSS) is machinery when what refers to it is.
+      return hasNoRole(dict) && isMachinery(context, graph, from, index, visiting);
+    });
+  } finally {
+    visiting.delete(num);
+  }
+}
+
+/** Not a field, widget, annotation, page or catalog: an array, an appearance dictionary, an XObject (§8.8, §8.10). */
+function hasNoRole(dict: Map<string, PdfValue> | undefined): boolean {
+  if (!dict) return true;
+  if (dict.has('FT') || dict.has('Parent')) return false;
+  const type = nameOf(dict.get('Type'));
+  const subtype = nameOf(dict.get('Subtype'));
+  return (
+    (type === undefined || type === 'XObject') && (subtype === undefined || subtype === 'Form' || subtype === 'Image')
+  );
+}
+
+/** The DSS or a VRI dictionary (ETSI EN 319 142-1 §5.4.2, §5.4.3). */
+function isValidationData(dict: Map<string, PdfValue>): boolean {
+  const type = nameOf(dict.get('Type'));
+  return type === 'DSS' || type === 'VRI' || dict.has('VRI') || (type === undefined && dict.has('Certs'));
+}
+
+/**
+ * New objects that nothing changed refers to: harmless when the newest revision does not reach
+ * them at all (nothing draws or runs them; pyHanko's "unreferenced object"), said with no class.
+ * Returns those still reached: an unchanged object refers to them, so they give a reference of the
+ * signed revision a meaning it did not have.
+ */
+function settleUnreached(context: Context, newest: ReferenceGraph, pending: number[]): number[] {
+  if (!newest.complete) return pending;
+  const reached: number[] = [];
+  for (const num of pending) {
+    if (newest.reachable.has(num)) reached.push(num);
+    else context.report.add('none', `object ${num} 0 R was added, but nothing in the document refers to it`);
+  }
+  return reached;
 }

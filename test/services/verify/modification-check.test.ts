@@ -1,4 +1,4 @@
-import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRef, PDFString } from 'pdf-lib';
+import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFRef, PDFString } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from '../../../src/limits';
 import { findRevisions } from '../../../src/services/pdf-read/pdf-revisions';
@@ -173,9 +173,10 @@ for (const objectStreams of [false, true]) {
       expect(report.details).toContain('a form field was removed');
     });
 
-    it('a stray new object nothing refers to: other', () => {
+    it('a stray new object nothing in the document refers to: none, said (pyHanko: harmless)', () => {
       const report = classify(appendUpdate(signed));
-      expect(report.classification).toBe('other');
+      expect(report.classification).toBe('none');
+      expect(report.details.join('\n')).toMatch(/was added, but nothing in the document refers to it/);
     });
 
     it('a revision index that does not exist: other, without throwing', () => {
@@ -254,5 +255,150 @@ describe('classifyModifications: form filling', () => {
       classification: 'form-filling',
       details: ['a form field was filled in'],
     });
+  });
+});
+
+describe('classifyModifications: what refers to a changed object decides', () => {
+  it('a new object that defines a number the signed revision referred to: other', async () => {
+    const doc = await PDFDocument.create();
+    const page = doc.addPage([200, 200]);
+    // A reference to an object the file does not define (null, ISO 32000-1 §7.3.10) until later.
+    page.node.set(PDFName.of('Thumb'), PDFRef.of(500));
+    const signed = await sign(await doc.save({ useObjectStreams: false }), await testIdentity());
+    const filled = appendUpdate(signed, { num: 500 });
+    const filledReport = classifyModifications(filled, findRevisions(filled), 1);
+    expect(filledReport.classification).toBe('other');
+    expect(filledReport.reason).toMatch(/object 500 0 R was added, but nothing changed refers to it/);
+  });
+
+  /** An unsigned signature field with a blank appearance stream of its own; `shareWithPage` also draws that stream on the page. */
+  async function withEmptySignatureField(shareWithPage: boolean) {
+    const doc = await PDFDocument.create();
+    const page = doc.addPage([200, 200]);
+    const blank = doc.context.register(
+      doc.context.stream('', { Type: 'XObject', Subtype: 'Form', BBox: [0, 0, 60, 20] }),
+    );
+    const widget = doc.context.register(
+      doc.context.obj({
+        Type: 'Annot',
+        Subtype: 'Widget',
+        FT: 'Sig',
+        T: PDFString.of('Later'),
+        Rect: [10, 10, 70, 30],
+        P: page.ref,
+        AP: doc.context.register(doc.context.obj({ N: blank })),
+      }),
+    );
+    page.node.set(PDFName.of('Annots'), doc.context.obj([widget]));
+    if (shareWithPage) page.node.set(PDFName.of('Resources'), doc.context.obj({ XObject: { Blank: blank } }));
+    doc.catalog.set(PDFName.of('AcroForm'), doc.context.obj({ Fields: [widget], SigFlags: 3 }));
+    const signed = await sign(await doc.save({ useObjectStreams: false }), await testIdentity());
+    // The later signer signs the field: its /V, and its blank appearance redrawn in place.
+    return update(signed, (later) => {
+      const field = later.context.lookup(widget, PDFDict);
+      const signature = later.context.register(
+        later.context.obj({
+          Type: 'Sig',
+          Filter: 'Adobe.PPKLite',
+          SubFilter: 'ETSI.CAdES.detached',
+          ByteRange: [0, 0, 0, 0],
+          Contents: PDFHexString.of('00'),
+        }),
+      );
+      field.set(PDFName.of('V'), signature);
+      later.context.assign(
+        blank,
+        later.context.stream('0 g 0 0 60 20 re f', { Type: 'XObject', Subtype: 'Form', BBox: [0, 0, 60, 20] }),
+      );
+    });
+  }
+
+  it("an empty signature field's appearance stream redrawn when it is signed: signatures", async () => {
+    const pdf = await withEmptySignatureField(false);
+    expect(classifyModifications(pdf, findRevisions(pdf), 1)).toMatchObject({ classification: 'signatures' });
+  });
+
+  it('the same stream also drawn by the signed page: other, naming who uses it', async () => {
+    const pdf = await withEmptySignatureField(true);
+    const report = classifyModifications(pdf, findRevisions(pdf), 1);
+    expect(report.classification).toBe('other');
+    expect(report.reason).toMatch(/XObject object \d+ 0 R changed; it is used by .*\/XObject|\/Resources/);
+  });
+
+  it('an indirect DSS array of a signed revision that grows in a later one: signatures', async () => {
+    const identity = await testIdentity();
+    const signed = await sign(await makeOriginal(false), identity);
+    let certs: PDFRef | undefined;
+    const withDss = await update(signed, (doc) => {
+      const cert = doc.context.register(doc.context.stream(new Uint8Array([0x30, 0x00])));
+      certs = doc.context.register(doc.context.obj([cert]));
+      doc.catalog.set(PDFName.of('DSS'), doc.context.register(doc.context.obj({ Type: 'DSS', Certs: certs })));
+    });
+    // Revisions: 0 original, 1 first signature, 2 DSS, 3 second signature (which signs the DSS), 4 the array grown.
+    const signedAgain = await sign(withDss, identity);
+    const grown = await update(signedAgain, (doc) => {
+      const array = doc.context.lookup(certs as PDFRef, PDFArray);
+      array.push(doc.context.register(doc.context.stream(new Uint8Array([0x30, 0x01, 0x00]))));
+    });
+    expect(findRevisions(grown).revisions).toHaveLength(5);
+    expect(classifyModifications(grown, findRevisions(grown), 3)).toMatchObject({ classification: 'signatures' });
+  });
+
+  it('/Extensions rewritten while an unknown catalog key also refers to it: other', async () => {
+    const build = async (alsoElsewhere: boolean) => {
+      const doc = await PDFDocument.create();
+      doc.addPage([200, 200]);
+      const extensions = doc.context.register(doc.context.obj({}));
+      doc.catalog.set(PDFName.of('Extensions'), extensions);
+      if (alsoElsewhere) doc.catalog.set(PDFName.of('DontOverrideMe'), extensions);
+      const signed = await sign(await doc.save({ useObjectStreams: false }), await testIdentity());
+      return update(signed, (later) => {
+        later.context.assign(
+          extensions,
+          later.context.obj({ ADBE: { Type: 'DeveloperExtensions', BaseVersion: '1.7', ExtensionLevel: 8 } }),
+        );
+      });
+    };
+    const own = await build(false);
+    expect(classifyModifications(own, findRevisions(own), 1).classification).toBe('signatures');
+    const shared = await build(true);
+    const report = classifyModifications(shared, findRevisions(shared), 1);
+    expect(report.classification).toBe('other');
+    expect(report.reason).toMatch(/DontOverrideMe/);
+  });
+
+  it('a field pointed at a new appearance while its old appearance dictionary is shared with the catalog: other', async () => {
+    const build = async (shared: boolean) => {
+      const doc = await PDFDocument.create();
+      const page = doc.addPage([200, 200]);
+      const text = doc.getForm().createTextField('name');
+      text.addToPage(page, { x: 10, y: 10, width: 100, height: 20 });
+      const signedForm = doc.getForm().getTextField('name').acroField;
+      const widget = signedForm.getWidgets()[0];
+      if (!widget) throw new Error('no widget');
+      const ap = doc.context.register(
+        doc.context.obj({
+          N: doc.context.register(doc.context.stream('', { Type: 'XObject', Subtype: 'Form', BBox: [0, 0, 100, 20] })),
+        }),
+      );
+      widget.dict.set(PDFName.of('AP'), ap);
+      if (shared) doc.catalog.set(PDFName.of('FooBar'), ap);
+      const signed = await sign(await doc.save({ useObjectStreams: false }), await testIdentity());
+      return update(signed, (later) => {
+        const field = textField(later);
+        field.set(PDFName.of('V'), PDFString.of('Ada'));
+        const kid = later.context.lookup(field.lookup(PDFName.of('Kids'), PDFArray).get(0), PDFDict);
+        const appearance = later.context.register(later.context.stream('BT ET', { Type: 'XObject', Subtype: 'Form' }));
+        kid.set(PDFName.of('AP'), later.context.obj({ N: appearance }));
+      });
+    };
+    const own = await build(false);
+    expect(classifyModifications(own, findRevisions(own), 1).classification).toBe('form-filling');
+    const shared = await build(true);
+    const report = classifyModifications(shared, findRevisions(shared), 1);
+    expect(report.classification).toBe('other');
+    expect(report.reason).toMatch(
+      /appearance dictionary \d+ 0 R of form field \d+ 0 R is also used by the catalog \(\/FooBar\)/,
+    );
   });
 });

@@ -46,17 +46,22 @@ function lastTrailer(pdf: Uint8Array): { startxref: number; root: string; size: 
 
 /**
  * Appends one incremental update by hand (ISO 32000-1 §7.5.6): a new object, a one-entry xref
- * table, a trailer with /Prev. `prev` overrides the /Prev written (for cycles and damage);
+ * table, a trailer with /Prev. `num` is the new object's number (the next free one by default);
+ * `prev` overrides the /Prev written (for cycles and damage);
  * `trailerExtra` is written into the trailer as is.
  */
-export function appendUpdate(pdf: Uint8Array, options: { prev?: number; trailerExtra?: string } = {}): Uint8Array {
+export function appendUpdate(
+  pdf: Uint8Array,
+  options: { prev?: number; trailerExtra?: string; num?: number } = {},
+): Uint8Array {
   const { startxref, root, size } = lastTrailer(pdf);
+  const num = options.num ?? size;
   const objectOffset = pdf.length;
-  const object = `${size} 0 obj\n<< /Note (update) >>\nendobj\n`;
+  const object = `${num} 0 obj\n<< /Note (update) >>\nendobj\n`;
   const xrefOffset = objectOffset + object.length;
   const entry = `${String(objectOffset).padStart(10, '0')} 00000 n\r\n`;
   const tail =
-    `xref\n${size} 1\n${entry}trailer\n<< /Size ${size + 1} /Root ${root} /Prev ${options.prev ?? startxref}${options.trailerExtra ?? ''} >>\n` +
+    `xref\n${num} 1\n${entry}trailer\n<< /Size ${Math.max(size, num + 1)} /Root ${root} /Prev ${options.prev ?? startxref}${options.trailerExtra ?? ''} >>\n` +
     `startxref\n${xrefOffset}\n%%EOF\n`;
   return concat(pdf, ascii(object + tail));
 }
