@@ -112,7 +112,7 @@ function readRevision(context: ScanContext, marker: number, previousEnd: number)
     size: undefined,
     encrypted: false,
     info: undefined,
-    unknownTrailerRefs: [],
+    unknownTrailerRefs: new Map(),
     entries: new Map(),
     problems,
   };
@@ -151,9 +151,9 @@ function readRevision(context: ScanContext, marker: number, previousEnd: number)
   if (first?.kind === 'string') revision.id = stringBytes(first, pdf);
   const info = trailer.get('Info');
   if (info?.kind === 'ref') revision.info = info.num;
-  revision.unknownTrailerRefs = [...trailer]
-    .filter(([key, value]) => !TRAILER_KEYS.has(key) && holdsRef(value))
-    .map(([key]) => key);
+  revision.unknownTrailerRefs = new Map(
+    [...trailer].filter(([key, value]) => !TRAILER_KEYS.has(key) && holdsRef(value)),
+  );
   mergeLinearizedSections(context, revision, previousEnd, problems);
   return revision;
 }

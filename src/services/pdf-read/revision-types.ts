@@ -36,10 +36,11 @@ export interface Revision {
   /** The trailer's /Info (§14.3.3), the document information dictionary, when it is a reference. */
   info: number | undefined;
   /**
-   * Trailer keys ISO 32000 does not define (Tables 15 and 17) whose values hold references: a
-   * path to objects outside the catalog that no signing or form filling writes.
+   * Trailer entries ISO 32000 does not define (Tables 15 and 17) whose values hold references
+   * (LibreOffice's /AdditionalStreams, a tool's private key): paths to objects outside the catalog,
+   * which the modification check follows like any other (pyHanko walks the whole trailer too).
    */
-  unknownTrailerRefs: string[];
+  unknownTrailerRefs: Map<string, PdfValue>;
   /**
    * This section's entries only (for a hybrid file, the table's and then the /XRefStm's; for a
    * linearized file, the first-page section's and then the main section's it leads to, §F.3).

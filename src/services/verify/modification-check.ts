@@ -13,9 +13,9 @@
  *   appearance name tree (/Names /AP, §7.7.4);
  * - other: everything else — page content, resources, the page tree, other catalog entries, a
  *   change to a signature dictionary that already existed (the "shadow attack": the signed
- *   revision's own signature must not be rewritten), an update's trailer holding references under
- *   keys the standard does not define, and a revision whose cross-reference section cannot be read
- *   (its changes would be invisible).
+ *   revision's own signature must not be rewritten), a new object only unchanged objects or
+ *   private trailer keys reach, and a revision whose cross-reference section cannot be read (its
+ *   changes would be invisible).
  *
  * A key whose value is written differently but resolves to the same thing (a /Resources
  * dictionary moved into a new object, a string re-encoded) is not a change.
@@ -191,13 +191,6 @@ function run(pdf: Uint8Array, scan: RevisionScan, signed: number, report: Report
       // Damage that hides nothing is said, not counted as a change; anything else may hide one.
       report.add(TOLERATED_DAMAGE.test(problem) ? 'none' : 'other', `revision ${i + 1} is damaged: ${problem}`);
     }
-    if (revision.unknownTrailerRefs.length > 0) {
-      const keys = revision.unknownTrailerRefs.map((key) => `/${key}`).join(', ');
-      report.add(
-        'other',
-        `revision ${i + 1}'s trailer refers to objects under ${keys}, which the standard does not define`,
-      );
-    }
     for (const num of revision.entries.keys()) {
       if (num === 0) continue; // The head of the free list (§7.5.4).
       changed.add(num);
@@ -239,8 +232,14 @@ function run(pdf: Uint8Array, scan: RevisionScan, signed: number, report: Report
     settleByReferrers(context, context.graphs());
     pending = settleUnreached(context, context.graphs().newest, inheritClasses(context, pending));
   }
-  // Also those only referred to by each other (a cycle no classed object leads into).
-  for (const num of pending) report.add('other', `object ${num} 0 R was added, but nothing changed refers to it`);
+  // Reached, but only through unchanged objects or trailer keys: a reference the signed revision left
+  // undefined now means something (§7.3.10), or a private trailer key names new content.
+  const newest = pending.length > 0 ? context.graphs().newest : undefined;
+  for (const num of pending) {
+    const referrers = newest?.referrers.get(num) ?? [];
+    const by = referrers.length > 0 ? `; it is used ${describeReferrers(context, referrers)}` : '';
+    report.add('other', `object ${num} 0 R was added, but nothing changed refers to it${by}`);
+  }
   // The inherited classes count towards the overall class without details of their own.
   for (const cls of context.classes.values()) report.add(cls, undefined);
 }

@@ -1,7 +1,8 @@
 /**
  * Which objects of one revision refer to which, among those its trailer reaches (ISO 32000-1
  * §7.5.5: the document is what the trailer's /Root, /Info and /Encrypt lead to, §7.3.10 through
- * indirect references). An object nothing reaches is not part of the document: no viewer draws
+ * indirect references; keys the standard lacks are followed too, as pyHanko does, so that an
+ * object a private trailer key also names counts as used there). An object nothing reaches is not part of the document: no viewer draws
  * or runs it, which is why pyHanko calls an unreferenced object added after signing harmless.
  *
  * Each reference keeps the key of the referring dictionary it sits under (the top-level key; for
@@ -54,6 +55,8 @@ export function referenceGraph(
   if (revision?.root) link(revision.root.num, TRAILER, 'Root');
   if (revision?.info !== undefined) link(revision.info, TRAILER, 'Info');
   if (revision?.encrypt) for (const to of referencesIn(revision.encrypt)) link(to, TRAILER, 'Encrypt');
+  for (const [key, value] of revision?.unknownTrailerRefs ?? [])
+    for (const to of referencesIn(value)) link(to, TRAILER, key);
   let complete = true;
   for (let next = 0; next < queue.length; next++) {
     if (reachable.size > limit) {

@@ -156,11 +156,16 @@ for (const objectStreams of [false, true]) {
       expect(report.details).not.toContain('page 1 resources changed');
     });
 
-    it('an update whose trailer refers to an object under a key the standard lacks: other', () => {
-      const sneaky = appendUpdate(signed, { trailerExtra: ' /FooBar 1 0 R' });
-      const report = classify(sneaky);
+    it('a trailer key the standard lacks: a path like any other (new content only it reaches is other)', () => {
+      // Naming an object the signed revision has changes nothing a viewer shows (LibreOffice's
+      // /AdditionalStreams, copied by later savers, is this)...
+      const naming = appendUpdate(signed, { trailerExtra: ' /FooBar 1 0 R' });
+      expect(classify(naming).classification).toBe('none');
+      // ...but the object it names is new (appendUpdate's, numbered /Size), and only that private key reaches it: other.
+      const size = findRevisions(signed).revisions.at(-1)?.size ?? 0;
+      const report = classify(appendUpdate(signed, { trailerExtra: ` /FooBar ${size} 0 R` }));
       expect(report.classification).toBe('other');
-      expect(report.reason ?? '').toMatch(/trailer refers to objects under \/FooBar/);
+      expect(report.reason ?? '').toMatch(/nothing changed refers to it; it is used by the trailer's \/FooBar/);
     });
 
     it('the form replaced by a new one without the first signature field: other', async () => {
