@@ -67,6 +67,11 @@ const SEVERITY: Record<ModificationClass, number> = {
  * /Metadata, the XMP stream a saving tool rewrites, §14.3.2).
  */
 const SIGNATURE_CATALOG_KEYS = new Set(['AcroForm', 'DSS', 'Version', 'Extensions', 'Metadata']);
+/**
+ * Private keys saving tools stamp on the catalog and the page tree, which no viewer reads: iText
+ * writes its version as /ITXT when it saves (adding a signature included).
+ */
+const BOOKKEEPING_KEYS = new Set(['ITXT']);
 /** Keys of a non-signature field that filling it changes (§12.7.3.1 Table 220, §12.7.4; /I of a choice field, §12.7.4.4). */
 const FILLING_FIELD_KEYS = new Set(['V', 'AS', 'AP', 'MK', 'I']);
 /** Keys of a signature field's widget that signing it may change (§12.7.4.5; /F, the annotation flags such as Locked, §12.5.3). */
@@ -150,6 +155,12 @@ interface Context {
   deferred: Map<number, string>;
   /** Who refers to whom in the signed and the newest revision, built on first use (reference-graph.ts). */
   graphs: () => Graphs;
+  /**
+   * Changes to the logical structure (§14.7): the structure tree's bookkeeping for annotations and
+   * fields (a widget's /StructParent, its /Form element, the parent tree). They are permitted with
+   * the change they record, never alone (settleStructure).
+   */
+  structure: Set<string>;
 }
 
 interface Graphs {
@@ -214,6 +225,7 @@ function run(pdf: Uint8Array, scan: RevisionScan, signed: number, report: Report
     signatureWidgets: signatureWidgets(reader, last),
     scan,
     deferred: new Map(),
+    structure: new Set(),
     graphs: () => {
       graphs ??= { newest: referenceGraph(reader, scan, last), signed: referenceGraph(reader, scan, signed) };
       return graphs;
@@ -242,11 +254,161 @@ function run(pdf: Uint8Array, scan: RevisionScan, signed: number, report: Report
   }
   // The inherited classes count towards the overall class without details of their own.
   for (const cls of context.classes.values()) report.add(cls, undefined);
+  settleStructure(context);
+}
+
+/** Keys of the structure tree root (§14.7.2, Table 322) that recording a new element or annotation changes. */
+const STRUCTURE_ROOT_KEYS = new Set(['K', 'ParentTree', 'ParentTreeNextKey', 'IDTree']);
+
+/**
+ * The logical structure (§14.7): the structure tree root, structure elements, and the parent tree
+ * (a number tree, §7.9.7). A tagged document records each annotation and field in it (PDF/UA; a
+ * signer adds a /Form element for the widget it adds, §14.8.4.4), so the root's kids and parent
+ * tree may change, and new elements appear; an existing element may gain or lose kids, but not
+ * change its type, alternate text or actual text (what assistive technology reads).
+ */
+function classifyStructure(
+  context: Context,
+  num: number,
+  type: string | undefined,
+  dict: Map<string, PdfValue>,
+  before: Resolved | undefined,
+  after: Resolved,
+): ModificationClass | undefined {
+  const ref = `${num} 0 R`;
+  if (type !== 'StructTreeRoot' && type !== 'StructElem') return undefined;
+  const was = before ?? (type === 'StructTreeRoot' ? signedStructTreeRoot(context) : undefined);
+  if (!was) {
+    context.structure.add(`a structure ${type === 'StructElem' ? 'element' : 'tree root'} was added`);
+    return 'none';
+  }
+  const allowed = type === 'StructTreeRoot' ? STRUCTURE_ROOT_KEYS : new Set(['K']);
+  const bad = changedKeys(was, after).filter(
+    (key) => !allowed.has(key) && !sameResolved(context, entry(was, key), entry(after, key)),
+  );
+  if (!kidsKept(context, was, after)) {
+    context.report.add('other', `structure ${type === 'StructElem' ? 'element' : 'tree root'} ${ref} lost kids`);
+    return 'other';
+  }
+  if (bad.length > 0) {
+    context.report.add(
+      'other',
+      `structure ${type === 'StructElem' ? 'element' : 'tree root'} ${ref} ${bad.map((key) => `/${key}`).join(', ')} changed`,
+    );
+    return 'other';
+  }
+  context.structure.add(dict.has('S') ? `structure element ${ref} changed its kids` : 'the structure tree changed');
+  return 'none';
+}
+
+/** The signed revision's structure tree root (§14.7.2), which a renumbered root is compared with. */
+function signedStructTreeRoot(context: Context): Resolved | undefined {
+  const value = signedCatalog(context)?.value;
+  const root = value?.kind === 'dict' ? refNum(value.entries.get('StructTreeRoot')) : undefined;
+  const state = root === undefined ? undefined : context.reader.read(root, context.signed);
+  return state?.kind === 'object' ? state : undefined;
+}
+
+/**
+ * Whether every kid an element (or the root) had when signed is still among its kids, but for
+ * those that recorded an annotation since removed from its page: recording a new annotation adds
+ * kids, deleting one (DocMDP P=3) drops its object reference; dropping any other kid removes
+ * structure of content that was signed (iText refuses it). Kids are compared by what they are
+ * (§14.7.5): an object reference by the object it names, a marked-content id or reference as
+ * written, an element by its number.
+ */
+function kidsKept(context: Context, before: Resolved, after: Resolved): boolean {
+  const was = kidsOf(context, before, context.signed);
+  const now = kidsOf(context, after, context.last);
+  if (!was || !now) return false;
+  return [...was].every(([id, kid]) => now.has(id) || removedAnnotationRecord(context, kid, 0));
+}
+
+type Kid = { kind: 'objr'; obj: number } | { kind: 'element'; num: number } | { kind: 'other' };
+
+function kidsOf(context: Context, state: Resolved, index: number): Map<string, Kid> | undefined {
+  let value = state.value.kind === 'dict' ? state.value.entries.get('K') : undefined;
+  let buffer = state.buffer;
+  if (value?.kind === 'ref') {
+    const target = context.reader.read(value.num, index);
+    if (target.kind !== 'object') return undefined;
+    if (target.value.kind === 'array') {
+      value = target.value;
+      buffer = target.buffer;
+    }
+  }
+  const items = value === undefined ? [] : value.kind === 'array' ? value.items : [value];
+  const out = new Map<string, Kid>();
+  for (const item of items) {
+    let dict = item.kind === 'dict' ? item.entries : undefined;
+    if (item.kind === 'ref') dict = dictOf(context.reader.read(item.num, index));
+    const obj = refNum(dict?.get('Obj'));
+    if (dict && obj !== undefined && !dict.has('S')) out.set(`objr ${obj}`, { kind: 'objr', obj });
+    else if (item.kind === 'ref') out.set(`ref ${item.num}`, { kind: 'element', num: item.num });
+    else out.set(canonical(item, buffer), { kind: 'other' });
+  }
+  return out;
+}
+
+/**
+ * Whether a kid lost since signing only recorded annotations no page holds any more: an object
+ * reference to a (non-widget) annotation gone from every page's /Annots, or an element made of
+ * nothing else.
+ */
+function removedAnnotationRecord(context: Context, kid: Kid, depth: number): boolean {
+  if (depth > 8 || kid.kind === 'other') return false;
+  if (kid.kind === 'objr') {
+    const annotation = dictOf(context.reader.read(kid.obj, context.signed));
+    if (!annotation || !isAnnotation(annotation) || nameOf(annotation.get('Subtype')) === 'Widget') return false;
+    return ![...context.pages.keys()].some((page) => refsIn(annotsOf(context, page)).includes(kid.obj));
+  }
+  const element = context.reader.read(kid.num, context.signed);
+  if (element.kind !== 'object') return false;
+  const kids = kidsOf(context, element, context.signed);
+  return (
+    kids !== undefined &&
+    kids.size > 0 &&
+    [...kids.values()].every((k) => removedAnnotationRecord(context, k, depth + 1))
+  );
+}
+
+/** A page's /Annots array in the newest revision, direct or an array object of its own. */
+function annotsOf(context: Context, page: number): PdfValue | undefined {
+  const annots = dictOf(context.reader.read(page, context.last))?.get('Annots');
+  if (annots?.kind !== 'ref') return annots;
+  const state = context.reader.read(annots.num, context.last);
+  return state.kind === 'object' ? state.value : undefined;
+}
+
+/**
+ * Structure-tree bookkeeping rides with the change it records: permitted when an annotation,
+ * field or signature changed too, and then said; alone it changes what assistive technology reads
+ * of content nobody touched, which no permitted change does.
+ */
+function settleStructure(context: Context): void {
+  const { report, structure } = context;
+  if (structure.size === 0) return;
+  const [first] = structure;
+  if (report.classification === 'none') {
+    report.add('other', `${first}, but no annotation, field or signature it would record did`);
+    return;
+  }
+  for (const detail of structure) report.add('none', detail);
 }
 
 /** The interactive form dictionary of revision `index`, direct or indirect (§12.7.2). */
 function formOf(reader: ObjectReader, index: number): Map<string, PdfValue> | undefined {
   return reader.dictAt(reader.catalog(index)?.get('AcroForm'), index)?.entries;
+}
+
+/**
+ * The signed revision's catalog, to compare a catalog written under a new object number with:
+ * savers renumber it (a trailer /Root to a fresh object) with the same entries plus /DSS.
+ */
+function signedCatalog(context: Context): Resolved | undefined {
+  const rootNum = context.scan.revisions[context.signed]?.root?.num;
+  const state = rootNum === undefined ? undefined : context.reader.read(rootNum, context.signed);
+  return state?.kind === 'object' ? state : undefined;
 }
 
 function signedAcroForm(reader: ObjectReader, signed: number): Resolved | undefined {
@@ -300,6 +462,22 @@ function isSignatureDictionary(dict: Map<string, PdfValue>): boolean {
   return type === undefined && dict.has('ByteRange') && dict.has('Contents') && dict.has('Filter');
 }
 
+/** An annotation dictionary (§12.5.2): /Type /Annot, or a /Subtype with a /Rect. */
+function isAnnotation(dict: Map<string, PdfValue>): boolean {
+  return nameOf(dict.get('Type')) === 'Annot' || (dict.get('Subtype')?.kind === 'name' && dict.has('Rect'));
+}
+
+/**
+ * Whether new object `num` is out of the document: the newest revision does not reach it (an
+ * orphan a saving tool left, such as iText's stray widget), so it changes nothing and is said.
+ */
+function unreached(context: Context, num: number): boolean {
+  const { newest } = context.graphs();
+  if (!newest.complete || newest.reachable.has(num)) return false;
+  context.report.add('none', `object ${num} 0 R was added, but nothing in the document refers to it`);
+  return true;
+}
+
 function isField(dict: Map<string, PdfValue>): boolean {
   return dict.has('FT') || (dict.has('T') && (dict.has('Kids') || dict.has('Parent') || dict.has('V')));
 }
@@ -317,7 +495,15 @@ function classifyObject(context: Context, num: number, rootNum: number | undefin
   }
   if (after.kind === 'absent') {
     if (before.kind === 'absent') return 'none';
+    const was = dictOf(before);
+    if (was && isAnnotation(was) && nameOf(was.get('Subtype')) !== 'Widget') {
+      // DocMDP P=3 permits "annotation creation, deletion, and modification" (§12.8.2.2, Table 254).
+      report.add('annotations', `annotation ${ref} was deleted`);
+      return 'annotations';
+    }
     const page = context.pages.get(num);
+    const owner = page ? undefined : deletedOwner(context, num);
+    if (owner !== undefined) return owner;
     report.add('other', page ? 'a page was removed' : `object ${ref} was deleted`);
     return 'other';
   }
@@ -334,7 +520,8 @@ function classifyObject(context: Context, num: number, rootNum: number | undefin
   }
   const type = nameOf(dict.get('Type'));
   const beforeResolved = before.kind === 'object' ? before : undefined;
-  if (num === rootNum || type === 'Catalog') return classifyCatalog(context, beforeResolved, after);
+  if (num === rootNum || type === 'Catalog')
+    return classifyCatalog(context, beforeResolved ?? signedCatalog(context), after);
   if (isSignatureDictionary(dict)) {
     if (beforeResolved) {
       report.add('other', `signature dictionary ${ref} changed`);
@@ -352,9 +539,16 @@ function classifyObject(context: Context, num: number, rootNum: number | undefin
     return 'signatures';
   }
   if (isExtensionsUpdate(context, num, beforeResolved) && onlyReferredToAs(context, num, 'Extensions')) {
+    const was = { value: (beforeResolved as Resolved).value, buffer: (beforeResolved as Resolved).buffer, index: -1 };
+    if (!extensionsOnlyGrow(context, was, { value: after.value, buffer: after.buffer, index: -1 })) {
+      report.add('other', "the document's declared extensions were removed or lowered");
+      return 'other';
+    }
     report.add('signatures', "the document's declared extensions changed");
     return 'signatures';
   }
+  const structure = classifyStructure(context, num, type, dict, beforeResolved, after);
+  if (structure !== undefined) return structure;
   if (isMetadataUpdate(context, num, beforeResolved, after)) {
     report.add('signatures', 'the XMP metadata was updated');
     return 'signatures';
@@ -365,6 +559,15 @@ function classifyObject(context: Context, num: number, rootNum: number | undefin
   }
   if (type === 'Page') return classifyPage(context, num, beforeResolved, after);
   if (type === 'Pages') {
+    const changed =
+      beforeResolved &&
+      changedKeys(beforeResolved, after).filter(
+        (key) => !sameResolved(context, entry(beforeResolved, key), entry(after, key)),
+      );
+    if (changed?.every((key) => BOOKKEEPING_KEYS.has(key))) {
+      report.add('signatures', `the page tree's ${changed.map((key) => `/${key}`).join(', ')} stamp changed`);
+      return 'signatures';
+    }
     if (!beforeResolved) report.add('other', 'a page tree node was added');
     else {
       const count = (state: Resolved) => {
@@ -382,7 +585,8 @@ function classifyObject(context: Context, num: number, rootNum: number | undefin
   if (dict.has('Fields')) return classifyAcroForm(context, beforeResolved, after);
   const subtype = nameOf(dict.get('Subtype'));
   if (subtype === 'Widget' || isField(dict)) return classifyFieldOrWidget(context, num, beforeResolved, after);
-  if (type === 'Annot' || (subtype !== undefined && dict.has('Rect'))) {
+  if (isAnnotation(dict)) {
+    if (!beforeResolved && unreached(context, num)) return 'none';
     report.add('annotations', beforeResolved ? `annotation ${ref} changed` : `a ${subtype ?? ''} annotation was added`);
     return 'annotations';
   }
@@ -417,6 +621,47 @@ function onlyReferredToAs(context: Context, num: number, key: string): boolean {
       (reference) => reference.from === context.scan.revisions[index]?.root?.num && reference.key === key,
     );
   return only(signed, context.signed) && only(newest, context.last);
+}
+
+/**
+ * Whether the catalog's /Extensions (§7.12, ISO 32000-2 Table 50) only gained extensions or
+ * raised their level: each developer prefix present when signed is still there with a base
+ * version and extension level no lower (iText refuses a decrease; a signer never lowers one).
+ */
+function extensionsOnlyGrow(context: Context, was: Located, now: Located): boolean {
+  const levels = (located: Located, index: number): Map<string, [number, number]> | undefined => {
+    if (located.value === undefined) return new Map();
+    const dict = context.reader.dictAt(located.value, index)?.entries;
+    if (!dict) return undefined;
+    const out = new Map<string, [number, number]>();
+    for (const [prefix, value] of dict) {
+      if (prefix === 'Type') continue;
+      // ISO 32000-2 allows an array of extension dictionaries per prefix: the highest counts.
+      const items = value.kind === 'array' ? value.items : [value];
+      let best: [number, number] = [0, 0];
+      for (const item of items) {
+        const extension = context.reader.dictAt(item, index)?.entries;
+        const base = extension?.get('BaseVersion');
+        const level = extension?.get('ExtensionLevel');
+        const version = base?.kind === 'name' ? Number.parseFloat(base.value) : 0;
+        const candidate: [number, number] = [
+          Number.isFinite(version) ? version : 0,
+          level?.kind === 'number' ? level.value : 0,
+        ];
+        if (candidate[0] > best[0] || (candidate[0] === best[0] && candidate[1] > best[1])) best = candidate;
+      }
+      out.set(prefix, best);
+    }
+    return out;
+  };
+  const before = levels(was, context.signed);
+  const after = levels(now, context.last);
+  if (!before || !after) return false;
+  for (const [prefix, [version, level]] of before) {
+    const later = after.get(prefix);
+    if (!later || later[0] < version || (later[0] === version && later[1] < level)) return false;
+  }
+  return true;
 }
 
 /** The catalog's /Extensions dictionary (§7.12) kept in an object of its own, as signed. */
@@ -455,7 +700,21 @@ function classifyCatalog(context: Context, before: Resolved | undefined, after: 
   for (const key of changedKeys(before, after)) {
     const was = entry(before, key);
     const now = entry(after, key);
-    if (SIGNATURE_CATALOG_KEYS.has(key)) cls = maxClass(cls, 'signatures');
+    if (key === 'DSS' && was.value !== undefined && now.value === undefined) {
+      // Validation data is only ever added (ETSI EN 319 142-1 §5.4): removing it is not signing.
+      report.add('other', 'the DSS (validation data) was removed');
+      return 'other';
+    }
+    if (key === 'Extensions' && !extensionsOnlyGrow(context, was, now)) {
+      report.add('other', "the document's declared extensions were removed or lowered");
+      return 'other';
+    }
+    if (key === 'StructTreeRoot' && now.value?.kind === 'ref') {
+      // A new root object is compared with the signed one where it is classed (classifyStructure).
+      context.structure.add('the structure tree root was added or replaced');
+      continue;
+    }
+    if (SIGNATURE_CATALOG_KEYS.has(key) || BOOKKEEPING_KEYS.has(key)) cls = maxClass(cls, 'signatures');
     else if (sameResolved(context, was, now)) continue;
     else if (key === 'Lang' && sameText(was, now)) continue;
     else if (key === 'Names' && namesOnlyAddAppearances(context, was, now)) {
@@ -584,13 +843,30 @@ function classifyPage(context: Context, num: number, before: Resolved | undefine
   const page = context.pages.get(num);
   const label = page ? `page ${page}` : `page object ${num} 0 R`;
   if (!before) {
+    if (unreached(context, num)) return 'none';
     report.add('other', 'a page was added');
     return 'other';
   }
   const keys = changedKeys(before, after);
-  const others = keys.filter(
-    (key) => key !== 'Annots' && !sameResolved(context, entry(before, key), entry(after, key)),
-  );
+  let tabs: ModificationClass = 'none';
+  const others = keys.filter((key) => {
+    if (key === 'Annots' || sameResolved(context, entry(before, key), entry(after, key))) return false;
+    if (key === 'StructParents') {
+      context.structure.add(`${label} /StructParents changed`);
+      return false;
+    }
+    if (key === 'Tabs') {
+      // The tab order of the page's annotations (§12.5, Table 31): part of annotating. Setting the
+      // structure order /S where none was given changes nothing iText or Acrobat shows.
+      const was = entry(before, key).value;
+      const now = entry(after, key).value;
+      if (was === undefined && nameOf(now) === 'S') return false;
+      report.add('annotations', `${label} tab order changed`);
+      tabs = 'annotations';
+      return false;
+    }
+    return true;
+  });
   if (others.length > 0) {
     for (const key of others) {
       if (key === 'Contents') report.add('other', `${label} content changed`);
@@ -599,7 +875,7 @@ function classifyPage(context: Context, num: number, before: Resolved | undefine
     }
     return 'other';
   }
-  if (!keys.includes('Annots')) return 'none';
+  if (!keys.includes('Annots')) return tabs;
   // Only /Annots changed: widgets of new signature fields are part of signing (§12.7.4.5).
   const annots = (state: Resolved) =>
     refsIn(state.value.kind === 'dict' ? state.value.entries.get('Annots') : undefined);
@@ -608,7 +884,7 @@ function classifyPage(context: Context, num: number, before: Resolved | undefine
   const added = now.filter((n) => !old.has(n));
   const removed = [...old].filter((n) => !now.includes(n));
   if (removed.length === 0 && added.length > 0 && added.every((n) => isSignatureField(context, n, context.last)))
-    return 'signatures';
+    return maxClass('signatures', tabs);
   report.add('annotations', `${label} annotations changed`);
   return 'annotations';
 }
@@ -688,12 +964,23 @@ function classifyFieldOrWidget(
 ): ModificationClass {
   const { report } = context;
   const signature = isSignatureField(context, num, context.last);
+  const ref = `${num} 0 R`;
   if (!before) {
-    if (signature) return 'signatures';
+    if (unreached(context, num)) return 'none';
+    if (signature && signatureValueOf(context, num, context.last) !== undefined) return 'signatures';
+    if (signature) {
+      // Signing is filling a signature field (§12.8.2.2, Table 254 P=2); a new field left empty is
+      // a new widget annotation, which P=1 and P=2 do not permit (iText refuses it too).
+      report.add('annotations', `an empty signature field ${ref} was added`);
+      return 'annotations';
+    }
     report.add('other', 'a form field was added');
     return 'other';
   }
-  const keys = changedKeys(before, after);
+  const allKeys = changedKeys(before, after);
+  if (allKeys.includes('StructParent')) context.structure.add(`the structure parent of ${ref} changed`);
+  const keys = allKeys.filter((key) => key !== 'StructParent');
+  if (keys.length === 0) return 'none';
   const shared = keys.includes('AP') ? sharedAppearance(context, num, before) : undefined;
   if (shared) {
     report.add('other', shared);
@@ -702,7 +989,14 @@ function classifyFieldOrWidget(
   if (signature) {
     // Signing an empty signature field sets its /V (and appearance); a set /V must not change.
     const beforeV = before.value.kind === 'dict' ? before.value.entries.get('V') : undefined;
-    const bad = keys.filter((key) => !SIGNING_FIELD_KEYS.has(key) || (key === 'V' && beforeV !== undefined));
+    // The appearance of a field signed when this signature was made is part of what was signed:
+    // redrawing it (even only moving its font) can change what the visible signature shows (iText
+    // refuses it; Acrobat lets it pass).
+    const signedAlready = signatureValueOf(context, num, context.signed) !== undefined;
+    const bad = keys.filter(
+      (key) =>
+        !SIGNING_FIELD_KEYS.has(key) || (key === 'V' && beforeV !== undefined) || (key === 'AP' && signedAlready),
+    );
     if (bad.length > 0) {
       report.add('other', `signature field ${num} 0 R ${bad.map((key) => `/${key}`).join(', ')} changed`);
       return 'other';
@@ -749,6 +1043,18 @@ function describeReferrers(context: Context, references: Reference[]): string {
     return key === undefined ? where : `${where} (/${key})`;
   });
   return `by ${words.join(', ')}`;
+}
+
+/** The /V of a signature field as of revision `index`, its own or its parent field's (§12.7.3.1). */
+function signatureValueOf(context: Context, num: number, index: number): PdfValue | undefined {
+  let current: number | undefined = num;
+  for (let depth = 0; current !== undefined && depth < 32; depth++) {
+    const dict = dictOf(context.reader.read(current, index));
+    const value = dict?.get('V');
+    if (value !== undefined && value.kind !== 'keyword') return value; // not `null`
+    current = refNum(dict?.get('Parent'));
+  }
+  return undefined;
 }
 
 /** Whether the /V (or /I) a widget shows, its own or its parent field's (§12.7.3.1), changed after signing. */
@@ -806,29 +1112,46 @@ function inheritClasses(context: Context, untyped: number[]): number[] {
 }
 
 /**
- * Objects of the signed revision rewritten later, with no class of their own, are part of signing
- * when everything that refers to them, in the signed revision and in the newest, is signature
- * machinery: a signature field or widget (through its appearance, §12.7.4.5, §12.5.5), a signature
- * dictionary, the DSS or a VRI entry (ETSI EN 319 142-1 §5.4), or an object only such machinery
- * refers to. So an appearance stream a later signer redraws in the field it signs, or a DSS array
- * that grows, is signing; the same stream drawn by a page as well (its /Resources) is not, since
- * rewriting it would change what the signed page shows. An object the newest revision no longer
- * reaches changes nothing. Repeated until nothing changes, since one such object may hold another.
+ * Objects of the signed revision rewritten later, with no class of their own, take their class
+ * from everything that refers to them, in the signed revision and in the newest:
+ * - signature machinery (a signature field or widget not yet signed then, through its appearance,
+ *   §12.7.4.5, §12.5.5; a signature dictionary; the DSS or a VRI entry, ETSI EN 319 142-1 §5.4):
+ *   signing, so an appearance stream a later signer redraws in the empty field it signs, or a DSS
+ *   array that grows, is permitted;
+ * - the appearance of a form field whose value changed: form filling (its widget's stream redrawn
+ *   in place, as some fillers do);
+ * - the structure tree (§14.7): its bookkeeping (an array of kids, a parent tree node);
+ * - or an object only such referrers reach (an appearance dictionary, a form XObject of it).
+ * Anything else referring to it (a page drawing the same stream, the catalog under another key)
+ * makes the change other, since it alters what the signed document shows. An object the newest
+ * revision no longer reaches changes nothing. Repeated until nothing changes, since one such
+ * object may hold another.
  */
-function settleByReferrers(context: Context, graphs: { newest: ReferenceGraph; signed: ReferenceGraph }): void {
+function settleByReferrers(context: Context, graphs: Graphs): void {
   const { deferred, classes, report } = context;
+  const roles: [Role, ModificationClass][] = [
+    ['signature', 'signatures'],
+    ['form', 'form-filling'],
+    ['structure', 'none'],
+  ];
   for (let round = 0; round < 16 && deferred.size > 0; round++) {
     let settled = false;
     for (const num of [...deferred.keys()]) {
-      if (graphs.newest.complete && !graphs.newest.reachable.has(num)) {
-        classes.set(num, 'none');
-      } else if (
-        isMachinery(context, graphs.newest, num, context.last, new Set()) &&
-        isMachinery(context, graphs.signed, num, context.signed, new Set())
-      ) {
-        classes.set(num, 'signatures');
-        report.add('signatures', 'an appearance or validation-data object of a signature was updated');
-      } else continue;
+      let cls: ModificationClass | undefined;
+      if (graphs.newest.complete && !graphs.newest.reachable.has(num)) cls = 'none';
+      for (const [role, roleClass] of roles) {
+        if (cls !== undefined) break;
+        const owned = (graph: ReferenceGraph, index: number) => isOwnedBy(context, role, graph, num, index, new Set());
+        if (owned(graphs.newest, context.last) && owned(graphs.signed, context.signed)) cls = roleClass;
+        if (cls === undefined) continue;
+        if (role === 'signature')
+          report.add('signatures', 'an appearance or validation-data object of a signature was updated');
+        else if (role === 'form')
+          report.add('form-filling', `the appearance ${num} 0 R of a field filled in was redrawn`);
+        else context.structure.add('the structure tree changed');
+      }
+      if (cls === undefined) continue;
+      classes.set(num, cls);
       deferred.delete(num);
       settled = true;
     }
@@ -845,12 +1168,44 @@ function settleByReferrers(context: Context, graphs: { newest: ReferenceGraph; s
   deferred.clear();
 }
 
+type Role = 'signature' | 'form' | 'structure' | 'annotation';
+
+/**
+ * The class of deleting object `num`, by what referred to it when signed (and still does): one the
+ * signed revision did not reach changes nothing; one only validation data or signature machinery
+ * held is signing (a DSS rewritten with fresh streams), one only annotations held (a page's
+ * /Annots array, a popup) is annotating, one only the structure tree held is its bookkeeping.
+ * Undefined when something else held it.
+ */
+function deletedOwner(context: Context, num: number): ModificationClass | undefined {
+  const { newest, signed } = context.graphs();
+  if (!signed.complete || !newest.complete) return undefined;
+  if (!signed.reachable.has(num)) {
+    context.report.add('none', `object ${num} 0 R, which the signed document did not use, was deleted`);
+    return 'none';
+  }
+  const roles: [Role, ModificationClass, string][] = [
+    ['signature', 'signatures', `validation data or a signature's object ${num} 0 R was replaced`],
+    ['annotation', 'annotations', `annotation object ${num} 0 R was deleted`],
+    ['structure', 'none', `structure object ${num} 0 R was deleted`],
+  ];
+  for (const [role, cls, detail] of roles) {
+    const stillUsed = newest.reachable.has(num) && !isOwnedBy(context, role, newest, num, context.last, new Set());
+    if (stillUsed || !isOwnedBy(context, role, signed, num, context.signed, new Set())) continue;
+    if (role === 'structure') context.structure.add(detail);
+    else context.report.add(cls, detail);
+    return cls;
+  }
+  return undefined;
+}
+
 /** Keys of a signature field or widget under which what it refers to is its own (§12.7.4.5, §12.5.2). */
 const SIGNATURE_WIDGET_KEYS = new Set(['AP', 'V', 'MK', 'Kids', 'Lock', 'SV']);
 
-/** Whether every referrer of `num` in `graph` (revision `index`) is signature machinery. */
-function isMachinery(
+/** Whether every referrer of `num` in `graph` (revision `index`) is a part of `role`. */
+function isOwnedBy(
   context: Context,
+  role: Role,
   graph: ReferenceGraph,
   num: number,
   index: number,
@@ -865,12 +1220,33 @@ function isMachinery(
       if (from === TRAILER) return false;
       if (context.deferred.has(from) && index === context.last) return false;
       const dict = dictOf(context.reader.read(from, index));
-      if (dict && (isSignatureDictionary(dict) || isValidationData(dict))) return true;
-      if (from === context.scan.revisions[index]?.root?.num) return key === 'DSS';
-      if (dict && isSignatureField(context, from, index)) return key !== undefined && SIGNATURE_WIDGET_KEYS.has(key);
+      if (role === 'signature') {
+        if (dict && (isSignatureDictionary(dict) || isValidationData(dict))) return true;
+        if (from === context.scan.revisions[index]?.root?.num) return key === 'DSS';
+        if (dict && isSignatureField(context, from, index)) {
+          // A field signed when this signature was made keeps its appearance (classifyFieldOrWidget).
+          if (key === 'AP' && signatureValueOf(context, from, context.signed) !== undefined) return false;
+          return key !== undefined && SIGNATURE_WIDGET_KEYS.has(key);
+        }
+      } else if (role === 'form') {
+        if (dict && (isField(dict) || nameOf(dict.get('Subtype')) === 'Widget')) {
+          return (
+            (key === 'AP' || key === 'MK') &&
+            !isSignatureField(context, from, context.last) &&
+            valueChanged(context, from)
+          );
+        }
+      } else if (role === 'annotation') {
+        if (dict && nameOf(dict.get('Type')) === 'Page') return key === 'Annots';
+        if (dict && isAnnotation(dict)) return nameOf(dict.get('Subtype')) !== 'Widget';
+      } else {
+        const type = nameOf(dict?.get('Type'));
+        if (type === 'StructTreeRoot') return key !== undefined && STRUCTURE_ROOT_KEYS.has(key);
+        if (type === 'StructElem') return key === 'K';
+      }
       // An object of no role of its own (an appearance dictionary, a form XObject or image of an
-      // appearance, an array of the DSS) is machinery when what refers to it is.
-      return hasNoRole(dict) && isMachinery(context, graph, from, index, visiting);
+      // appearance, an array, a number tree node) belongs to what refers to it.
+      return hasNoRole(dict) && isOwnedBy(context, role, graph, from, index, visiting);
     });
   } finally {
     visiting.delete(num);
