@@ -46,6 +46,8 @@ export interface ModificationReport {
   reason: string | undefined;
   /** Plain words: "page 2 content changed", "a page was added", "signature dictionary 12 0 R changed". */
   details: string[];
+  /** Fully qualified names (§12.7.3.2) of the form fields filled in after signing, for field locks. */
+  filledFields: string[];
 }
 
 /** Objects compared at most; a file with more changed objects is reported as other. */
@@ -72,8 +74,11 @@ const SIGNATURE_CATALOG_KEYS = new Set(['AcroForm', 'DSS', 'Version', 'Extension
  * writes its version as /ITXT when it saves (adding a signature included).
  */
 const BOOKKEEPING_KEYS = new Set(['ITXT']);
-/** Keys of a non-signature field that filling it changes (§12.7.3.1 Table 220, §12.7.4; /I of a choice field, §12.7.4.4). */
-const FILLING_FIELD_KEYS = new Set(['V', 'AS', 'AP', 'MK', 'I']);
+/**
+ * Keys of a non-signature field that filling it changes (§12.7.3.1 Table 220, §12.7.4; /I of a
+ * choice field, §12.7.4.4; /DA, the font the filler sets the value in, §12.7.4.3).
+ */
+const FILLING_FIELD_KEYS = new Set(['V', 'AS', 'AP', 'MK', 'I', 'DA']);
 /** Keys of a signature field's widget that signing it may change (§12.7.4.5; /F, the annotation flags such as Locked, §12.5.3). */
 const SIGNING_FIELD_KEYS = new Set([...FILLING_FIELD_KEYS, 'F']);
 /** Problems of a revision that leave its cross-reference section readable (its changes are all seen). */
@@ -91,6 +96,7 @@ class Report {
   /** Approval signatures (not document timestamps) added: DocMDP P=1 forbids them (§12.8.2.2.2). */
   approvalSignaturesAdded = 0;
   readonly details: string[] = [];
+  readonly filledFields = new Set<string>();
   /** The first detail given for each class: the reason a verdict cites. */
   readonly firstOf = new Map<ModificationClass, string>();
   add(cls: ModificationClass, detail: string | undefined): void {
@@ -172,9 +178,12 @@ export function classifyModifications(
   pdf: Uint8Array,
   scan: RevisionScan,
   signedRevisionIndex: number,
+  options: { signedToEnd?: boolean } = {},
 ): ModificationReport {
   const report = new Report();
   try {
+    // Bytes the signature itself covers to the file's end are signed, whatever they hold.
+    if (!options.signedToEnd) checkTail(pdf, scan, report);
     run(pdf, scan, signedRevisionIndex, report);
   } catch (error) {
     report.add('other', `the later revisions cannot be compared: ${(error as Error).message}`);
@@ -184,6 +193,7 @@ export function classifyModifications(
     approvalSignatureAdded: report.approvalSignaturesAdded > 0,
     reason: report.firstOf.get(report.classification),
     details: report.details,
+    filledFields: [...report.filledFields],
   };
 }
 
@@ -394,6 +404,29 @@ function settleStructure(context: Context): void {
     return;
   }
   for (const detail of structure) report.add('none', detail);
+}
+
+/** Object, cross-reference or trailer syntax (§7.3.10, §7.5.4, §7.5.5) in bytes after the last %%EOF. */
+const UPDATE_SYNTAX = /\d+\s+\d+\s+obj\b|\bxref\b|\btrailer\b|\bstartxref\b/;
+/** Tail bytes looked at: an update that hides in more is still seen by its first objects. */
+const MAX_TAIL = 1024 * 1024;
+
+/**
+ * Bytes after the newest revision's %%EOF that hold objects, a cross-reference section or a
+ * trailer: an incremental update left without its %%EOF (§7.5.5). No revision closes it, yet a
+ * reader that repairs the file (iText, Acrobat's reconstruction) shows its objects, such as a
+ * page replaced after signing (the "incremental saving attack"); it is other. White space, NULs
+ * or other stray bytes a transfer appends are not.
+ */
+function checkTail(pdf: Uint8Array, scan: RevisionScan, report: Report): void {
+  const end = scan.revisions.at(-1)?.end ?? pdf.length;
+  if (end >= pdf.length) return;
+  const tail = pdf.subarray(end, Math.min(pdf.length, end + MAX_TAIL));
+  let text = '';
+  for (let i = 0; i < tail.length; i += 8192) text += String.fromCharCode(...tail.subarray(i, i + 8192));
+  if (UPDATE_SYNTAX.test(text)) {
+    report.add('other', `the ${pdf.length - end} bytes after the last %%EOF hold an update no %%EOF closes`);
+  }
 }
 
 /** The interactive form dictionary of revision `index`, direct or indirect (§12.7.2). */
@@ -1015,6 +1048,7 @@ function classifyFieldOrWidget(
     return 'other';
   }
   report.add('form-filling', 'a form field was filled in');
+  report.filledFields.add(qualifiedName(context, num));
   return 'form-filling';
 }
 
@@ -1043,6 +1077,20 @@ function describeReferrers(context: Context, references: Reference[]): string {
     return key === undefined ? where : `${where} (/${key})`;
   });
   return `by ${words.join(', ')}`;
+}
+
+/** A field's fully qualified name in the newest revision (§12.7.3.2): the partial names up its /Parent chain. */
+function qualifiedName(context: Context, num: number): string {
+  const parts: string[] = [];
+  let current: number | undefined = num;
+  for (let depth = 0; current !== undefined && depth < 32; depth++) {
+    const state = context.reader.read(current, context.last);
+    const dict = dictOf(state);
+    const t = dict?.get('T');
+    if (t?.kind === 'string' && state.kind === 'object') parts.unshift(textOf(stringBytes(t, state.buffer)));
+    current = refNum(dict?.get('Parent'));
+  }
+  return parts.join('.');
 }
 
 /** The /V of a signature field as of revision `index`, its own or its parent field's (§12.7.3.1). */
@@ -1229,6 +1277,8 @@ function isOwnedBy(
           return key !== undefined && SIGNATURE_WIDGET_KEYS.has(key);
         }
       } else if (role === 'form') {
+        // The form's default resources (§12.7.2 Table 218): the fonts a filler adds to set values in.
+        if (dict?.has('Fields')) return key === 'DR';
         if (dict && (isField(dict) || nameOf(dict.get('Subtype')) === 'Widget')) {
           return (
             (key === 'AP' || key === 'MK') &&

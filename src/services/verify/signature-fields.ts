@@ -18,6 +18,8 @@ export interface SignatureField {
   fieldName: string;
   /** The signature dictionary's object (undefined when /V is a direct dictionary). */
   ref: { num: number; gen: number } | undefined;
+  /** The field's own object (its /Lock, §12.7.4.5, is read from it); undefined when direct. */
+  fieldRef?: number;
   /** /Type: 'Sig', or 'DocTimeStamp' for a document timestamp (ISO 32000-2 §12.8.5); absent /Type reads as 'Sig'. */
   type: 'Sig' | 'DocTimeStamp';
   subFilter: string | undefined;
@@ -191,6 +193,7 @@ function signatureFrom(
   return {
     fieldName,
     ref: v.kind === 'ref' ? { num: v.num, gen: v.gen } : undefined,
+    ...(field.num !== undefined ? { fieldRef: field.num } : {}),
     type: typeName === 'DocTimeStamp' ? 'DocTimeStamp' : 'Sig',
     subFilter: nameOf(sig.get('SubFilter')),
     ...positions,

@@ -18,7 +18,7 @@ import {
 } from '../pdf-read';
 import { type ByteRangeCheck, type Coverage, checkByteRange } from './byte-range-check';
 import { verifyCms } from './cms-verify';
-import { type DocMdpLevel, docMdpViolation, findCertification } from './docmdp';
+import { type DocMdpLevel, docMdpViolation, fieldLockViolation, findCertification, findFieldLock } from './docmdp';
 import { verifyDocumentTimestamp } from './document-timestamp';
 import { classifyModifications, type ModificationClass, type ModificationReport } from './modification-check';
 import { parsePdfDate } from './pdf-date-read';
@@ -217,7 +217,10 @@ async function verifyOne(
   const modifications = modificationsAfter(pdf, scan, range);
   signature.modificationsAfterSigning = modifications.classification;
   problems.push(...modifications.details);
-  const notPermitted = docMdp === undefined ? undefined : docMdpViolation(docMdp, modifications);
+  const lock = findFieldLock(reader, scan, field.ref?.num, field.fieldRef);
+  const notPermitted =
+    (docMdp === undefined ? undefined : docMdpViolation(docMdp, modifications)) ??
+    (lock === undefined ? undefined : fieldLockViolation(lock, modifications));
   if (notPermitted) problems.push(notPermitted);
   return { signature, failure: failureOf(signature, range, cmsProblems, modifications.reason, notPermitted) };
 }
@@ -246,7 +249,7 @@ function failureOf(
     return `the document was changed after signing (${modificationReason ?? 'a change that is not permitted'})`;
   }
   if (notPermitted)
-    return `the document was changed after signing in a way its certification forbids (${notPermitted})`;
+    return `the document was changed after signing in a way that is not permitted (${notPermitted})`;
   return undefined;
 }
 
@@ -256,6 +259,7 @@ function modificationsAfter(pdf: Uint8Array, scan: RevisionScan, range: ByteRang
     approvalSignatureAdded: false,
     reason,
     details: [reason],
+    filledFields: [],
   });
   if (!range.wellFormed) return unknown('the signed revision is unknown');
   let index = range.revisionIndex;
@@ -264,7 +268,7 @@ function modificationsAfter(pdf: Uint8Array, scan: RevisionScan, range: ByteRang
   if (index === undefined || index < 0) {
     return unknown('the signed bytes end at no revision');
   }
-  return classifyModifications(pdf, scan, index);
+  return classifyModifications(pdf, scan, index, { signedToEnd: range.coverage === 'entire-file' });
 }
 
 /** /M of the signature dictionary (ISO 32000-1 §12.8.1 Table 252), as written in its revision. */

@@ -33,6 +33,7 @@ const report = (
   approvalSignatureAdded,
   reason: `${classification} happened`,
   details: [],
+  filledFields: [],
 });
 
 describe('DocMDP (ISO 32000-1 §12.8.2.2)', () => {
