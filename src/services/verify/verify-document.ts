@@ -248,8 +248,7 @@ function failureOf(
   if (!PERMITTED.has(signature.modificationsAfterSigning)) {
     return `the document was changed after signing (${modificationReason ?? 'a change that is not permitted'})`;
   }
-  if (notPermitted)
-    return `the document was changed after signing in a way that is not permitted (${notPermitted})`;
+  if (notPermitted) return `the document was changed after signing in a way that is not permitted (${notPermitted})`;
   return undefined;
 }
 
