@@ -26,7 +26,15 @@ export interface Config {
   signing: { keyPem: string | undefined; chainPem: string | undefined; tsaUrl: string | undefined };
   /** TRUSTED_ROOTS: roots POST /v1/verify trusts beside the service's own certificate, PEM bundle. */
   trustedRootsPem: string | undefined;
+  /**
+   * REVOCATION_CHECK: 'online' lets POST /v1/verify ask a signer's OCSP responder (else its CRL
+   * distribution point) when the PDF carries no usable revocation data; 'offline' (default) never fetches.
+   */
+  revocationCheck: RevocationCheck;
 }
+
+export type RevocationCheck = 'offline' | 'online';
+const REVOCATION_CHECKS: readonly RevocationCheck[] = ['offline', 'online'];
 
 export const DEFAULT_MAX_DOCUMENT_BYTES = 25 * 1024 * 1024;
 const ENVELOPE_BYTES = 1024 * 1024;
@@ -52,6 +60,7 @@ export function readConfig(env: Env): Config {
       tsaUrl: nonEmpty(env.TSA_URL),
     },
     trustedRootsPem: nonEmpty(env.TRUSTED_ROOTS),
+    revocationCheck: revocationCheck(env.REVOCATION_CHECK),
   };
 }
 
@@ -85,6 +94,14 @@ function mailTransport(raw: string | undefined): MailTransportName {
     throw new Error(`MAIL_TRANSPORT must be one of ${MAIL_TRANSPORTS.join(', ')}, got "${raw}"`);
   }
   return value as MailTransportName;
+}
+
+function revocationCheck(raw: string | undefined): RevocationCheck {
+  const value = nonEmpty(raw)?.toLowerCase() ?? 'offline';
+  if (!(REVOCATION_CHECKS as readonly string[]).includes(value)) {
+    throw new Error(`REVOCATION_CHECK must be one of ${REVOCATION_CHECKS.join(', ')}, got "${raw}"`);
+  }
+  return value as RevocationCheck;
 }
 
 function positiveInteger(raw: string | undefined, fallback: number, name: string): number {

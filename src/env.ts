@@ -39,6 +39,8 @@ export interface Env {
   TSA_URL?: string;
   /** Extra trusted roots for POST /v1/verify, a PEM bundle (the service's own certificate is always trusted). */
   TRUSTED_ROOTS?: string;
+  /** offline (default) | online: POST /v1/verify may ask a signer's OCSP responder or CRL distribution point. */
+  REVOCATION_CHECK?: string;
 
   /** Static assets (assets/): the bundled fonts, read only by the font stage, never served publicly. */
   ASSETS: Fetcher;

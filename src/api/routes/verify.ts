@@ -35,9 +35,23 @@ const Signature = z.object({
     .openapi({ description: "The signer's signature over the signed attributes verifies with the certificate's key." }),
   coverage: z.enum(['entire-file', 'entire-revision', 'partial']),
   modificationsAfterSigning: z.enum(['none', 'signatures', 'form-filling', 'annotations', 'other']),
-  trusted: z.boolean().openapi({ description: 'The certificate chains to a configured root at signing time.' }),
+  trusted: z.boolean().openapi({
+    description: 'The certificate chains to a configured root at signing time, and is not known to be revoked.',
+  }),
   trust: z.enum(['trusted', 'untrusted', 'unknown']),
+  revocation: z.enum(['good', 'revoked', 'unknown']).openapi({
+    description:
+      "The signer certificate's status at the best signature time, from an OCSP response or CRL of its issuer whose signature verifies: good, revoked (then trusted is false), or unknown when no usable data says.",
+  }),
+  revocationSource: z.enum(['cms', 'dss', 'online']).nullable().openapi({
+    description:
+      'Where the deciding OCSP response or CRL came from: the signature itself (cms), the PDF’s DSS (dss), or a live request (online, with REVOCATION_CHECK=online); null when unknown.',
+  }),
   timestamp: z.object({ time: z.string().nullable(), verified: z.boolean() }).nullable(),
+  level: z.enum(['B-B', 'B-T', 'B-LT', 'B-LTA']).nullable().openapi({
+    description:
+      'The PAdES baseline level reached (ETSI EN 319 142-1 §6): B-B, B-T (a signature or document timestamp), B-LT (validation data in a DSS added later), B-LTA (a document timestamp over that DSS). null for adbe.* signatures, non-baseline CMS and document timestamps.',
+  }),
   problems: z.array(z.string()),
 });
 
@@ -55,7 +69,7 @@ const route = createRoute({
   path: '/v1/verify',
   summary: 'Verify the signatures of a PDF',
   description:
-    'Checks every signature: ByteRange coverage, integrity (messageDigest), the signer’s signature, what later revisions changed, and whether the certificate chains to the service certificate or TRUSTED_ROOTS. `valid` is true when there is at least one signature, every one is intact, cryptographically valid and covers its whole revision, and later revisions hold only signatures, form filling or annotations; `trusted` is reported beside it. JSON `{document}` or a multipart `file` part.',
+    'Checks every signature: ByteRange coverage, integrity (messageDigest), the signer’s signature, what later revisions changed, whether the certificate chains to the service certificate or TRUSTED_ROOTS, its revocation status (OCSP and CRLs in the signature or the DSS, or fetched with REVOCATION_CHECK=online) and the PAdES baseline level reached. `valid` is true when there is at least one signature, every one is intact, cryptographically valid and covers its whole revision, and later revisions hold only signatures, form filling or annotations; `trusted` (false for a revoked certificate) is reported beside it. JSON `{document}` or a multipart `file` part.',
   tags: ['Signatures'],
   middleware: [requireMediaType('application/json', 'multipart/form-data')] as const,
   request: {
@@ -116,7 +130,10 @@ export const verifyRouter = () =>
       pdf = (await loadDocument(body.document, { config, accept: ['pdf'] })).bytes;
     }
     try {
-      return c.json(await verifyPdf(pdf, { trustedRoots: trustedRoots(config) }), 200);
+      return c.json(
+        await verifyPdf(pdf, { trustedRoots: trustedRoots(config), revocationCheck: config.revocationCheck }),
+        200,
+      );
     } catch (error) {
       if (error instanceof ApiError) throw error;
       // docs/api.md: a readable PDF is never a 500; what the checks could not survive is a damaged file.

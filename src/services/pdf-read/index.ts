@@ -10,3 +10,4 @@ export { stringBytes, textOf } from './pdf-string';
 export type { PdfValue } from './pdf-syntax';
 export type { RevisionScan } from './revision-types';
 export { withDecryptedStreams } from './standard-security';
+export { decodeStreamData } from './xref-stream';

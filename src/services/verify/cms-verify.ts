@@ -10,6 +10,8 @@ import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { toHex } from '../../crypto';
 import { bytesEqual, type CertificateSummary, concatBytes, OID, summarizeCertificate } from '../../kit';
+import { cmsRevocationData, type RevocationDatum } from '../revocation';
+import { type BaselineCheck, checkBaselineAttributes } from './baseline-attributes';
 import { findEncodingFault } from './ber-strict';
 import { attributeRanges } from './cms-attribute-ranges';
 import { derSetOf } from './der-set-of';
@@ -32,6 +34,10 @@ export interface CmsCheck {
   encapsulatedContent?: Uint8Array;
   /** The encapsulated content's type (RFC 5652 §5.2 eContentType). */
   contentType?: string;
+  /** OCSP responses and CRLs the signature carries (src/services/revocation cms-revocation.ts). */
+  revocationData: RevocationDatum[];
+  /** Whether the CMS is what a PAdES baseline signature must be (baseline-attributes.ts); absent when unread. */
+  baseline?: BaselineCheck;
   problems: string[];
 }
 
@@ -46,6 +52,7 @@ export function emptyCmsCheck(): CmsCheck {
     digestAlgorithm: 'unknown',
     signatureAlgorithm: 'unknown',
     certificates: [],
+    revocationData: [],
     problems: [],
   };
 }
@@ -135,6 +142,11 @@ async function runChecks(
   }
 
   readUnsignedAttributes(check, signerInfo);
+  if (subFilter !== ENCAPSULATED) {
+    const revocation = cmsRevocationData(signedData, signerInfo);
+    check.revocationData = revocation.data;
+    problems.push(...revocation.problems.map((problem) => `revocation: ${problem}`));
+  }
 
   const signer = findSigner(signedData, signerInfo);
   if (!signer) {
@@ -142,6 +154,14 @@ async function runChecks(
     return;
   }
   check.signer = await describeSigner(signer);
+  if (subFilter !== ENCAPSULATED) {
+    check.baseline = await checkBaselineAttributes(signedData, signerInfo, new Uint8Array(signer.toSchema().toBER()));
+    if (check.baseline.substituted) {
+      problems.push(
+        'the signing-certificate attribute names another certificate than the signer’s (RFC 5035 §3): the certificate may have been substituted',
+      );
+    }
+  }
 
   // The content: the ByteRange bytes (detached), or for adbe.pkcs7.sha1 the encapsulated SHA-1
   // digest of them (ISO 32000-1 §12.8.3.3.1).

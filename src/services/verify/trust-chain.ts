@@ -1,8 +1,8 @@
 /**
  * Whether a signer certificate chains to a configured root (RFC 5280 §6 path validation, done by
  * pkijs): the path is built from the signer through the certificates embedded in the signature
- * (RFC 5652 §5.1 SignedData.certificates) and checked for validity at the signing time. Revocation
- * is not checked. Never throws.
+ * (RFC 5652 §5.1 SignedData.certificates, and a DSS's) and checked for validity at the signing
+ * time. Revocation is judged apart (long-term.ts), which then withdraws trust. Never throws.
  */
 import * as x509 from '@peculiar/x509';
 import * as pkijs from 'pkijs';

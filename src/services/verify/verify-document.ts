@@ -16,15 +16,18 @@ import {
   stringBytes,
   withDecryptedStreams,
 } from '../pdf-read';
+import { onlineBudget, type RevocationSource, type RevocationStatus } from '../revocation';
 import { type ByteRangeCheck, type Coverage, checkByteRange } from './byte-range-check';
 import { verifyCms } from './cms-verify';
 import { type DocMdpLevel, docMdpViolation, fieldLockViolation, findCertification, findFieldLock } from './docmdp';
 import { verifyDocumentTimestamp } from './document-timestamp';
+import { type DssRead, readDss } from './dss-read';
+import { longTermChecks, type PadesLevel, type SignatureEvidence } from './long-term';
 import { classifyModifications, type ModificationClass, type ModificationReport } from './modification-check';
 import { parsePdfDate } from './pdf-date-read';
 import { findSignatureFields, type SignatureField } from './signature-fields';
 import { isPlaceholder } from './signature-inventory';
-import { verifyTimestampToken } from './timestamp-token';
+import { type TimestampCheck, verifyTimestampToken } from './timestamp-token';
 import { checkTrust, type Trust } from './trust-chain';
 
 export interface VerifiedSignature {
@@ -40,7 +43,16 @@ export interface VerifiedSignature {
   modificationsAfterSigning: ModificationClass;
   trusted: boolean;
   trust: Trust;
+  /**
+   * The signer certificate's status at the best signature time (docs/api.md): good, revoked (then
+   * not trusted either), or unknown when no usable OCSP response or CRL says.
+   */
+  revocation: RevocationStatus;
+  /** Where the deciding OCSP response or CRL came from; null when unknown. */
+  revocationSource: RevocationSource | null;
   timestamp: { time: string | null; verified: boolean } | null;
+  /** The PAdES baseline level reached (ETSI EN 319 142-1 §6); null for other signatures and document timestamps. */
+  level: PadesLevel | null;
   problems: string[];
 }
 
@@ -56,6 +68,11 @@ export interface VerifyOptions {
   trustedRoots: Uint8Array[];
   /** The service clock, for a signature whose signing time is unknown (default: the system clock). */
   now?: () => Date;
+  /**
+   * REVOCATION_CHECK: 'online' also asks the signer's OCSP responder (else its CRL distribution
+   * point) when the file's own data says nothing; 'offline' (the default) reads only the file.
+   */
+  revocationCheck?: 'offline' | 'online';
 }
 
 /** Modifications a later revision may make without invalidating a signature (docs/api.md). */
@@ -104,18 +121,24 @@ export async function verifyPdf(pdf: Uint8Array, options: VerifyOptions): Promis
     fields.flatMap((field) => (field.ref ? [field.ref.num] : [])),
   );
   const certifying = certification ? fields.findIndex((field) => field.ref?.num === certification.signatureRef) : -1;
+  const dss = readDss(reader, scan);
   const signatures: VerifiedSignature[] = [];
   const failures: Failure[] = [];
+  const evidence: SignatureEvidence[] = [];
   for (const [i, field] of fields.entries()) {
     // A certification governs the changes after it and after every later signature (§12.8.2.2).
     const docMdp = certification && certifying >= 0 && i >= certifying ? certification.p : undefined;
-    const { signature, failure } = await verifyOne(pdf, scan, reader, field, fields, options, docMdp);
+    const checked = await verifyOne(pdf, scan, reader, field, fields, options, docMdp, dss);
     if (i === certifying && i > 0) {
-      signature.problems.push('the certification signature is not the first signature (ISO 32000-1 §12.8.2.2.1)');
+      checked.signature.problems.push(
+        'the certification signature is not the first signature (ISO 32000-1 §12.8.2.2.1)',
+      );
     }
-    signatures.push(signature);
-    failures.push(failure);
+    signatures.push(checked.signature);
+    failures.push(checked.failure);
+    evidence.push(checked.evidence);
   }
+  await addLongTermChecks(signatures, evidence, dss, options);
   const first = failures.findIndex((failure) => failure !== undefined);
   const reason =
     first >= 0
@@ -141,6 +164,33 @@ function trustTime(signature: VerifiedSignature, now: Date): { time: Date; note?
   return { time: now, note: 'the signing time is unknown: the certificate was checked as of now' };
 }
 
+/**
+ * Revocation and PAdES level (long-term.ts), which need every signature and document timestamp
+ * first. A revoked certificate is not trusted (docs/api.md); `valid` is not touched.
+ */
+async function addLongTermChecks(
+  signatures: VerifiedSignature[],
+  evidence: SignatureEvidence[],
+  dss: DssRead,
+  options: VerifyOptions,
+): Promise<void> {
+  const now = options.now?.() ?? new Date();
+  const online = options.revocationCheck === 'online' ? onlineBudget() : undefined;
+  const results = await longTermChecks(evidence, { dss, online, now });
+  for (const [i, signature] of signatures.entries()) {
+    const result = results[i];
+    if (!result) continue;
+    signature.revocation = result.revocation;
+    signature.revocationSource = result.revocationSource;
+    signature.level = result.level;
+    signature.problems.push(...dss.problems, ...result.problems);
+    if (result.revocation === 'revoked') {
+      signature.trusted = false;
+      signature.trust = 'untrusted';
+    }
+  }
+}
+
 function signedEnd(field: SignatureField): number {
   const range = field.byteRange;
   return range && range.length === 4 ? (range[2] ?? 0) + (range[3] ?? 0) : Number.MAX_SAFE_INTEGER;
@@ -154,7 +204,8 @@ async function verifyOne(
   all: readonly SignatureField[],
   options: VerifyOptions,
   docMdp: DocMdpLevel | undefined,
-): Promise<{ signature: VerifiedSignature; failure: Failure }> {
+  dss: DssRead,
+): Promise<{ signature: VerifiedSignature; failure: Failure; evidence: SignatureEvidence }> {
   const problems = [...field.problems];
   const range = checkByteRange(pdf, field, scan, all);
   problems.push(...range.problems);
@@ -174,9 +225,27 @@ async function verifyOne(
     modificationsAfterSigning: 'other',
     trusted: false,
     trust: 'unknown',
+    revocation: 'unknown',
+    revocationSource: null,
     timestamp: null,
+    level: null,
     problems,
   };
+  const documentTimestamp = field.type === 'DocTimeStamp' || field.subFilter === 'ETSI.RFC3161';
+  const evidence: SignatureEvidence = {
+    kind: documentTimestamp ? 'document-timestamp' : 'signature',
+    subFilter: field.subFilter,
+    hasM: signedAtPdf !== undefined,
+    revision: range.revisionIndex ?? (range.coverage === 'entire-file' ? scan.revisions.length - 1 : undefined),
+    verified: false,
+    signerDer: undefined,
+    certificates: [],
+    revocationData: [],
+    baseline: undefined,
+    claimedTime: undefined,
+    timestamp: undefined,
+  };
+  const dssCertificates = [...dss.certificates.values()];
 
   if (range.wellFormed && field.byteRange && field.contents) {
     const [, b = 0, c = 0, d = 0] = field.byteRange;
@@ -184,10 +253,9 @@ async function verifyOne(
     signedBytes.set(pdf.subarray(0, b), 0);
     signedBytes.set(pdf.subarray(c, c + d), b);
     const contents = stringBytes({ kind: 'string', hex: true, ...field.contents }, pdf);
-    const cms =
-      field.type === 'DocTimeStamp' || field.subFilter === 'ETSI.RFC3161'
-        ? await verifyDocumentTimestamp(contents, signedBytes)
-        : await verifyCms(contents, signedBytes, field.subFilter ?? '', field.cert);
+    const cms = documentTimestamp
+      ? await verifyDocumentTimestamp(contents, signedBytes)
+      : await verifyCms(contents, signedBytes, field.subFilter ?? '', field.cert);
     cmsProblems = cms.problems;
     problems.push(...cms.problems);
     signature.intact = cms.intact;
@@ -204,14 +272,34 @@ async function verifyOne(
       const stamp = await verifyTimestampToken(cms.timestampToken, cms.signatureValue ?? new Uint8Array());
       signature.timestamp = { time: stamp.time ?? null, verified: stamp.verified };
       problems.push(...stamp.problems.map((problem) => `signature timestamp: ${problem}`));
+      if (stamp.verified && stamp.time) {
+        const tsa = await tsaTrust(stamp, stamp.time, dssCertificates, options);
+        evidence.timestamp = { time: new Date(stamp.time), verified: true, tsaTrusted: tsa === true };
+        if (tsa !== true) problems.push(`signature timestamp: ${tsa}`);
+      }
     }
     const signerDer = cms.signer ? pemToDer(cms.signer.certificate.pem) : undefined;
     const at = trustTime(signature, options.now?.() ?? new Date());
     if (at.note) problems.push(at.note);
-    const trust = await checkTrust(signerDer, cms.certificates, options.trustedRoots, at.time);
+    const trust = await checkTrust(signerDer, [...cms.certificates, ...dssCertificates], options.trustedRoots, at.time);
     signature.trust = trust.trust;
     signature.trusted = trust.trust === 'trusted';
     problems.push(...trust.problems);
+    const claimed = signature.signedAt ? new Date(signature.signedAt) : undefined;
+    evidence.verified = cms.intact && cms.cryptographicallyValid;
+    evidence.signerDer = signerDer;
+    evidence.certificates = cms.certificates;
+    evidence.revocationData = cms.revocationData;
+    evidence.baseline = cms.baseline;
+    evidence.claimedTime = claimed && !Number.isNaN(claimed.getTime()) ? claimed : undefined;
+    if (documentTimestamp && cms.signingTime) {
+      // A document timestamp's own time is its genTime, proven as far as its TSA is trusted.
+      evidence.timestamp = {
+        time: new Date(cms.signingTime),
+        verified: evidence.verified,
+        tsaTrusted: signature.trusted,
+      };
+    }
   }
 
   const modifications = modificationsAfter(pdf, scan, range);
@@ -222,7 +310,29 @@ async function verifyOne(
     (docMdp === undefined ? undefined : docMdpViolation(docMdp, modifications)) ??
     (lock === undefined ? undefined : fieldLockViolation(lock, modifications));
   if (notPermitted) problems.push(notPermitted);
-  return { signature, failure: failureOf(signature, range, cmsProblems, modifications.reason, notPermitted) };
+  return {
+    signature,
+    failure: failureOf(signature, range, cmsProblems, modifications.reason, notPermitted),
+    evidence,
+  };
+}
+
+/**
+ * Whether a signature timestamp's TSA certificate chains to a configured root at the stamped time
+ * (the same path validation as signers, trust-chain.ts): true, or what is wrong, in words.
+ */
+async function tsaTrust(
+  stamp: TimestampCheck,
+  time: string,
+  dssCertificates: readonly Uint8Array[],
+  options: VerifyOptions,
+): Promise<true | string> {
+  const tsa = stamp.cms.signer ? pemToDer(stamp.cms.signer.certificate.pem) : undefined;
+  const certificates = [...stamp.cms.certificates, ...dssCertificates];
+  const trust = await checkTrust(tsa, certificates, options.trustedRoots, new Date(time));
+  if (trust.trust === 'trusted') return true;
+  const why = trust.problems.map((problem) => problem.replace(/^the signer certificate /, 'it ')).join('; ');
+  return `the TSA certificate is not trusted${why ? ` (${why})` : ''}`;
 }
 
 function failureOf(

@@ -94,13 +94,28 @@ export async function resign(contents: Uint8Array, options: Resign): Promise<Uin
   signedData.digestAlgorithms = [new pkijs.AlgorithmIdentifier({ algorithmId: options.digestOid })];
   signerInfo.digestAlgorithm = new pkijs.AlgorithmIdentifier({ algorithmId: options.digestOid });
   signerInfo.signatureAlgorithm = new pkijs.AlgorithmIdentifier({ algorithmId: options.signatureOid });
+  // signingCertificateV2 names the new signer (RFC 5035 §3), as that signer's own software would write it.
+  const certificateHash = await crypto.subtle.digest('SHA-256', options.certificate.toSchema().toBER());
   const attributes = (signerInfo.signedAttrs as pkijs.SignedAndUnsignedAttributes).attributes.map((attribute) =>
     attribute.type === '1.2.840.113549.1.9.4'
       ? new pkijs.Attribute({
           type: attribute.type,
           values: [new asn1js.OctetString({ valueHex: options.messageDigest })],
         })
-      : attribute,
+      : attribute.type === '1.2.840.113549.1.9.16.2.47'
+        ? new pkijs.Attribute({
+            type: attribute.type,
+            values: [
+              new asn1js.Sequence({
+                value: [
+                  new asn1js.Sequence({
+                    value: [new asn1js.Sequence({ value: [new asn1js.OctetString({ valueHex: certificateHash })] })],
+                  }),
+                ],
+              }),
+            ],
+          })
+        : attribute,
   );
   const { sorted, der } = derSetOf(attributes);
   signerInfo.signedAttrs = new pkijs.SignedAndUnsignedAttributes({ type: 0, attributes: sorted });

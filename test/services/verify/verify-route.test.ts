@@ -19,6 +19,9 @@ interface VerifyBody {
     modificationsAfterSigning: string;
     trusted: boolean;
     trust: string;
+    revocation: string;
+    revocationSource: string | null;
+    level: string | null;
     subFilter: string | null;
     digestAlgorithm: string;
     problems: string[];
@@ -68,6 +71,10 @@ describe('POST /v1/verify', () => {
       trust: 'trusted',
       subFilter: 'ETSI.CAdES.detached',
       digestAlgorithm: 'SHA-256',
+      // PAdES B-B without revocation data, and REVOCATION_CHECK is offline by default.
+      level: 'B-B',
+      revocation: 'unknown',
+      revocationSource: null,
     });
     expect(signature?.signer.certificate?.sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(body.document.revisions).toBe(2);

@@ -1,0 +1,28 @@
+/**
+ * Revocation (front door of src/services/revocation): reading OCSP responses (RFC 6960) and CRLs
+ * (RFC 5280 §5) from where signatures carry them, judging whether a certificate was revoked at a
+ * given time, and asking a responder live. Verify uses it for the revocation status of each
+ * signer; signatures themselves are checked by the caller's SignatureCheck.
+ */
+
+// Verify's status evaluation (revocation-status.ts and the parsers under it) and its online check.
+export type { SignatureCheck } from './certificate-links';
+export {
+  ADBE_REVOCATION_INFO_ARCHIVAL,
+  type CmsRevocation,
+  cmsRevocationData,
+  REVOCATION_VALUES,
+} from './cms-revocation';
+export { fetchRevocationData, type OnlineBudget, onlineBudget } from './revocation-online';
+export {
+  hasRevocationData,
+  MAX_CRL_BYTES,
+  MAX_OCSP_BYTES,
+  type RevocationDatum,
+  type RevocationKind,
+  type RevocationSource,
+  type RevocationStatus,
+  revocationStatus,
+  type StatusQuery,
+  type StatusResult,
+} from './revocation-status';
