@@ -79,6 +79,29 @@ describe('POST /v1/sign', () => {
     expect(certificate.indexOf('09:00:00')).toBeLessThan(certificate.indexOf('10:02:10'));
   });
 
+  it('writes an eventId a header cannot carry as it can (\\uXXXX), not as a 500 (sign-fuzz seed 3, variant 397)', async () => {
+    const document = { base64: toBase64(await onePagePdf()) };
+    const cases: [string, string][] = [
+      ['evt-1\r\nX-Injected: 1', 'evt-1\\u000d\\u000aX-Injected: 1'],
+      ['evt\u0000 2\ttab', 'evt\\u0000 2\\u0009tab'],
+      ['événement-3 😀', '\\u00e9v\\u00e9nement-3 \\u{1f600}'],
+      ['lone \ud800', 'lone \\ud800'],
+    ];
+    for (const [eventId, header] of cases) {
+      const res = await post('/v1/sign', {
+        document,
+        signer,
+        auditTrail,
+        eventId,
+        certificate: { enabled: false },
+      });
+      expect(res.status, JSON.stringify(eventId)).toBe(200);
+      expect(res.headers.get('X-Quire-Event-Id')).toBe(header);
+      expect(res.headers.get('X-Injected')).toBeNull();
+      await res.arrayBuffer();
+    }
+  });
+
   it('without the certificate, signs the pages as they are; a second signature keeps the first', async () => {
     const first = await post('/v1/sign', {
       document: { base64: toBase64(await onePagePdf()) },
