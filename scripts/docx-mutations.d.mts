@@ -1,3 +1,5 @@
+import type { Rng } from './fuzz-kit.mjs';
+
 /** A DOCX the fuzz starts from (scripts/docx-mutations.mjs). */
 export interface DocxBase {
   name: string;
@@ -22,5 +24,10 @@ export function makeDocxVariant(
   index: number,
   options?: { maxGrowth?: number },
 ): DocxVariant;
+export function mutateDocx(
+  rng: Rng,
+  base: DocxBase,
+  options?: { maxGrowth?: number },
+): { bytes: Uint8Array; mutation: string };
 export const MUTATION_NAMES: string[];
 export const EXTREME_VALUES: string[];

@@ -1,4 +1,5 @@
-// Seeded mutations of DOCX packages, for `npm run convert-fuzz` and test/convert/convert-fuzz.test.ts.
+// Seeded mutations of DOCX packages, for `npm run convert-fuzz` (and `sign-fuzz`) and
+// test/services/convert/convert-fuzz.test.ts.
 // Plain JavaScript with no Node API (fflate and the web's TextEncoder only), so the script and
 // the workerd test make the same variant from the same (seed, index, bases).
 //
@@ -813,8 +814,17 @@ function rezip(parts, level) {
  */
 export function makeDocxVariant(bases, seed, index, { maxGrowth = 8 * 1024 * 1024 } = {}) {
   const rng = rngFor(seed, index);
-  const options = { maxGrowth };
   const base = rng.pick(bases);
+  return { index, base: base.name, ...mutateDocx(rng, base, { maxGrowth }) };
+}
+
+/**
+ * `base` (a docxBase result) with one mutation, sometimes two or three stacked, drawn with `rng`:
+ * the package's bytes and what was done. makeDocxVariant's, for a fuzz that draws more than a
+ * DOCX from the same generator (`npm run sign-fuzz`).
+ */
+export function mutateDocx(rng, base, { maxGrowth = 8 * 1024 * 1024 } = {}) {
+  const options = { maxGrowth };
   let parts = base.parts ? new Map(base.parts) : null;
   let partsChanged = false;
   let bytes = base.bytes;
@@ -841,5 +851,5 @@ export function makeDocxVariant(bases, seed, index, { maxGrowth = 8 * 1024 * 102
     }
   }
   if (parts && partsChanged) bytes = rezip(parts, rng.pick([6, 6, 0, 9]));
-  return { index, base: base.name, bytes, mutation: steps.join(' + ') || 'none' };
+  return { bytes, mutation: steps.join(' + ') || 'none' };
 }

@@ -20,4 +20,8 @@ export function flipBytes(
   n: number,
   span?: [number, number],
 ): { bytes: Uint8Array; at: number[] };
+/** Bytes as Latin-1 text, one character a byte. */
+export function latin1(bytes: Uint8Array): string;
+/** Latin-1 text as bytes (the low byte of each character). */
+export function fromLatin1(text: string): Uint8Array;
 export function positions(at: number[]): string;

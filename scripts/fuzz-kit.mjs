@@ -1,6 +1,6 @@
 // The pieces every fuzz shares: a PRNG seeded per variant, and byte edits. Plain JavaScript with
 // no Node API, so the workerd tests import it too (as test/sign imports dev-identity.mjs): a
-// variant found by `npm run convert-fuzz` or `npm run verify-fuzz` is remade by the same code.
+// variant found by `npm run convert-fuzz`, `verify-fuzz` or `sign-fuzz` is remade by the same code.
 
 /** splitmix32's finaliser: spreads (seed, index) over the whole state. */
 function mix32(value) {
@@ -69,6 +69,22 @@ export function flipBytes(rng, bytes, n, [from, to] = [0, bytes.length]) {
     at.push(position);
   }
   return { bytes: copy, at };
+}
+
+/** Bytes as Latin-1 text (one character a byte): a lossless view for matching PDF syntax. */
+export function latin1(bytes) {
+  let text = '';
+  for (let start = 0; start < bytes.length; start += 0x8000) {
+    text += String.fromCharCode.apply(null, bytes.subarray(start, start + 0x8000));
+  }
+  return text;
+}
+
+/** Latin-1 text as bytes (the low byte of each character). */
+export function fromLatin1(text) {
+  const bytes = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+  return bytes;
 }
 
 /** Positions as a short list: the first eight, then an ellipsis. */

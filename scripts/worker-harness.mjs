@@ -266,7 +266,23 @@ export function fuzzOptions(args, { label, saveFlag }) {
   };
 }
 
-/** A 4xx/5xx body that is not docs/api.md's error object ("Errors"): what is wrong with it. */
+/** docs/api.md "Status codes and error codes": the codes each status may carry, and its reason phrase. */
+const ERROR_CODES = {
+  400: ['Bad Request', 'VALIDATION_ERROR', 'INVALID_BASE64'],
+  401: ['Unauthorized', 'AUTHENTICATION_ERROR'],
+  404: ['Not Found', 'NOT_FOUND'],
+  405: ['Method Not Allowed', 'METHOD_NOT_ALLOWED'],
+  413: ['Payload Too Large', 'PAYLOAD_TOO_LARGE'],
+  415: ['Unsupported Media Type', 'UNSUPPORTED_MEDIA_TYPE'],
+  422: ['Unprocessable Entity', 'INVALID_DOCUMENT', 'DOCUMENT_TOO_COMPLEX', 'FIELD_NOT_FOUND', 'DOCUMENT_FETCH_FAILED'],
+  429: ['Too Many Requests', 'RATE_LIMIT_ERROR'],
+};
+
+/**
+ * A 4xx/5xx body that is not docs/api.md's error object ("Errors"): what is wrong with it. The
+ * code must be one the status may carry, `error` its reason phrase, and a VALIDATION_ERROR must
+ * list its {field, issue} details.
+ */
 function errorBodyProblem(res, text) {
   let body;
   try {
@@ -278,16 +294,28 @@ function errorBodyProblem(res, text) {
     if (typeof body?.[key] !== 'string' || !body[key]) return `the error body has no ${key}`;
   }
   if (body.requestId !== res.headers.get('X-Request-Id')) return 'requestId differs from X-Request-Id';
+  const [reason, ...codes] = ERROR_CODES[res.status] ?? [];
+  if (reason && !codes.includes(body.code)) return `${body.code} with status ${res.status}`;
+  if (reason && body.error !== reason) return `error ${JSON.stringify(body.error)} with status ${res.status}`;
+  const detailed = Array.isArray(body.details) && body.details.length > 0;
+  if (
+    body.code === 'VALIDATION_ERROR' &&
+    !(detailed && body.details.every((d) => typeof d?.field === 'string' && typeof d?.issue === 'string'))
+  ) {
+    return 'a VALIDATION_ERROR without {field, issue} details';
+  }
   if (!/^application\/json/.test(res.headers.get('Content-Type') ?? '')) return 'an error that is not application/json';
   return undefined;
 }
 
 /**
  * One request of a fuzz: its status (or 'hang' past `timeoutMs`, 'fetch-error' when the
- * connection failed), time, body (as text unless it is the 200's document) and a contract problem.
+ * connection failed), time, body (as text unless it is the 200's document) and a contract problem:
+ * a status outside `expect` (when given), an error body unlike docs/api.md's or one `checkError`
+ * finds wrong, or what `check` finds in a 200 (both may be async, and may ask the worker more).
  * A 429 from the per-key rate limit is sent again with a fresh key.
  */
-async function fuzzRequest(quire, request, timeoutMs, check) {
+async function fuzzRequest(quire, request, timeoutMs, { check, checkError, expect }) {
   for (let attempt = 0; ; attempt++) {
     const started = performance.now();
     try {
@@ -299,7 +327,12 @@ async function fuzzRequest(quire, request, timeoutMs, check) {
         continue;
       }
       const text = res.status === 200 ? '' : new TextDecoder().decode(bytes);
-      const problem = res.status >= 400 ? errorBodyProblem(res, text) : check?.(res, bytes);
+      const problem =
+        expect && !expect.includes(res.status)
+          ? `status ${res.status}, expected ${expect.join(' or ')}`
+          : res.status >= 400
+            ? (errorBodyProblem(res, text) ?? (await checkError?.(res, JSON.parse(text))))
+            : await check?.(res, bytes);
       return { status: res.status, ms, text, problem };
     } catch (error) {
       const ms = performance.now() - started;
@@ -314,13 +347,25 @@ const percentile = (sorted, p) =>
 
 /**
  * Runs a fuzz against a worker started here: `makeVariant(index)` gives { bytes, base, mutation },
- * `requestFor(variant)` the { path, init } to send (or a promise of it), `check(res, bytes)` a problem with a 200 (or
- * undefined). A 5xx, a hang, a failed connection or an answer outside the contract is a failure:
- * printed with its index and mutation, and its variant saved to `options.save` (with --only,
- * every variant is). After a hang or a failed connection the worker is started again, so one
+ * and optionally `expect`, the statuses the contract allows for it; `requestFor(variant)` the
+ * { path, init } to send (or a promise of it); `check(res, bytes, { variant, quire })` a problem
+ * with a 200, or undefined (or a promise of either); `checkError(res, body, { variant, quire })`
+ * the same for a 4xx or 5xx whose body (parsed) has the contract's shape. A 5xx, a hang, a failed
+ * connection or an answer outside the contract is a failure: printed with its index and
+ * mutation, and its variant saved to `options.save` (with --only, every variant is). After a hang or a failed connection the worker is started again, so one
  * wedged isolate does not fail the rest. Prints the summary line; returns the failures' count.
  */
-export async function runFuzz({ label, options, extension, prepare, makeVariant, requestFor, check, startOptions }) {
+export async function runFuzz({
+  label,
+  options,
+  extension,
+  prepare,
+  makeVariant,
+  requestFor,
+  check,
+  checkError,
+  startOptions,
+}) {
   const { seed, count, only, timeoutMs, save } = options;
   console.log(`${label} seed ${seed} (repeat with --seed ${seed}${only ? ` --only ${only.join(',')}` : ''})`);
   let quire = await startQuire(startOptions);
@@ -339,7 +384,11 @@ export async function runFuzz({ label, options, extension, prepare, makeVariant,
     const indices = only ?? Array.from({ length: count }, (_, i) => i);
     for (const index of indices) {
       const variant = makeVariant(index);
-      const result = await fuzzRequest(quire, await requestFor(variant), timeoutMs, check);
+      const result = await fuzzRequest(quire, await requestFor(variant), timeoutMs, {
+        check: check && ((res, bytes) => check(res, bytes, { variant, quire })),
+        checkError: checkError && ((res, body) => checkError(res, body, { variant, quire })),
+        expect: variant.expect,
+      });
       rssPeak = Math.max(rssPeak, workerdRssMiB() ?? 0);
       counts.set(result.status, (counts.get(result.status) ?? 0) + 1);
       timed.push({ ms: result.ms, index, status: result.status, base: variant.base, mutation: variant.mutation });

@@ -11,4 +11,4 @@ export { errorResponses } from './openapi-errors';
 export { clientAddress, enforceRateLimit } from './rate-limit';
 export { createRouter } from './router';
 export { unmatchedRoute } from './unmatched-route';
-export { warningHeaders } from './warning-headers';
+export { asciiHeaderText, warningHeaders } from './warning-headers';

@@ -12,7 +12,7 @@ import {
   SignBodySchema,
   signDocument,
 } from '../../services';
-import { createRouter, errorResponses, requireMediaType, warningHeaders } from '../http';
+import { asciiHeaderText, createRouter, errorResponses, requireMediaType, warningHeaders } from '../http';
 
 const SignResponse = z
   .object({
@@ -111,7 +111,8 @@ export const signRouter = (engine: IsolateEngine, identities: IdentityCache) =>
         newEventId: () => crypto.randomUUID(),
         ...(config.signing.tsaUrl ? { tsa: { url: config.signing.tsaUrl } } : {}),
       });
-      c.header('X-Quire-Event-Id', signed.eventId);
+      // The eventId is any string (docs/api.md): a CR, LF or NUL in it would make the header invalid.
+      c.header('X-Quire-Event-Id', asciiHeaderText(signed.eventId));
       c.header('X-Quire-Certificate-Pages', String(signed.certificatePages));
       if (signed.certificateOmitted) c.header('X-Quire-Certificate-Omitted', signed.certificateOmitted);
       // A DOCX was laid out here, so the answer says what a conversion says (docs/api.md): its

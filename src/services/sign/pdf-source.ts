@@ -34,6 +34,13 @@ export async function loadPdfForUpdate(
     });
   }
   if (doc.isEncrypted) throw new ApiError('INVALID_DOCUMENT', 'The PDF is encrypted; decrypt it before signing');
+  const highest = Math.max(xref.size - 1, doc.context.largestObjectNumber);
+  if (highest > MAX_OBJECT_NUMBER) {
+    throw new ApiError(
+      'INVALID_DOCUMENT',
+      `The PDF is damaged: it numbers its objects up to ${highest.toLocaleString('en-US')} (its trailer's /Size or an object's number), past the ${MAX_OBJECT_NUMBER.toLocaleString('en-US')} a PDF may hold (ISO 32000-1, Annex C)`,
+    );
+  }
   // Before pdf-lib walks it unbounded: a tree, of a bounded size.
   walkPageTree(doc);
   let pageCount: number;
@@ -45,6 +52,13 @@ export async function loadPdfForUpdate(
   if (pageCount === 0) throw new ApiError('INVALID_DOCUMENT', 'The PDF has no pages to sign');
   return { doc, xref };
 }
+
+/**
+ * The most indirect objects a PDF holds (ISO 32000-1, Annex C, Table C.1: 8,388,607). The update
+ * numbers its objects above the file's highest number, and JavaScript numbers past 2^53 are not
+ * exact: a /Size of 9007199254740993 gave new objects one number between them, and a 500.
+ */
+const MAX_OBJECT_NUMBER = 8_388_607;
 
 const latin1 = new TextDecoder('latin1');
 

@@ -79,6 +79,29 @@ describe('POST /v1/sign', () => {
     expect(certificate.indexOf('09:00:00')).toBeLessThan(certificate.indexOf('10:02:10'));
   });
 
+  it('writes an eventId a header cannot carry as it can (\\uXXXX), not as a 500 (sign-fuzz seed 3, variant 397)', async () => {
+    const document = { base64: toBase64(await onePagePdf()) };
+    const cases: [string, string][] = [
+      ['evt-1\r\nX-Injected: 1', 'evt-1\\u000d\\u000aX-Injected: 1'],
+      ['evt\u0000 2\ttab', 'evt\\u0000 2\\u0009tab'],
+      ['événement-3 😀', '\\u00e9v\\u00e9nement-3 \\u{1f600}'],
+      ['lone \ud800', 'lone \\ud800'],
+    ];
+    for (const [eventId, header] of cases) {
+      const res = await post('/v1/sign', {
+        document,
+        signer,
+        auditTrail,
+        eventId,
+        certificate: { enabled: false },
+      });
+      expect(res.status, JSON.stringify(eventId)).toBe(200);
+      expect(res.headers.get('X-Quire-Event-Id')).toBe(header);
+      expect(res.headers.get('X-Injected')).toBeNull();
+      await res.arrayBuffer();
+    }
+  });
+
   it('without the certificate, signs the pages as they are; a second signature keeps the first', async () => {
     const first = await post('/v1/sign', {
       document: { base64: toBase64(await onePagePdf()) },
@@ -138,6 +161,36 @@ describe('POST /v1/sign', () => {
       const body = await expectError(res, 422, code);
       expect(body.message).toMatch(/declare/);
     }
+  });
+
+  it('refuses a PDF that numbers its objects past 8,388,607 with 422, not a 500 (sign-fuzz seed 6, variant 2)', async () => {
+    const saved = async (useObjectStreams: boolean) => {
+      const doc = await PDFDocument.create();
+      doc.addPage([200, 200]);
+      return new TextDecoder('latin1').decode(await doc.save({ useObjectStreams }));
+    };
+    const sign = (text: string) =>
+      post('/v1/sign', {
+        document: { base64: toBase64(Uint8Array.from(text, (c) => c.charCodeAt(0))) },
+        signer,
+        auditTrail,
+        certificate: { enabled: false },
+      });
+    const classic = await saved(false);
+    for (const source of [classic, await saved(true)]) {
+      // Past 2^53 the new objects' numbers were not exact: two objects shared one, and the
+      // signature dictionary's placeholders were looked for in the wrong one.
+      for (const size of ['9007199254740993', '99999999999999999999', '2147483647', '8388609']) {
+        const text = source.replace(/\/Size\s+\d+/, `/Size ${size}`);
+        expect(text).not.toBe(source);
+        const body = await expectError(await sign(text), 422, 'INVALID_DOCUMENT');
+        expect(body.message).toMatch(/numbers its objects up to/);
+      }
+    }
+    // At the limit (objects 0 to 8,388,607), a classic trailer's /Size is only a number to stay above.
+    const res = await sign(classic.replace(/\/Size\s+\d+/, '/Size 8388608'));
+    expect(res.status).toBe(200);
+    await res.arrayBuffer();
   });
 
   it('refuses an object stream that decodes past the 16 MiB budget with 422 DOCUMENT_TOO_COMPLEX, without decoding it', async () => {
