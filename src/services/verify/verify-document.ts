@@ -26,7 +26,7 @@ import { longTermChecks, type PadesLevel, type SignatureEvidence } from './long-
 import { classifyModifications, type ModificationClass, type ModificationReport } from './modification-check';
 import { parsePdfDate } from './pdf-date-read';
 import { findSignatureFields, type SignatureField } from './signature-fields';
-import { isPlaceholder } from './signature-inventory';
+import { isPlaceholder, requireCatalog } from './signature-inventory';
 import { type TimestampCheck, verifyTimestampToken } from './timestamp-token';
 import { checkTrust, type Trust } from './trust-chain';
 
@@ -86,14 +86,7 @@ export async function verifyPdf(pdf: Uint8Array, options: VerifyOptions): Promis
   const sha256 = toHex(new Uint8Array(await crypto.subtle.digest('SHA-256', pdf)));
   const reader = new ObjectReader(pdf, scan);
   const last = scan.revisions.length - 1;
-  const catalog = reader.catalog(last);
-  if (!catalog) {
-    const why = [...scan.problems, ...(scan.revisions[last]?.problems ?? [])].join('; ');
-    throw new ApiError(
-      'INVALID_DOCUMENT',
-      `The PDF cannot be read: ${why || 'no cross-reference, trailer or catalog was found'}.`,
-    );
-  }
+  requireCatalog(reader, scan);
   // The pages really there, not the root's /Count, which a file can set to a billion.
   const tree = readPageTree(reader, last);
   const document = { pages: tree.complete ? tree.pages.size : null, revisions: scan.revisions.length, sha256 };

@@ -193,6 +193,25 @@ describe('POST /v1/sign', () => {
     await res.arrayBuffer();
   });
 
+  it('refuses a PDF whose cross-reference table verify cannot read with 422, as verify does (sign-fuzz seed 6, variant 40)', async () => {
+    const doc = await PDFDocument.create();
+    doc.addPage([200, 200]);
+    const text = new TextDecoder('latin1').decode(await doc.save({ useObjectStreams: false }));
+    // One entry of the table made unreadable: pdf-lib reads objects without the table and would
+    // sign, but the update's /Prev would point at a section no reader can use.
+    const damaged = text.replace(
+      /\n(\d{10}) 00000 n/,
+      (_, offset: string) => `\n${'null'.padEnd(offset.length, ' ')} 00000 n`,
+    );
+    expect(damaged).not.toBe(text);
+    const bytes = Uint8Array.from(damaged, (c) => c.charCodeAt(0));
+    const signed = await post('/v1/sign', { document: { base64: toBase64(bytes) }, signer, auditTrail });
+    const body = await expectError(signed, 422, 'INVALID_DOCUMENT');
+    expect(body.message).toMatch(/The PDF cannot be read: .*xref/);
+    const verified = await post('/v1/verify', { document: { base64: toBase64(bytes) } });
+    expect((await expectError(verified, 422, 'INVALID_DOCUMENT')).message).toBe(body.message);
+  });
+
   it('refuses an object stream that decodes past the 16 MiB budget with 422 DOCUMENT_TOO_COMPLEX, without decoding it', async () => {
     // 70 MiB of zeros, deflated to about 70 KB, in an object stream nothing refers to.
     const pdf = await pdfWith(
