@@ -16,6 +16,7 @@
  */
 import * as pkijs from 'pkijs';
 import { ApiError } from '../../errors';
+import { bytesEqual } from '../../kit';
 import { fetchDocument } from '../input';
 import { certificateLabel, issuedBy, selfIssued } from './certificate-facts';
 import { crlDistributionUrls, ocspResponderUrls } from './certificate-pointers';
@@ -38,6 +39,11 @@ export interface RevocationFetchOptions {
   maxBytes?: number;
   /** The time responses must be current at. Default: now. */
   now?: Date;
+  /**
+   * Certificates (DER) whose revocation data another call gathers: a TSA's chain often shares the
+   * signer's CAs, and asking twice would store two copies of one status.
+   */
+  skip?: readonly Uint8Array[];
 }
 
 export interface RevocationData {
@@ -69,7 +75,9 @@ export async function collectRevocationData(
     }
   });
   const results = await Promise.all(
-    certificates.map((certificate, i) => {
+    certificates.map((certificate, i): Found | Promise<Found> => {
+      const der = chain[i] as Uint8Array;
+      if (options.skip?.some((skipped) => bytesEqual(skipped, der))) return {};
       if (!certificate) return { problem: `certificate ${i + 1} of the chain cannot be read` };
       return forCertificate(certificate, certificates[i + 1], context);
     }),
