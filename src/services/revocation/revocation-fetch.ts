@@ -79,7 +79,10 @@ export async function collectRevocationData(
       const der = chain[i] as Uint8Array;
       if (options.skip?.some((skipped) => bytesEqual(skipped, der))) return {};
       if (!certificate) return { problem: `certificate ${i + 1} of the chain cannot be read` };
-      return forCertificate(certificate, certificates[i + 1], context);
+      // Nothing here may fail the caller: an unexpected error is one more sentence.
+      return forCertificate(certificate, certificates[i + 1], context).catch((error: unknown) => ({
+        problem: `no revocation data for ${certificateLabel(certificate)}: ${reasonOf(error)}`,
+      }));
     }),
   );
   const data: RevocationData = { ocsps: [], crls: [], problems: [] };
@@ -119,20 +122,22 @@ async function forCertificate(
     };
   }
   const failures: string[] = [];
-  for (const url of ocspUrls) {
-    try {
-      const query = await ocspQuery(certificate, issuer);
-      const body = await fetchWithin(ocspGetUrl(url, query.request), `OCSP responder ${url}`, context, OCSP_TYPE);
-      const status = await describeFailure(`OCSP response from ${url}`, () =>
-        checkOcspResponse(body, query, issuer, context.now),
-      );
-      if (status.status === 'unknown') {
-        failures.push(`OCSP responder ${url} does not know the certificate (status unknown)`);
-        continue;
+  if (ocspUrls.length > 0) {
+    const query = await ocspQuery(certificate, issuer);
+    for (const url of ocspUrls) {
+      try {
+        const body = await fetchWithin(ocspGetUrl(url, query.request), `OCSP responder ${url}`, context, OCSP_TYPE);
+        const status = await describeFailure(`OCSP response from ${url}`, () =>
+          checkOcspResponse(body, query, issuer, context.now),
+        );
+        if (status.status === 'unknown') {
+          failures.push(`OCSP responder ${url} does not know the certificate (status unknown)`);
+          continue;
+        }
+        return { ocsp: body, ...revoked(label, status, `OCSP responder ${url}`) };
+      } catch (error) {
+        failures.push(reasonOf(error));
       }
-      return { ocsp: body, ...revoked(label, status, `OCSP responder ${url}`) };
-    } catch (error) {
-      failures.push(reasonOf(error));
     }
   }
   for (const url of crlUrls) {
