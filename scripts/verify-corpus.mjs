@@ -77,7 +77,9 @@ async function rebuild() {
     mkdirSync(dirname(target), { recursive: true });
     writeFileSync(target, bytes);
   }
-  console.log(`${rows.length} files in ${dir}: ${local} from snapshots, ${downloaded} downloaded, ${kept} already there`);
+  console.log(
+    `${rows.length} files in ${dir}: ${local} from snapshots, ${downloaded} downloaded, ${kept} already there`,
+  );
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await rebuild();
