@@ -29,13 +29,15 @@ export async function gatherValidationData(
     try {
       tokenCertificates = certificatesOf(timestampToken);
       tsaChain = tsaChainOf(timestampToken, tokenCertificates, signerChain);
+      // certReq asks the TSA for its certificate (RFC 3161 §2.4.1); one that ignores it leaves its chain out.
+      if (tsaChain.length === 0) {
+        problems.push(
+          "the timestamp token does not carry the TSA's certificate, so neither it nor its revocation data is in the DSS",
+        );
+      }
     } catch (error) {
       problems.push(`the timestamp token's certificates cannot be read: ${(error as Error).message}`);
-    }
-    if (tokenCertificates.length > 0 && tsaChain.length === 0) {
-      problems.push(
-        "the timestamp token does not carry the TSA's certificate, so its revocation data was not gathered",
-      );
+      tsaChain = [];
     }
   }
   const [signer, tsa] = await Promise.all([

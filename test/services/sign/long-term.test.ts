@@ -175,6 +175,19 @@ describe('POST /v1/sign level B-LT and B-LTA', () => {
     expect((await readDss(pdf))?.certs).toHaveLength(3);
   });
 
+  it("B-LT with a TSA that leaves its certificate out of the token says the TSA's chain is missing", async () => {
+    tsa = stubTsa({ certificate: pki.tsa.der, privateKey: pki.tsa.keys.privateKey }, { withoutCertificates: true });
+    network.use(tsaHandler(TSA_URL, tsa), ...revocationHandlers(pki));
+    const res = await sign(vars, { document: { base64: toBase64(await onePagePdf()) }, level: 'B-LT' });
+    const pdf = await signedPdf(res);
+    expect(res.headers.get('X-Quire-Warnings')).toBe(
+      "B-LT validation data: the timestamp token does not carry the TSA's certificate, so neither it nor its revocation data is in the DSS",
+    );
+    const dss = await readDss(pdf);
+    expect(dss?.certs.map(hex).sort()).toEqual(pki.chain.map(hex).sort());
+    expect(dss?.ocsps).toHaveLength(1);
+  });
+
   it('B-LTA: a third update adds a DocTimeStamp whose imprint is the SHA-256 of its ByteRange bytes (ISO 32000-2 §12.8.5)', async () => {
     serve();
     const res = await sign(vars, { document: { base64: toBase64(await onePagePdf()) }, level: 'B-LTA' });

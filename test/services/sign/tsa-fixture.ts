@@ -19,6 +19,8 @@ export interface TsaOptions {
   wrongNonce?: boolean;
   padCertificates?: number;
   genTime?: Date;
+  /** A TSA that ignores certReq: the token carries no certificate. */
+  withoutCertificates?: boolean;
 }
 
 /** A fetch that plays a TSA: `requests` and `tokens` record what it was asked and what it answered. */
@@ -57,7 +59,9 @@ export function stubTsa(signer: TsaSigner, options: TsaOptions = {}) {
         }),
       ],
       // Padding with copies of the certificate makes a token larger than the signer's allowance.
-      certificates: [tsaCert, ...extra, ...Array.from({ length: options.padCertificates ?? 0 }, () => tsaCert)],
+      certificates: options.withoutCertificates
+        ? []
+        : [tsaCert, ...extra, ...Array.from({ length: options.padCertificates ?? 0 }, () => tsaCert)],
     });
     await signedData.sign(signer.privateKey, 0, 'SHA-256');
     const token = new pkijs.ContentInfo({ contentType: '1.2.840.113549.1.7.2', content: signedData.toSchema(true) });
