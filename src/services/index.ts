@@ -18,5 +18,5 @@ export {
 } from './convert';
 export { FontLibraryCache, readRequestFonts, requestFontLimits } from './fonts';
 export { DocumentInputSchema, dataUri, documentTooLarge, encodeBase64, expectFormat, loadDocument } from './input';
-export { describeServiceCertificate, IdentityCache, SignBodySchema, signDocument } from './sign';
+export { describeServiceCertificate, IdentityCache, resolveSignatureLevel, SignBodySchema, signDocument } from './sign';
 export { verifyPdf } from './verify';

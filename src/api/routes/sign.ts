@@ -9,6 +9,7 @@ import {
   type IsolateEngine,
   loadDocument,
   PDF_MEDIA_TYPE,
+  resolveSignatureLevel,
   SignBodySchema,
   signDocument,
 } from '../../services';
@@ -28,14 +29,14 @@ const signRoute = createRoute({
   path: '/v1/sign',
   summary: 'Sign a PDF or DOCX (PAdES)',
   description:
-    'Appends the audit-trail certificate pages (unless certificate.enabled is false) and signs the document with the service identity: PAdES baseline B-B (B-T with TSA_URL), SubFilter ETSI.CAdES.detached, SHA-256, in an incremental update so earlier signatures stay valid. A DOCX is converted to PDF first.',
+    'Appends the audit-trail certificate pages (unless certificate.enabled is false) and signs the document with the service identity: PAdES baseline B-B, B-T, B-LT or B-LTA (`level`; default B-T with TSA_URL, else B-B), SubFilter ETSI.CAdES.detached, SHA-256, in incremental updates so earlier signatures stay valid. A DOCX is converted to PDF first.',
   tags: ['Signatures'],
   middleware: [requireMediaType('application/json')] as const,
   request: { body: { required: true, content: { 'application/json': { schema: SignBodySchema } } } },
   responses: {
     200: {
       description:
-        'The signed PDF. X-Quire-Event-Id carries the event id; X-Quire-Certificate-Pages the pages appended; X-Quire-Certificate-Omitted why none were, when the PDF was already signed. A DOCX is converted first, and then X-Quire-Pages counts the pages of the answer and X-Quire-Warnings / X-Quire-Warning-Count say what the conversion could not draw.',
+        'The signed PDF. X-Quire-Event-Id carries the event id; X-Quire-Certificate-Pages the pages appended; X-Quire-Certificate-Omitted why none were, when the PDF was already signed. A DOCX is converted first, and then X-Quire-Pages counts the pages of the answer. X-Quire-Warnings / X-Quire-Warning-Count say what the conversion could not draw, and what validation data B-LT or B-LTA could not gather (an OCSP responder that failed, a certificate that names none).',
       content: { 'application/json': { schema: SignResponse } },
     },
     ...errorResponses(
@@ -95,6 +96,8 @@ export const signRouter = (engine: IsolateEngine, identities: IdentityCache) =>
       const body = c.req.valid('json');
       const config = c.get('config');
       const { keyPem, chainPem } = signingSecrets(config);
+      // Before the document is fetched or converted: a level this deployment cannot make is a 400.
+      const level = resolveSignatureLevel(body.level, config.signing.tsaUrl !== undefined);
       const identity = await identities.get(keyPem, chainPem);
       const input = await loadDocument(body.document, { config, accept: ['pdf', 'docx'] });
       const resources = engineResources(c.env, engine);
@@ -110,17 +113,18 @@ export const signRouter = (engine: IsolateEngine, identities: IdentityCache) =>
         now: new Date(),
         newEventId: () => crypto.randomUUID(),
         ...(config.signing.tsaUrl ? { tsa: { url: config.signing.tsaUrl } } : {}),
+        level,
       });
       // The eventId is any string (docs/api.md): a CR, LF or NUL in it would make the header invalid.
       c.header('X-Quire-Event-Id', asciiHeaderText(signed.eventId));
       c.header('X-Quire-Certificate-Pages', String(signed.certificatePages));
       if (signed.certificateOmitted) c.header('X-Quire-Certificate-Omitted', signed.certificateOmitted);
       // A DOCX was laid out here, so the answer says what a conversion says (docs/api.md): its
-      // pages with the certificate's, and what could not be drawn.
-      if (converted) {
-        c.header('X-Quire-Pages', String(converted.pages + signed.certificatePages));
-        for (const [name, value] of Object.entries(warningHeaders(converted.warnings))) c.header(name, value);
-      }
+      // pages with the certificate's, and what could not be drawn. The warnings also say what
+      // validation data B-LT could not gather.
+      if (converted) c.header('X-Quire-Pages', String(converted.pages + signed.certificatePages));
+      const warnings = [...(converted?.warnings ?? []), ...signed.warnings];
+      for (const [name, value] of Object.entries(warningHeaders(warnings))) c.header(name, value);
       return c.json({ document: { base64: encodeBase64(signed.pdf), contentType: PDF_MEDIA_TYPE } }, 200);
     })
     .openapi(keyRoute, async (c) => {

@@ -14,6 +14,8 @@ export interface FetchDocumentOptions {
   name?: string;
   /** The fetch to use; the runtime's by default (tests of other callers pass a stub). */
   fetch?: typeof fetch;
+  /** The Accept header: document types by default; another caller names what it fetches (an OCSP response, a CRL). */
+  accept?: string;
 }
 
 export interface FetchedDocument {
@@ -49,6 +51,7 @@ export async function fetchDocument(url: string, options: FetchDocumentOptions):
   const maxRedirects = options.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
   const name = options.name ?? 'document.url';
   const fetcher = options.fetch ?? fetch;
+  const headers = options.accept === undefined ? REQUEST_HEADERS : { ...REQUEST_HEADERS, Accept: options.accept };
   const deadline = startDeadline(timeoutMs);
   try {
     let current = parseTarget(url, name);
@@ -56,7 +59,7 @@ export async function fetchDocument(url: string, options: FetchDocumentOptions):
       const subject = redirects === 0 ? name : `${name} redirected to a URL that`;
       checkFetchTarget(current, { allowHttp: options.allowHttp, subject });
       const response = await deadline.within(
-        fetcher(current.href, { method: 'GET', redirect: 'manual', headers: REQUEST_HEADERS, signal: deadline.signal }),
+        fetcher(current.href, { method: 'GET', redirect: 'manual', headers, signal: deadline.signal }),
       );
 
       if (REDIRECT_STATUSES.has(response.status)) {

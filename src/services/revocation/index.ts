@@ -1,8 +1,9 @@
 /**
  * Revocation (front door of src/services/revocation): reading OCSP responses (RFC 6960) and CRLs
  * (RFC 5280 §5) from where signatures carry them, judging whether a certificate was revoked at a
- * given time, and asking a responder live. Verify uses it for the revocation status of each
- * signer; signatures themselves are checked by the caller's SignatureCheck.
+ * given time, and asking a responder live; and gathering a chain's data for a PAdES B-LT DSS.
+ * Verify uses it for the revocation status of each signer; signatures themselves are checked by
+ * the caller's SignatureCheck.
  */
 
 // Verify's status evaluation (revocation-status.ts and the parsers under it) and its online check.
@@ -26,3 +27,12 @@ export {
   type StatusQuery,
   type StatusResult,
 } from './revocation-status';
+
+// Fetching and checking revocation data for a chain, for PAdES B-LT signing (sign's DSS).
+export {
+  collectRevocationData,
+  REVOCATION_MAX_BYTES,
+  REVOCATION_TIMEOUT_MS,
+  type RevocationData,
+  type RevocationFetchOptions,
+} from './revocation-fetch';

@@ -6,3 +6,4 @@ export { IdentityCache } from './identity-cache';
 export { describeServiceCertificate } from './service-certificate';
 export { signDocument } from './sign-document';
 export { SignBodySchema } from './sign-request';
+export { resolveSignatureLevel } from './signature-level';

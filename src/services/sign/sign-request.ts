@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { DocumentInputSchema } from '../input';
+import { SIGNATURE_LEVELS } from './sign-types';
 
 /**
  * The body of `POST /v1/sign` (docs/api.md): the signer, the audit trail, an optional event id and
@@ -57,6 +58,11 @@ export const SignBodySchema = z
     eventId: z.string().min(1).max(255).optional(),
     metadata: jsonObjectOfAtMost(SIGN_LIMITS.metadataBytes).optional(),
     certificate: z.strictObject({ enabled: z.boolean() }).optional(),
+    level: z.enum(SIGNATURE_LEVELS).optional().openapi({
+      description:
+        'The PAdES baseline level (ETSI EN 319 142-1). B-B: the signature. B-T: with an RFC 3161 timestamp over it. B-LT: then, in a second incremental update, a /DSS with the certificates of the signer and the TSA and their OCSP responses or CRLs (what could not be gathered is listed in X-Quire-Warnings). B-LTA: then, in a third, a document timestamp over everything. Default B-T when the deployment has a TSA (TSA_URL), else B-B; B-T and above without TSA_URL is 400.',
+      example: 'B-LT',
+    }),
   })
   .openapi('SignRequest', {
     example: {

@@ -57,8 +57,35 @@ export interface SignatureDetails {
   signingTime: Date;
 }
 
-/** An RFC 3161 time-stamping authority, for PAdES B-T (TSA_URL). */
+/** An RFC 3161 time-stamping authority, for PAdES B-T and above (TSA_URL). */
 export interface TimestampAuthority {
   url: string;
   fetch?: typeof fetch;
+}
+
+/**
+ * The PAdES baseline levels (ETSI EN 319 142-1 §4, §5, §6): B-B, the signature; B-T, with a
+ * timestamp over its value; B-LT, with the validation data (certificates, OCSP responses, CRLs)
+ * in a /DSS after it; B-LTA, with a document timestamp over all of that.
+ */
+export const SIGNATURE_LEVELS = ['B-B', 'B-T', 'B-LT', 'B-LTA'] as const;
+export type SignatureLevel = (typeof SIGNATURE_LEVELS)[number];
+
+/** A signature just written, and what the validation data after it must name. */
+export interface SignedPdf {
+  pdf: Uint8Array;
+  /** The signature dictionary's /Contents value as written: the CMS then its zero padding (ISO 32000-1 §12.8.1). */
+  contents: Uint8Array;
+  /** The signatureTimeStampToken the CMS carries (B-T and above), as the TSA sent it. */
+  timestampToken: Uint8Array | undefined;
+}
+
+/**
+ * What a Document Security Store holds (ISO 32000-2 §12.8.4.3, ETSI EN 319 142-1 §5.4.2): DER
+ * certificates, OCSP responses (RFC 6960 OCSPResponse) and CRLs (RFC 5280 CertificateList).
+ */
+export interface ValidationData {
+  certificates: Uint8Array[];
+  ocsps: Uint8Array[];
+  crls: Uint8Array[];
 }

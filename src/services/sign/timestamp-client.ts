@@ -5,15 +5,20 @@ import { bytesEqual, OID } from '../../kit';
 import type { TimestampAuthority } from './sign-types';
 
 /**
- * An RFC 3161 time-stamp client for PAdES B-T (ETSI EN 319 142-1 §6.3): the imprint is the
- * SHA-256 of the SignerInfo's signature value (RFC 3161 Appendix A), certReq is true so the
- * token carries the TSA certificate, and a random nonce ties the response to this request.
+ * An RFC 3161 time-stamp client. What is stamped is the caller's: the SHA-256 `imprint` of
+ *
+ * - the SignerInfo's signature value, for the signatureTimeStampToken of PAdES B-T (ETSI EN 319
+ *   142-1 §6.3, RFC 3161 Appendix A), or
+ * - the ByteRange bytes, for a document timestamp (ISO 32000-2 §12.8.5, PAdES B-LTA).
+ *
+ * certReq is true so the token carries the TSA certificate, and a random nonce ties the response
+ * to this request.
  *
  * A TSA that cannot be reached or answers badly is not the caller's fault and not a document
  * problem, so it is INTERNAL_ERROR (logged with the message; the API contract has no upstream code).
  */
-export async function requestTimestampToken(tsa: TimestampAuthority, signatureValue: Uint8Array): Promise<Uint8Array> {
-  const imprint = new Uint8Array(await crypto.subtle.digest('SHA-256', signatureValue));
+export async function requestTimestampToken(tsa: TimestampAuthority, imprint: Uint8Array): Promise<Uint8Array> {
+  if (imprint.length !== 32) throw new Error('The message imprint must be a SHA-256 digest (32 bytes)');
   const nonce = crypto.getRandomValues(new Uint8Array(8));
   nonce[0] = (nonce[0] ?? 0) & 0x7f; // a positive INTEGER without a leading zero byte
   const request = new pkijs.TimeStampReq({

@@ -1,4 +1,4 @@
-import * as asn1js from 'asn1js';
+import type * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS as limits } from '../../../src/limits';
@@ -9,6 +9,7 @@ import { verifyTimestampToken } from '../../../src/services/verify/timestamp-tok
 import { verifyPdf } from '../../../src/services/verify/verify-document';
 import { makeTestPki, type TestPki } from '../../helpers/test-identity';
 import { makePdf, readSignatures, verifies } from './sign-pdf-helpers';
+import { stubTsa as stubTsaSignedBy, type TsaOptions } from './tsa-fixture';
 
 const details: SignatureDetails = {
   name: 'Tim Stamp',
@@ -16,54 +17,11 @@ const details: SignatureDetails = {
   location: 'Bern',
   signingTime: new Date('2026-03-04T05:06:07Z'),
 };
-const TST_INFO = '1.2.840.113549.1.9.16.1.4';
 const SIGNATURE_TIMESTAMP = '1.2.840.113549.1.9.16.2.14';
 
-/** A canned RFC 3161 TSA: answers the request it is given with a token signed by the test CA. */
-function stubTsa(pki: TestPki, options: { status?: number; wrongNonce?: boolean; padCertificates?: number } = {}) {
-  const requests: Uint8Array[] = [];
-  const tokens: Uint8Array[] = [];
-  const stub = async (_url: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
-    const body = new Uint8Array(init?.body as ArrayBuffer);
-    requests.push(body);
-    expect(new Headers(init?.headers).get('Content-Type')).toBe('application/timestamp-query');
-    const request = pkijs.TimeStampReq.fromBER(body);
-    if (options.status) {
-      const refusal = new pkijs.TimeStampResp({ status: new pkijs.PKIStatusInfo({ status: options.status }) });
-      return new Response(refusal.toSchema().toBER(), { headers: { 'Content-Type': 'application/timestamp-reply' } });
-    }
-    const tstInfo = new pkijs.TSTInfo({
-      version: 1,
-      policy: '1.3.6.1.4.1.99999.1',
-      messageImprint: request.messageImprint,
-      serialNumber: new asn1js.Integer({ value: 4242 }),
-      genTime: new Date('2026-03-04T05:06:08Z'),
-      nonce: options.wrongNonce ? new asn1js.Integer({ value: 7 }) : request.nonce,
-    });
-    const tsaCert = pkijs.Certificate.fromBER(pki.caCert.rawData);
-    const signedData = new pkijs.SignedData({
-      version: 3,
-      encapContentInfo: new pkijs.EncapsulatedContentInfo({
-        eContentType: TST_INFO,
-        eContent: new asn1js.OctetString({ valueHex: tstInfo.toSchema().toBER() }),
-      }),
-      signerInfos: [
-        new pkijs.SignerInfo({
-          version: 1,
-          sid: new pkijs.IssuerAndSerialNumber({ issuer: tsaCert.issuer, serialNumber: tsaCert.serialNumber }),
-        }),
-      ],
-      // Padding with copies of the certificate makes a token larger than the signer's allowance.
-      certificates: [tsaCert, ...Array.from({ length: options.padCertificates ?? 0 }, () => tsaCert)],
-    });
-    await signedData.sign(pki.caKey.privateKey, 0, 'SHA-256');
-    const token = new pkijs.ContentInfo({ contentType: '1.2.840.113549.1.7.2', content: signedData.toSchema(true) });
-    tokens.push(new Uint8Array(token.toSchema().toBER()));
-    const response = new pkijs.TimeStampResp({ status: new pkijs.PKIStatusInfo({ status: 0 }), timeStampToken: token });
-    return new Response(response.toSchema().toBER(), { headers: { 'Content-Type': 'application/timestamp-reply' } });
-  };
-  return { fetch: stub as typeof fetch, requests, tokens };
-}
+/** The TSA fixture, its tokens signed by the test CA itself. */
+const stubTsa = (pki: TestPki, options: TsaOptions = {}) =>
+  stubTsaSignedBy({ certificate: new Uint8Array(pki.caCert.rawData), privateKey: pki.caKey.privateKey }, options);
 
 describe('signPdf with a TSA (PAdES B-T)', () => {
   let pki: TestPki;

@@ -352,13 +352,10 @@ async function addSigned(
   const { doc, xref } = await loadPdfForUpdate(pdf, limits);
   doc.context.largestObjectNumber = Math.max(doc.context.largestObjectNumber, xref.size - 1);
   const snapshot = snapshotObjects(doc.context);
-  const placeholder = addSignatureField(doc, details, options.bytes ?? 16 * 1024);
-  if (options.documentTimestamp) {
-    const dict = doc.context.lookup(placeholder.signatureRef) as PDFDict;
-    dict.set(PDFName.of('Type'), PDFName.of('DocTimeStamp'));
-    dict.set(PDFName.of('SubFilter'), PDFName.of('ETSI.RFC3161'));
-    for (const key of ['M', 'Name', 'Reason', 'Location', 'ContactInfo']) dict.delete(PDFName.of(key));
-  }
+  const kind = options.documentTimestamp
+    ? ({ type: 'document-timestamp' } as const)
+    : ({ type: 'signature', details } as const);
+  const placeholder = addSignatureField(doc, kind, options.bytes ?? 16 * 1024);
   const { file, offsets } = writeIncrementalUpdate(pdf, doc.context, changedObjects(doc.context, snapshot), xref);
   const positions = locatePlaceholders(file, offsets.get(placeholder.signatureRef.tag) as number);
   const range = byteRangeFor(positions, file.length);

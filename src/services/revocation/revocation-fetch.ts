@@ -1,0 +1,205 @@
+/**
+ * Gathering the revocation data a validator needs for a certificate chain (PAdES B-LT, ETSI EN
+ * 319 142-1 §5.4; ISO 32000-2 §12.8.4.3): for each certificate that has an issuer in the chain,
+ * an OCSP response from the responders its Authority Information Access names (RFC 6960), else
+ * a CRL from its CRL distribution points (RFC 5280 §4.2.1.13). A self-issued root needs none: a
+ * validator trusts it as itself.
+ *
+ * Every request goes through the guarded fetcher of src/services/input (the address guard refuses
+ * private and loopback targets, redirects are re-checked, each body is capped). Plain http: is
+ * allowed because OCSP and CRL are served over http by design: the data is signed, and https
+ * would need revocation data of its own (RFC 5280 §8, RFC 6960 Appendix A.1). One deadline
+ * covers the whole collection; certificates are looked up in parallel.
+ *
+ * Nothing here throws for missing data: what could not be had is said in `problems`, one plain
+ * sentence per certificate, and the caller decides what that means (sign warns, docs/api.md).
+ */
+import * as pkijs from 'pkijs';
+import { ApiError } from '../../errors';
+import { bytesEqual } from '../../kit';
+import { fetchDocument } from '../input';
+import { certificateLabel, issuedBy, selfIssued } from './certificate-facts';
+import { crlDistributionUrls, ocspResponderUrls } from './certificate-pointers';
+import { checkCrl } from './crl-check';
+import { ocspGetUrl, ocspQuery } from './ocsp-request';
+import { type CertificateStatus, checkOcspResponse } from './ocsp-answer';
+import { RevocationDataError } from './revocation-error';
+
+/** The whole collection's deadline: a signing request should not wait on a slow responder for long. */
+export const REVOCATION_TIMEOUT_MS = 10_000;
+/** One OCSP response is a few KB; a CA's CRL can be large, but one over 1 MiB is not worth carrying in every document. */
+export const REVOCATION_MAX_BYTES = 1024 * 1024;
+
+export interface RevocationFetchOptions {
+  /** The fetch to use; the runtime's by default. */
+  fetch?: typeof fetch;
+  /** One deadline for every request of the collection. Default REVOCATION_TIMEOUT_MS. */
+  timeoutMs?: number;
+  /** The most one response may be. Default REVOCATION_MAX_BYTES. */
+  maxBytes?: number;
+  /** The time responses must be current at. Default: now. */
+  now?: Date;
+  /**
+   * Certificates (DER) whose revocation data another call gathers: a TSA's chain often shares the
+   * signer's CAs, and asking twice would store two copies of one status.
+   */
+  skip?: readonly Uint8Array[];
+}
+
+export interface RevocationData {
+  /** DER OCSPResponse values as the responders sent them (RFC 6960 §4.2.1), checked. */
+  ocsps: Uint8Array[];
+  /** DER CRLs (RFC 5280 §5.1), checked. */
+  crls: Uint8Array[];
+  /** What could not be gathered and why, and any certificate found revoked; plain sentences. */
+  problems: string[];
+}
+
+/** Revocation data for `chain` (DER, leaf first, each certificate followed by its issuer). */
+export async function collectRevocationData(
+  chain: readonly Uint8Array[],
+  options: RevocationFetchOptions = {},
+): Promise<RevocationData> {
+  const context: Context = {
+    deadline: Date.now() + (options.timeoutMs ?? REVOCATION_TIMEOUT_MS),
+    timeoutMs: options.timeoutMs ?? REVOCATION_TIMEOUT_MS,
+    maxBytes: options.maxBytes ?? REVOCATION_MAX_BYTES,
+    now: options.now ?? new Date(),
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  };
+  const certificates: (pkijs.Certificate | undefined)[] = chain.map((der) => {
+    try {
+      return pkijs.Certificate.fromBER(der);
+    } catch {
+      return undefined;
+    }
+  });
+  const results = await Promise.all(
+    certificates.map((certificate, i): Found | Promise<Found> => {
+      const der = chain[i] as Uint8Array;
+      if (options.skip?.some((skipped) => bytesEqual(skipped, der))) return {};
+      if (!certificate) return { problem: `certificate ${i + 1} of the chain cannot be read` };
+      // Nothing here may fail the caller: an unexpected error is one more sentence.
+      return forCertificate(certificate, certificates[i + 1], context).catch((error: unknown) => ({
+        problem: `no revocation data for ${certificateLabel(certificate)}: ${reasonOf(error)}`,
+      }));
+    }),
+  );
+  const data: RevocationData = { ocsps: [], crls: [], problems: [] };
+  for (const result of results) {
+    if ('ocsp' in result && result.ocsp) data.ocsps.push(result.ocsp);
+    if ('crl' in result && result.crl) data.crls.push(result.crl);
+    if (result.problem) data.problems.push(result.problem);
+  }
+  return data;
+}
+
+interface Context {
+  deadline: number;
+  timeoutMs: number;
+  maxBytes: number;
+  now: Date;
+  fetch?: typeof fetch;
+}
+
+type Found = { ocsp?: Uint8Array; crl?: Uint8Array; problem?: string };
+
+async function forCertificate(
+  certificate: pkijs.Certificate,
+  issuer: pkijs.Certificate | undefined,
+  context: Context,
+): Promise<Found> {
+  if (selfIssued(certificate)) return {};
+  const label = certificateLabel(certificate);
+  if (!issuer || !issuedBy(certificate, issuer)) {
+    return { problem: `no revocation data for ${label}: its issuer's certificate is not in the chain` };
+  }
+  const ocspUrls = ocspResponderUrls(certificate);
+  const crlUrls = crlDistributionUrls(certificate);
+  if (ocspUrls.length === 0 && crlUrls.length === 0) {
+    return {
+      problem: `no revocation data for ${label}: its certificate names no OCSP responder and no CRL distribution point (http or https)`,
+    };
+  }
+  const failures: string[] = [];
+  if (ocspUrls.length > 0) {
+    const query = await ocspQuery(certificate, issuer);
+    for (const url of ocspUrls) {
+      try {
+        const body = await fetchWithin(ocspGetUrl(url, query.request), `OCSP responder ${url}`, context, OCSP_TYPE);
+        const status = await describeFailure(`OCSP response from ${url}`, () =>
+          checkOcspResponse(body, query, issuer, context.now),
+        );
+        if (status.status === 'unknown') {
+          failures.push(`OCSP responder ${url} does not know the certificate (status unknown)`);
+          continue;
+        }
+        return { ocsp: body, ...revoked(label, status, `OCSP responder ${url}`) };
+      } catch (error) {
+        failures.push(reasonOf(error));
+      }
+    }
+  }
+  for (const url of crlUrls) {
+    try {
+      const body = await fetchWithin(url, `CRL ${url}`, context, CRL_TYPE);
+      const status = await describeFailure(`CRL from ${url}`, () => checkCrl(body, certificate, issuer, context.now));
+      return { crl: body, ...revoked(label, status, `the CRL at ${url}`) };
+    } catch (error) {
+      failures.push(reasonOf(error));
+    }
+  }
+  return { problem: `no revocation data for ${label}: ${failures.join('; ')}` };
+}
+
+const OCSP_TYPE = 'application/ocsp-response';
+/** RFC 5280 §4.2.1.13 and RFC 2585 §4.2: a DER CRL over http is application/pkix-crl. */
+const CRL_TYPE = 'application/pkix-crl';
+
+/** A revoked certificate is not a gap in the data but the worst news it can carry: said, never hidden. */
+function revoked(label: string, status: CertificateStatus, source: string): { problem?: string } {
+  if (status.status !== 'revoked') return {};
+  const reason = status.reason ? `, reason ${status.reason}` : '';
+  return {
+    problem: `${label} is revoked according to ${source} (since ${status.revokedAt.toISOString()}${reason}): validators will reject a signature that relies on it`,
+  };
+}
+
+async function fetchWithin(url: string, name: string, context: Context, accept: string): Promise<Uint8Array> {
+  const remaining = context.deadline - Date.now();
+  if (remaining <= 0) {
+    throw new RevocationDataError(
+      `${name} was not asked: the ${context.timeoutMs / 1000} s allowed for gathering revocation data had run out`,
+    );
+  }
+  const fetched = await fetchDocument(url, {
+    maxBytes: context.maxBytes,
+    allowHttp: true,
+    timeoutMs: remaining,
+    name,
+    accept,
+    ...(context.fetch ? { fetch: context.fetch } : {}),
+  });
+  return fetched.bytes;
+}
+
+async function describeFailure<T>(what: string, check: () => Promise<T>): Promise<T> {
+  try {
+    return await check();
+  } catch (error) {
+    if (error instanceof RevocationDataError) throw new RevocationDataError(`${what}: ${error.message}`);
+    throw new RevocationDataError(`${what} could not be checked: ${(error as Error).message}`, { cause: error });
+  }
+}
+
+/**
+ * The fetcher's messages are written for a caller's document URL and end with advice for that
+ * caller ("send it as base64"); what happened is their first clause.
+ */
+function reasonOf(error: unknown): string {
+  if (error instanceof RevocationDataError) return error.message;
+  const message = error instanceof Error ? error.message : String(error);
+  const first = message.split(/; |\. (?=[A-Z])/)[0] ?? message;
+  const text = first.replace(/\.$/, '');
+  return error instanceof ApiError ? text : `unexpected failure: ${text}`;
+}
