@@ -8,6 +8,7 @@ export { readPageTree } from './page-tree';
 export { findRevisions } from './pdf-revisions';
 export { stringBytes, textOf } from './pdf-string';
 export type { PdfValue } from './pdf-syntax';
+export { requireCatalog } from './readable-catalog';
 export type { RevisionScan } from './revision-types';
 export { withDecryptedStreams } from './standard-security';
 export { decodeStreamData } from './xref-stream';

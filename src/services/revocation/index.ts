@@ -14,6 +14,14 @@ export {
   cmsRevocationData,
   REVOCATION_VALUES,
 } from './cms-revocation';
+// Fetching and checking revocation data for a chain, for PAdES B-LT signing (sign's DSS).
+export {
+  collectRevocationData,
+  REVOCATION_MAX_BYTES,
+  REVOCATION_TIMEOUT_MS,
+  type RevocationData,
+  type RevocationFetchOptions,
+} from './revocation-fetch';
 export { fetchRevocationData, type OnlineBudget, onlineBudget } from './revocation-online';
 export {
   hasRevocationData,
@@ -27,12 +35,3 @@ export {
   type StatusQuery,
   type StatusResult,
 } from './revocation-status';
-
-// Fetching and checking revocation data for a chain, for PAdES B-LT signing (sign's DSS).
-export {
-  collectRevocationData,
-  REVOCATION_MAX_BYTES,
-  REVOCATION_TIMEOUT_MS,
-  type RevocationData,
-  type RevocationFetchOptions,
-} from './revocation-fetch';

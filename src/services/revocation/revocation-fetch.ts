@@ -21,8 +21,8 @@ import { fetchDocument } from '../input';
 import { certificateLabel, issuedBy, selfIssued } from './certificate-facts';
 import { crlDistributionUrls, ocspResponderUrls } from './certificate-pointers';
 import { checkCrl } from './crl-check';
-import { ocspGetUrl, ocspQuery } from './ocsp-request';
 import { type CertificateStatus, checkOcspResponse } from './ocsp-answer';
+import { ocspGetUrl, ocspQuery } from './ocsp-request';
 import { RevocationDataError } from './revocation-error';
 
 /** The whole collection's deadline: a signing request should not wait on a slow responder for long. */

@@ -1,6 +1,7 @@
 import { PDFDocument } from 'pdf-lib';
 import { ApiError } from '../../errors';
 import type { Limits } from '../../limits';
+import { findRevisions, ObjectReader, requireCatalog } from '../pdf-read';
 import { walkPageTree } from './page-tree';
 import { assertParseableStreams } from './pdf-parse-guard';
 
@@ -50,6 +51,9 @@ export async function loadPdfForUpdate(
     throw new ApiError('INVALID_DOCUMENT', 'The PDF is damaged: its page tree cannot be read', { cause: error });
   }
   if (pageCount === 0) throw new ApiError('INVALID_DOCUMENT', 'The PDF has no pages to sign');
+  // Last, after the checks that say more: the file must read as verify reads it (readable-catalog.ts).
+  const scan = findRevisions(pdf);
+  requireCatalog(new ObjectReader(pdf, scan), scan);
   return { doc, xref };
 }
 

@@ -4,8 +4,7 @@
  * certification (§12.8.2.2 DocMDP) that says what a later signature may change.
  */
 
-import { ApiError } from '../../errors';
-import { findRevisions, ObjectReader, type PdfValue, type RevisionScan, withDecryptedStreams } from '../pdf-read';
+import { findRevisions, ObjectReader, withDecryptedStreams } from '../pdf-read';
 import { type Certification, findCertification } from './docmdp';
 import { findSignatureFields, type SignatureField } from './signature-fields';
 
@@ -30,27 +29,9 @@ export function isPlaceholder(pdf: Uint8Array, field: SignatureField): boolean {
   return true;
 }
 
-/**
- * The newest revision's catalog, through its own cross-reference chain (ISO 32000-1 §7.5.5,
- * §7.7.2), or 422 INVALID_DOCUMENT saying why not. Verify and sign ask the same question, so a
- * file sign accepts is one verify can read: pdf-lib rebuilds a damaged cross-reference table
- * silently, and an update signed over one would point its /Prev at a section no reader can use.
- */
-export function requireCatalog(reader: ObjectReader, scan: RevisionScan): Map<string, PdfValue> {
-  const last = scan.revisions.length - 1;
-  const catalog = reader.catalog(last);
-  if (catalog) return catalog;
-  const why = [...scan.problems, ...(scan.revisions[last]?.problems ?? [])].join('; ');
-  throw new ApiError(
-    'INVALID_DOCUMENT',
-    `The PDF cannot be read: ${why || 'no cross-reference, trailer or catalog was found'}.`,
-  );
-}
-
 export async function signatureInventory(pdf: Uint8Array): Promise<SignatureInventory> {
   const { scan } = await withDecryptedStreams(pdf, findRevisions(pdf));
   const reader = new ObjectReader(pdf, scan);
-  requireCatalog(reader, scan);
   const search = await findSignatureFields(pdf, scan);
   const signed = search.signatures.filter((field) => !isPlaceholder(pdf, field));
   const certification = findCertification(

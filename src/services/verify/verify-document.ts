@@ -13,6 +13,7 @@ import {
   ObjectReader,
   type RevisionScan,
   readPageTree,
+  requireCatalog,
   stringBytes,
   withDecryptedStreams,
 } from '../pdf-read';
@@ -26,7 +27,7 @@ import { longTermChecks, type PadesLevel, type SignatureEvidence } from './long-
 import { classifyModifications, type ModificationClass, type ModificationReport } from './modification-check';
 import { parsePdfDate } from './pdf-date-read';
 import { findSignatureFields, type SignatureField } from './signature-fields';
-import { isPlaceholder, requireCatalog } from './signature-inventory';
+import { isPlaceholder } from './signature-inventory';
 import { type TimestampCheck, verifyTimestampToken } from './timestamp-token';
 import { checkTrust, type Trust } from './trust-chain';
 
