@@ -219,11 +219,27 @@ async function runX509RsaSha1(
   check.cryptographicallyValid = result.valid;
 }
 
-/** ContentInfo { id-signedData, SignedData } (RFC 5652 §3, §5.1); trailing zeros of the /Contents hole allowed. */
+/**
+ * ASN.1 elements asn1js may build for one CMS. Its default (10,000) refuses a signature carrying
+ * a CRL of a few thousand entries (EU DSS's adbe_crl_signed.pdf needs 32,402); each element costs
+ * about 1 KB of heap, so 50,000 keeps a CMS within some 55 MB of the isolate's 128.
+ */
+export const MAX_CMS_ELEMENTS = 50_000;
+
+/**
+ * ContentInfo { id-signedData, SignedData } (RFC 5652 §3, §5.1); trailing zeros of the /Contents
+ * hole allowed. BER (indefinite or long-form lengths) is read as BER: RFC 5652 asks for DER only
+ * of the signed attributes (§5.4), which verifyOverDer handles, so the envelope's form is not a fault.
+ */
 function parseSignedData(contents: Uint8Array, problems: string[]): pkijs.SignedData | undefined {
-  const parsed = asn1js.fromBER(contents);
+  const parsed = asn1js.fromBER(contents, { maxNodes: MAX_CMS_ELEMENTS });
   if (parsed.offset === -1 || parsed.result.error) {
-    problems.push('the signature is not valid DER');
+    const error = parsed.result.error ?? '';
+    problems.push(
+      /node count/i.test(error)
+        ? `the signature's CMS has more than ${MAX_CMS_ELEMENTS} ASN.1 elements and is not read`
+        : `the signature's CMS cannot be read as BER${error ? ` (${error})` : ''}`,
+    );
     return undefined;
   }
   if (contents.subarray(parsed.offset).some((byte) => byte !== 0)) {

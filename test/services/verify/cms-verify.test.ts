@@ -2,9 +2,10 @@ import * as x509 from '@peculiar/x509';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { bytesEqual, concatBytes } from '../../../src/kit';
 import type { SigningIdentity } from '../../../src/services/sign/sign-types';
 import { loadSigningIdentity, pemBlocks } from '../../../src/services/sign/signing-identity';
-import { MAX_CMS_BYTES, verifyCms } from '../../../src/services/verify/cms-verify';
+import { MAX_CMS_BYTES, MAX_CMS_ELEMENTS, verifyCms } from '../../../src/services/verify/cms-verify';
 import { ecdsaDerToP1363 } from '../../../src/services/verify/signature-algorithms';
 import { makeTestPki } from '../../helpers/test-identity';
 import { type Extracted, encode, extract, parse } from './cms-fixtures';
@@ -16,6 +17,59 @@ function indexOf(haystack: Uint8Array, needle: Uint8Array): number {
     return i;
   }
   return -1;
+}
+
+/** The header of the DER element at `at`: where its contents start and how long they are. */
+function tlv(bytes: Uint8Array, at: number): { tag: number; start: number; end: number } {
+  const first = bytes[at + 1] ?? 0;
+  let length = first;
+  let start = at + 2;
+  if (first & 0x80) {
+    length = 0;
+    for (let i = 0; i < (first & 0x7f); i++) length = length * 256 + (bytes[start + i] ?? 0);
+    start += first & 0x7f;
+  }
+  return { tag: bytes[at] ?? 0, start, end: start + length };
+}
+
+/** BER a DER writer would not write: ContentInfo, its [0] and SignedData in the indefinite form (X.690 §8.1.3.6). */
+function indefiniteEnvelope(der: Uint8Array): Uint8Array {
+  const info = tlv(der, 0);
+  const oid = tlv(der, info.start);
+  const explicit = tlv(der, oid.end);
+  const signedData = tlv(der, explicit.start);
+  return concatBytes([
+    Uint8Array.of(0x30, 0x80),
+    der.subarray(info.start, oid.end),
+    Uint8Array.of(0xa0, 0x80, 0x30, 0x80),
+    der.subarray(signedData.start, signedData.end),
+    new Uint8Array(6),
+  ]);
+}
+
+/** The element at 0 with its length written in `octets` long-form octets, leading zeros and all (BER, X.690 §8.1.3.5). */
+function paddedLength(der: Uint8Array, octets: number): Uint8Array {
+  const { tag, start, end } = tlv(der, 0);
+  const length = end - start;
+  const header = [tag, 0x80 | octets];
+  for (let i = octets - 1; i >= 0; i--) header.push(Math.floor(length / 256 ** i) % 256);
+  return concatBytes([Uint8Array.from(header), der.subarray(start)]);
+}
+
+/** An unsigned attribute (RFC 5652 §5.3, outside what is signed) holding a SEQUENCE of `count` NULLs. */
+function withBulkyUnsignedAttribute(contents: Uint8Array, count: number): Uint8Array {
+  const signedData = parse(contents);
+  const signerInfo = signedData.signerInfos[0] as pkijs.SignerInfo;
+  signerInfo.unsignedAttrs = new pkijs.SignedAndUnsignedAttributes({
+    type: 1,
+    attributes: [
+      new pkijs.Attribute({
+        type: '1.2.3.4.5',
+        values: [new asn1js.Sequence({ value: Array.from({ length: count }, () => new asn1js.Null()) })],
+      }),
+    ],
+  });
+  return encode(signedData);
 }
 
 describe('verifyCms', () => {
@@ -90,6 +144,33 @@ describe('verifyCms', () => {
       expect(check.problems.length).toBeGreaterThan(0);
     });
   }
+
+  it('BER outside the signed attributes (RFC 5652 §5.4 asks DER of those only): indefinite and padded lengths verify', async () => {
+    for (const contents of [indefiniteEnvelope(signedRsa.contents), paddedLength(signedRsa.contents, 4)]) {
+      expect(bytesEqual(contents, signedRsa.contents)).toBe(false);
+      const check = await verifyCms(contents, signedRsa.signedBytes, signedRsa.subFilter);
+      expect(check.problems).toEqual([]);
+      expect(check).toMatchObject({ intact: true, cryptographicallyValid: true });
+    }
+    // Still BER: an indefinite length never closed is refused, not guessed.
+    const open = indefiniteEnvelope(signedRsa.contents);
+    const unclosed = await verifyCms(open.subarray(0, open.length - 6), signedRsa.signedBytes, signedRsa.subFilter);
+    expect(unclosed).toMatchObject({ intact: false, cryptographicallyValid: false });
+  });
+
+  it("a CMS of more than asn1js's default 10,000 elements (a large CRL) is read; past the budget it is refused in words", async () => {
+    const large = withBulkyUnsignedAttribute(signedRsa.contents, 20_000);
+    const check = await verifyCms(large, signedRsa.signedBytes, signedRsa.subFilter);
+    expect(check.problems).toEqual([]);
+    expect(check).toMatchObject({ intact: true, cryptographicallyValid: true });
+
+    const huge = withBulkyUnsignedAttribute(signedRsa.contents, MAX_CMS_ELEMENTS);
+    const refused = await verifyCms(huge, signedRsa.signedBytes, signedRsa.subFilter);
+    expect(refused).toMatchObject({ intact: false, cryptographicallyValid: false });
+    expect(refused.problems).toContain(
+      `the signature's CMS has more than ${MAX_CMS_ELEMENTS} ASN.1 elements and is not read`,
+    );
+  });
 
   it('garbage, empty, truncated and oversized contents: both false, no throw', async () => {
     const inputs = [
