@@ -358,8 +358,17 @@ async function signedContent(
     return encapsulated;
   }
   if (eContent) {
-    problems.push('the signature encapsulates content; a PDF signature is detached');
-    return undefined;
+    // What CMS signs is then the eContent (RFC 5652 §5.4): it is this document's only when it is
+    // the ByteRange bytes themselves (EU DSS accepts that; pyHanko refuses any eContent here).
+    if (!encapsulated || !bytesEqual(encapsulated, signedBytes)) {
+      problems.push(
+        `the signature encapsulates ${encapsulated?.length ?? 0} bytes of content that are not the signed byte ranges, so it does not sign this document; a PDF signature is detached (ISO 32000-1 §12.8.3.3.1)`,
+      );
+      return undefined;
+    }
+    problems.push(
+      'the signature encapsulates the signed byte ranges instead of being detached (ISO 32000-1 §12.8.3.3.1); EU DSS accepts this, pyHanko does not',
+    );
   }
   return signedBytes;
 }

@@ -172,6 +172,34 @@ describe('verifyCms', () => {
     );
   });
 
+  it('enveloping: eContent that is the ByteRange bytes verifies, with a problem; any other eContent does not', async () => {
+    const withContent = (content: Uint8Array) => {
+      const signedData = parse(signedRsa.contents);
+      signedData.encapContentInfo = new pkijs.EncapsulatedContentInfo({
+        eContentType: signedData.encapContentInfo.eContentType,
+        eContent: new asn1js.OctetString({ valueHex: content }),
+      });
+      return encode(signedData);
+    };
+    const same = await verifyCms(withContent(signedRsa.signedBytes), signedRsa.signedBytes, signedRsa.subFilter);
+    expect(same).toMatchObject({ intact: true, cryptographicallyValid: true });
+    expect(same.problems).toEqual([
+      'the signature encapsulates the signed byte ranges instead of being detached (ISO 32000-1 §12.8.3.3.1); EU DSS accepts this, pyHanko does not',
+    ]);
+
+    // An empty eContent with messageDigest over the ByteRange (EU DSS's and pyHanko's invalid
+    // samples): CMS signs the eContent, which is not this document.
+    const other = signedRsa.signedBytes.slice();
+    other[0] = (other[0] ?? 0) ^ 1;
+    for (const content of [new Uint8Array(0), other]) {
+      const check = await verifyCms(withContent(content), signedRsa.signedBytes, signedRsa.subFilter);
+      expect(check).toMatchObject({ intact: false, cryptographicallyValid: false });
+      expect(check.problems.join('\n')).toContain(
+        `the signature encapsulates ${content.length} bytes of content that are not the signed byte ranges`,
+      );
+    }
+  });
+
   it('garbage, empty, truncated and oversized contents: both false, no throw', async () => {
     const inputs = [
       new Uint8Array(0),
