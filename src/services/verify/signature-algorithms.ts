@@ -12,7 +12,7 @@ import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { computeDigest, type DigestName, digestName } from './digest-algorithms';
 import { nobleCurveSize, verifyEcdsaDigest } from './ecdsa-curves';
-import { verifyRsaPkcs1 } from './rsa-pkcs1-fallback';
+import { verifyRsaPkcs1, verifyRsaPss } from './rsa-pkcs1-fallback';
 
 /** Signature OIDs that name their hash (RFC 8017 Appendix C, RFC 5758 §3.2, RFC 3279 §2.2.3). */
 const RSA_WITH: Record<string, DigestName> = {
@@ -51,7 +51,7 @@ const CURVES: Record<string, { name: string; size: number }> = {
   '1.3.132.0.35': { name: 'P-521', size: 66 },
 };
 
-/** The hashes WebCrypto's ECDSA takes; others are hashed here and checked with @noble/curves. */
+/** The hashes WebCrypto's ECDSA and RSA take; others are hashed here (ECDSA with @noble/curves, RSA in BigInt). */
 const WEBCRYPTO_HASHES: ReadonlySet<DigestName> = new Set(['SHA-1', 'SHA-256', 'SHA-384', 'SHA-512']);
 
 export type SignatureName = 'RSASSA-PKCS1-v1_5' | 'RSA-PSS' | 'ECDSA' | 'Ed25519' | 'Ed448';
@@ -110,11 +110,6 @@ function pssScheme(algorithm: pkijs.AlgorithmIdentifier): SignatureScheme {
   return { name: 'RSA-PSS', hash, saltLength: params.saltLength };
 }
 
-/** The hashes the plain-arithmetic RSA check knows a DigestInfo for. */
-function isFallbackHash(hash: DigestName | undefined): hash is 'SHA-1' | 'SHA-256' | 'SHA-384' | 'SHA-512' {
-  return hash === 'SHA-1' || hash === 'SHA-256' || hash === 'SHA-384' || hash === 'SHA-512';
-}
-
 /**
  * Verifies `signature` over `data` with the certificate's SubjectPublicKeyInfo (RFC 5280
  * §4.1.2.7). ECDSA values are DER Ecdsa-Sig-Value (RFC 3279 §2.2.3) turned into WebCrypto's r||s;
@@ -126,27 +121,23 @@ export async function verifySignature(
   signature: Uint8Array,
   data: Uint8Array,
 ): Promise<boolean> {
-  const spkiInfo = certificate.subjectPublicKeyInfo;
+  return verifyWithKey(scheme, certificate.subjectPublicKeyInfo, signature, data);
+}
+
+/** verifySignature with the SubjectPublicKeyInfo itself (a certificate issuer's, say). */
+export async function verifyWithKey(
+  scheme: SignatureScheme,
+  spkiInfo: pkijs.PublicKeyInfo,
+  signature: Uint8Array,
+  data: Uint8Array,
+): Promise<boolean> {
   const spki = new Uint8Array(spkiInfo.toSchema().toBER());
   const keyOid = spkiInfo.algorithm.algorithmId;
   switch (scheme.name) {
     case 'RSASSA-PKCS1-v1_5':
-    case 'RSA-PSS': {
+    case 'RSA-PSS':
       if (keyOid !== RSA_ENCRYPTION) throw new Error('the certificate key is not an RSA key');
-      let key: CryptoKey;
-      try {
-        key = await crypto.subtle.importKey('spki', spki, { name: scheme.name, hash: scheme.hash }, false, ['verify']);
-      } catch (error) {
-        // workerd refuses unusual public exponents (some TSAs use 0x40000081); PKCS#1 v1.5 is
-        // then checked in plain arithmetic.
-        if (scheme.name === 'RSASSA-PKCS1-v1_5' && isFallbackHash(scheme.hash)) {
-          return verifyRsaPkcs1(spki, scheme.hash, data, signature);
-        }
-        throw error;
-      }
-      const params = scheme.name === 'RSA-PSS' ? { name: 'RSA-PSS', saltLength: scheme.saltLength ?? 20 } : scheme.name;
-      return crypto.subtle.verify(params, key, signature, data);
-    }
+      return verifyRsa(scheme, spki, signature, data);
     case 'ECDSA':
       return verifyEcdsa(scheme, spkiInfo, spki, signature, data);
     case 'Ed25519': {
@@ -162,6 +153,35 @@ export async function verifySignature(
       return ed448.verify(signature, data, publicKey);
     }
   }
+}
+
+/**
+ * RSA, PKCS#1 v1.5 or PSS: WebCrypto when it takes the key and the hash; otherwise, for every RSA
+ * verification alike (CMS signers, timestamp authorities, certificate issuers), the same check in
+ * plain arithmetic (`rsa-pkcs1-fallback.ts`). workerd refuses unusual public exponents at import.
+ */
+async function verifyRsa(
+  scheme: SignatureScheme,
+  spki: Uint8Array,
+  signature: Uint8Array,
+  data: Uint8Array,
+): Promise<boolean> {
+  const hash = scheme.hash;
+  if (!hash) return false;
+  let key: CryptoKey | undefined;
+  if (WEBCRYPTO_HASHES.has(hash)) {
+    key = await crypto.subtle
+      .importKey('spki', spki, { name: scheme.name, hash }, false, ['verify'])
+      .catch(() => undefined);
+  }
+  const saltLength = scheme.saltLength ?? 20;
+  if (!key) {
+    return scheme.name === 'RSA-PSS'
+      ? verifyRsaPss(spki, hash, saltLength, data, signature)
+      : verifyRsaPkcs1(spki, hash, data, signature);
+  }
+  const params = scheme.name === 'RSA-PSS' ? { name: 'RSA-PSS', saltLength } : scheme.name;
+  return crypto.subtle.verify(params, key, signature, data);
 }
 
 /**

@@ -7,12 +7,15 @@ import { ed448 } from '@noble/curves/ed448.js';
 import { p256 } from '@noble/curves/nist.js';
 import { sha224 } from '@noble/hashes/sha2.js';
 import { shake256 } from '@noble/hashes/sha3.js';
+import * as asn1js from 'asn1js';
+import * as pkijs from 'pkijs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadSigningIdentity } from '../../../src/services/sign/signing-identity';
 import { verifyCms } from '../../../src/services/verify/cms-verify';
 import { brainpoolCurve } from '../../../src/services/verify/ecdsa-curves';
 import { makeTestPki } from '../../helpers/test-identity';
-import { type Extracted, extract, parse, publicKeyInfo, resign, withPublicKey } from './cms-fixtures';
+import { type Extracted, encode, extract, parse, publicKeyInfo, resign, withPublicKey } from './cms-fixtures';
+import { oddSpki, signPkcs1Sha256, signPssSha256 } from './rsa-odd-key';
 import { makeOriginal, sign } from './verify-fixtures';
 
 const EC_PUBLIC_KEY = '1.2.840.10045.2.1';
@@ -111,6 +114,52 @@ describe('signature algorithms beyond WebCrypto', () => {
       messageDigest: shake256(signed.signedBytes, { dkLen: 64 }),
       signatureOid: ED448,
       sign: (data) => ed448.sign(data, other),
+    });
+    expect(await verifyCms(forged, signed.signedBytes, signed.subFilter)).toMatchObject({
+      intact: true,
+      cryptographicallyValid: false,
+    });
+  });
+  it('RSA with a public exponent WebCrypto refuses (2271055779): PKCS#1 v1.5 and PSS both verify in BigInt', async () => {
+    const certificate = withPublicKey(parse(signed.contents), pkijs.PublicKeyInfo.fromBER(oddSpki()));
+    const options = { certificate, digestOid: SHA256, messageDigest: await sha256(signed.signedBytes) };
+    const pkcs1 = await resign(signed.contents, {
+      ...options,
+      signatureOid: '1.2.840.113549.1.1.11',
+      sign: signPkcs1Sha256,
+    });
+    const pss = parse(
+      await resign(signed.contents, {
+        ...options,
+        signatureOid: '1.2.840.113549.1.1.10',
+        sign: (data) => signPssSha256(data, 32),
+      }),
+    );
+    // RSASSA-PSS-params: SHA-256, MGF1 with SHA-256, a 32-byte salt (RFC 4055 §3.1).
+    const sha256Id = () => new pkijs.AlgorithmIdentifier({ algorithmId: SHA256, algorithmParams: new asn1js.Null() });
+    (pss.signerInfos[0] as pkijs.SignerInfo).signatureAlgorithm = new pkijs.AlgorithmIdentifier({
+      algorithmId: '1.2.840.113549.1.1.10',
+      algorithmParams: new pkijs.RSASSAPSSParams({
+        hashAlgorithm: sha256Id(),
+        maskGenAlgorithm: new pkijs.AlgorithmIdentifier({
+          algorithmId: '1.2.840.113549.1.1.8',
+          algorithmParams: sha256Id().toSchema(),
+        }),
+        saltLength: 32,
+      }).toSchema(),
+    });
+    for (const [contents, name] of [
+      [pkcs1, 'RSASSA-PKCS1-v1_5'],
+      [encode(pss), 'RSA-PSS'],
+    ] as const) {
+      const check = await verifyCms(contents, signed.signedBytes, signed.subFilter);
+      expect(check.problems).toEqual([]);
+      expect(check).toMatchObject({ intact: true, cryptographicallyValid: true, signatureAlgorithm: name });
+    }
+    const forged = await resign(signed.contents, {
+      ...options,
+      signatureOid: '1.2.840.113549.1.1.11',
+      sign: (data) => signPkcs1Sha256(new Uint8Array([...data, 0])),
     });
     expect(await verifyCms(forged, signed.signedBytes, signed.subFilter)).toMatchObject({
       intact: true,
