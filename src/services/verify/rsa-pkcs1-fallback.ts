@@ -2,7 +2,7 @@
  * RSA signature verification in plain arithmetic (RFC 8017 §8.2.2 RSASSA-PKCS1-v1_5 and §8.1.2
  * RSASSA-PSS with MGF1), for what WebCrypto will not check: workerd imports only the usual public
  * exponents, and real certificates carry others (TSAs of the 2010s 0x40000081, a D-Trust signer
- * 2271055779); and it has no SHA-224 for RSA. Verification is the public operation only,
+ * 2271055779); and it has no SHA-224 or SHA-3 for RSA. Verification is the public operation only,
  * s^e mod n, so doing it with BigInt exposes no secret to timing.
  */
 import * as pkijs from 'pkijs';
@@ -10,13 +10,17 @@ import { toHex } from '../../crypto';
 import { bytesEqual } from '../../kit';
 import { computeDigest, DIGEST_LENGTH, type DigestName } from './digest-algorithms';
 
-/** The DER DigestInfo prefix for each hash (RFC 8017 §9.2 note 1; SHA-224's OID, RFC 5754 §2.1). */
+/** The DER DigestInfo prefix for each hash (RFC 8017 §9.2 note 1; SHA-224's OID, RFC 5754 §2.1; SHA-3's, RFC 9688). */
 const DIGEST_INFO_PREFIX: Partial<Record<DigestName, string>> = {
   'SHA-1': '3021300906052b0e03021a05000414',
   'SHA-224': '302d300d06096086480165030402040500041c',
   'SHA-256': '3031300d060960864801650304020105000420',
   'SHA-384': '3041300d060960864801650304020205000430',
   'SHA-512': '3051300d060960864801650304020305000440',
+  'SHA3-224': '302d300d06096086480165030402070500041c',
+  'SHA3-256': '3031300d060960864801650304020805000420',
+  'SHA3-384': '3041300d060960864801650304020905000430',
+  'SHA3-512': '3051300d060960864801650304020a05000440',
 };
 
 /** Moduli longer than this are refused: s^e mod n costs grow with the square of the size. */

@@ -2,9 +2,10 @@
  * The digest and signature algorithms a CMS SignerInfo may name (RFC 5652 §5.3), mapped to
  * WebCrypto: digest OIDs (RFC 5754 §2, RFC 3370 §2.1), RSA PKCS#1 v1.5 and RSASSA-PSS (RFC 8017
  * §8, RFC 4055 §3.1, RFC 3447 Appendix A.2.3), ECDSA (RFC 5480 §2.1.1, RFC 5758 §3.2, value
- * format RFC 3279 §2.2.3), plain ECDSA (BSI TR-03111 §5.2.1, value r‖s), Ed25519 and Ed448
- * (RFC 8419 §3). WebCrypto checks what it can; Ed448, the Brainpool curves and SHA-224 ECDSA go to
- * @noble/curves because workerd's WebCrypto has none of them.
+ * format RFC 3279 §2.2.3), plain ECDSA (BSI TR-03111 §5.2.1, value r‖s), the SHA-3 variants of
+ * each (RFC 9688), Ed25519 and Ed448 (RFC 8419 §3). WebCrypto checks what it can; Ed448, the
+ * Brainpool curves and ECDSA over SHA-224 or SHA-3 go to @noble/curves over the computed digest,
+ * and RSA over those hashes to the BigInt check, because workerd's WebCrypto has none of them.
  */
 
 import { ed448 } from '@noble/curves/ed448.js';
@@ -20,12 +21,22 @@ const RSA_WITH: Record<string, DigestName> = {
   '1.2.840.113549.1.1.11': 'SHA-256',
   '1.2.840.113549.1.1.12': 'SHA-384',
   '1.2.840.113549.1.1.13': 'SHA-512',
+  // id-rsassa-pkcs1-v1_5-with-sha3-* (RFC 9688)
+  '2.16.840.1.101.3.4.3.13': 'SHA3-224',
+  '2.16.840.1.101.3.4.3.14': 'SHA3-256',
+  '2.16.840.1.101.3.4.3.15': 'SHA3-384',
+  '2.16.840.1.101.3.4.3.16': 'SHA3-512',
 };
 const ECDSA_WITH: Record<string, DigestName> = {
   '1.2.840.10045.4.1': 'SHA-1',
   '1.2.840.10045.4.3.2': 'SHA-256',
   '1.2.840.10045.4.3.3': 'SHA-384',
   '1.2.840.10045.4.3.4': 'SHA-512',
+  // id-ecdsa-with-sha3-* (RFC 9688)
+  '2.16.840.1.101.3.4.3.9': 'SHA3-224',
+  '2.16.840.1.101.3.4.3.10': 'SHA3-256',
+  '2.16.840.1.101.3.4.3.11': 'SHA3-384',
+  '2.16.840.1.101.3.4.3.12': 'SHA3-512',
 };
 /**
  * ecdsa-plain-SHA* (BSI TR-03111 §5.2.1, OIDs 0.4.0.127.0.7.1.1.4.1.n): the value is the
@@ -37,6 +48,10 @@ const PLAIN_ECDSA_WITH: Record<string, DigestName> = {
   '0.4.0.127.0.7.1.1.4.1.3': 'SHA-256',
   '0.4.0.127.0.7.1.1.4.1.4': 'SHA-384',
   '0.4.0.127.0.7.1.1.4.1.5': 'SHA-512',
+  '0.4.0.127.0.7.1.1.4.1.8': 'SHA3-224',
+  '0.4.0.127.0.7.1.1.4.1.9': 'SHA3-256',
+  '0.4.0.127.0.7.1.1.4.1.10': 'SHA3-384',
+  '0.4.0.127.0.7.1.1.4.1.11': 'SHA3-512',
 };
 const RSA_ENCRYPTION = '1.2.840.113549.1.1.1';
 const RSASSA_PSS = '1.2.840.113549.1.1.10';

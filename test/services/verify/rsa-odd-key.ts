@@ -2,9 +2,11 @@
  * A 1024-bit RSA key with the public exponent 2271055779 (as a D-Trust signer's in EU DSS's
  * pades3_Baseline_B.pdf), made for these tests with `openssl genpkey -pkeyopt
  * rsa_keygen_pubexp:2271055779`. workerd's WebCrypto refuses to import it, so the tests sign
- * with it here in BigInt: PKCS#1 v1.5 (RFC 8017 §8.2.1) and PSS (§8.1.1, EMSA-PSS-ENCODE §9.1.1).
+ * with it here in BigInt: PKCS#1 v1.5 (RFC 8017 §8.2.1) and PSS (§8.1.1, EMSA-PSS-ENCODE §9.1.1),
+ * over SHA-256 or SHA3-256 (which WebCrypto lacks).
  */
 import { sha256 } from '@noble/hashes/sha2.js';
+import { sha3_256 } from '@noble/hashes/sha3.js';
 
 export const ODD_SPKI_BASE64 =
   'MIGhMA0GCSqGSIb3DQEBAQUAA4GPADCBiwKBgQDE0qettthOfApF1uigIRIrrCz3NTYA15ygj1LpHRWU4cT1edf3B6ZHPr8sVQoda0KfWhVcbOEtqqYLepk0kjdwrljyMnfZ6B4bd0CMLnlR1QQqIqJ0Io9ohD2jf0RoW5+XWg1YXPDtfHeB0WdU84LFJ6rjj0Roz+8t3hRVSWjLcQIFAIddj6M=';
@@ -39,11 +41,18 @@ function privateOperation(em: Uint8Array): Uint8Array {
   return Uint8Array.from({ length: K }, (_, i) => Number.parseInt(hex.slice(i * 2, i * 2 + 2), 16));
 }
 
-const SHA256_DIGEST_INFO = [0x30, 0x31, 0x30, 0x0d, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, 0x01];
+type Hash = (data: Uint8Array) => Uint8Array;
 
-/** sha256WithRSAEncryption: EM = 00 01 FF… 00 DigestInfo(SHA-256). */
-export function signPkcs1Sha256(data: Uint8Array): Uint8Array {
-  const digestInfo = [...SHA256_DIGEST_INFO, 0x05, 0x00, 0x04, 0x20, ...sha256(data)];
+/** DigestInfo's prefix for SHA-256 and SHA3-256 (RFC 8017 §9.2 note 1; RFC 9688). */
+const DIGEST_INFO = new Map<Hash, string>([
+  [sha256, '3031300d060960864801650304020105000420'],
+  [sha3_256, '3031300d060960864801650304020805000420'],
+]);
+
+/** PKCS#1 v1.5: EM = 00 01 FF… 00 DigestInfo. */
+export function signPkcs1(data: Uint8Array, hash: Hash = sha256): Uint8Array {
+  const prefix = (DIGEST_INFO.get(hash) ?? '').match(/../g)?.map((pair) => Number.parseInt(pair, 16)) ?? [];
+  const digestInfo = [...prefix, ...hash(data)];
   const em = new Uint8Array(K).fill(0xff);
   em[0] = 0;
   em[1] = 1;
@@ -52,20 +61,25 @@ export function signPkcs1Sha256(data: Uint8Array): Uint8Array {
   return privateOperation(em);
 }
 
-/** RSASSA-PSS with SHA-256, MGF1-SHA-256 and a `saltLength`-byte random salt (modulus of 1024 bits: emLen = k). */
-export function signPssSha256(data: Uint8Array, saltLength: number): Uint8Array {
-  const hLen = 32;
+export const signPkcs1Sha256 = (data: Uint8Array): Uint8Array => signPkcs1(data);
+
+/** RSASSA-PSS with `hash` for the message and MGF1 and a `saltLength`-byte random salt (modulus of 1024 bits: emLen = k). */
+export function signPss(data: Uint8Array, saltLength: number, hash: Hash = sha256): Uint8Array {
+  const mHash = hash(data);
+  const hLen = mHash.length;
   const salt = crypto.getRandomValues(new Uint8Array(saltLength));
-  const h = sha256(new Uint8Array([...new Uint8Array(8), ...sha256(data), ...salt]));
+  const h = hash(new Uint8Array([...new Uint8Array(8), ...mHash, ...salt]));
   const db = new Uint8Array(K - hLen - 1);
   db[db.length - saltLength - 1] = 0x01;
   db.set(salt, db.length - saltLength);
   const mask = new Uint8Array(db.length);
   for (let counter = 0, at = 0; at < mask.length; counter++, at += hLen) {
-    const block = sha256(new Uint8Array([...h, 0, 0, 0, counter]));
+    const block = hash(new Uint8Array([...h, 0, 0, 0, counter]));
     mask.set(block.subarray(0, Math.min(hLen, mask.length - at)), at);
   }
   const masked = db.map((byte, i) => byte ^ (mask[i] ?? 0));
   masked[0] = (masked[0] ?? 0) & 0x7f; // 8·emLen − emBits = 1 leftmost bit cleared
   return privateOperation(new Uint8Array([...masked, ...h, 0xbc]));
 }
+
+export const signPssSha256 = (data: Uint8Array, saltLength: number): Uint8Array => signPss(data, saltLength);

@@ -6,7 +6,7 @@
 import { ed448 } from '@noble/curves/ed448.js';
 import { p256 } from '@noble/curves/nist.js';
 import { sha224 } from '@noble/hashes/sha2.js';
-import { shake256 } from '@noble/hashes/sha3.js';
+import { sha3_256, sha3_384, shake256 } from '@noble/hashes/sha3.js';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -14,8 +14,17 @@ import { loadSigningIdentity } from '../../../src/services/sign/signing-identity
 import { verifyCms } from '../../../src/services/verify/cms-verify';
 import { brainpoolCurve } from '../../../src/services/verify/ecdsa-curves';
 import { makeTestPki } from '../../helpers/test-identity';
-import { type Extracted, encode, extract, parse, publicKeyInfo, resign, withPublicKey } from './cms-fixtures';
-import { oddSpki, signPkcs1Sha256, signPssSha256 } from './rsa-odd-key';
+import {
+  type Extracted,
+  encode,
+  extract,
+  parse,
+  publicKeyInfo,
+  type Resign,
+  resign,
+  withPublicKey,
+} from './cms-fixtures';
+import { oddSpki, signPkcs1, signPkcs1Sha256, signPss, signPssSha256 } from './rsa-odd-key';
 import { makeOriginal, sign } from './verify-fixtures';
 
 const EC_PUBLIC_KEY = '1.2.840.10045.2.1';
@@ -164,6 +173,114 @@ describe('signature algorithms beyond WebCrypto', () => {
     expect(await verifyCms(forged, signed.signedBytes, signed.subFilter)).toMatchObject({
       intact: true,
       cryptographicallyValid: false,
+    });
+  });
+  it('SHA-3 (RFC 9688): ECDSA on P-256 and Brainpool, DER and plain, RSA PKCS#1 v1.5 and PSS', async () => {
+    const SHA3_256 = '2.16.840.1.101.3.4.2.8';
+    const SHA3_384 = '2.16.840.1.101.3.4.2.9';
+    const p256Secret = p256.utils.randomSecretKey();
+    const brainpool = brainpoolCurve(BRAINPOOL_P256R1);
+    if (!brainpool) throw new Error('no brainpoolP256r1');
+    const bpSecret = brainpool.utils.randomSecretKey();
+    const ecCert = (curve: typeof p256, secret: Uint8Array, oid: string) =>
+      withPublicKey(parse(signed.contents), publicKeyInfo(EC_PUBLIC_KEY, curve.getPublicKey(secret, false), oid));
+    const rsaCert = withPublicKey(parse(signed.contents), pkijs.PublicKeyInfo.fromBER(oddSpki()));
+    const cases: {
+      name: string;
+      digest: string;
+      hash: (data: Uint8Array) => Uint8Array;
+      resign: Omit<Resign, 'digestOid' | 'messageDigest'>;
+      scheme: string;
+    }[] = [
+      {
+        name: 'ecdsa-with-SHA3-256, P-256, DER',
+        digest: SHA3_256,
+        hash: sha3_256,
+        scheme: 'ECDSA',
+        resign: {
+          certificate: ecCert(p256, p256Secret, P256),
+          signatureOid: '2.16.840.1.101.3.4.3.10',
+          sign: (data) => p256.sign(sha3_256(data), p256Secret, { prehash: false }).toBytes('der'),
+        },
+      },
+      {
+        name: 'ecdsa-with-SHA3-384, brainpoolP256r1, DER',
+        digest: SHA3_384,
+        hash: sha3_384,
+        scheme: 'ECDSA',
+        resign: {
+          certificate: ecCert(brainpool as typeof p256, bpSecret, BRAINPOOL_P256R1),
+          signatureOid: '2.16.840.1.101.3.4.3.11',
+          sign: (data) => brainpool.sign(sha3_384(data), bpSecret, { prehash: false }).toBytes('der'),
+        },
+      },
+      {
+        name: 'ecdsa-plain-SHA3-256, brainpoolP256r1',
+        digest: SHA3_256,
+        hash: sha3_256,
+        scheme: 'ECDSA',
+        resign: {
+          certificate: ecCert(brainpool as typeof p256, bpSecret, BRAINPOOL_P256R1),
+          signatureOid: plainEcdsa(9),
+          sign: (data) => brainpool.sign(sha3_256(data), bpSecret, { prehash: false }).toBytes('compact'),
+        },
+      },
+      {
+        name: 'rsassa-pkcs1-v1_5-with-SHA3-256',
+        digest: SHA3_256,
+        hash: sha3_256,
+        scheme: 'RSASSA-PKCS1-v1_5',
+        resign: {
+          certificate: rsaCert,
+          signatureOid: '2.16.840.1.101.3.4.3.14',
+          sign: (data) => signPkcs1(data, sha3_256),
+        },
+      },
+    ];
+    for (const { name, digest, hash, resign: options, scheme } of cases) {
+      const contents = await resign(signed.contents, {
+        ...options,
+        digestOid: digest,
+        messageDigest: hash(signed.signedBytes),
+      });
+      const check = await verifyCms(contents, signed.signedBytes, signed.subFilter);
+      expect(check.problems, name).toEqual([]);
+      expect(check, name).toMatchObject({ intact: true, cryptographicallyValid: true, signatureAlgorithm: scheme });
+      expect(check.digestAlgorithm, name).toMatch(/^SHA3-/);
+      const changed = signed.signedBytes.slice();
+      changed[7] = (changed[7] ?? 0) ^ 1;
+      expect(await verifyCms(contents, changed, signed.subFilter), name).toMatchObject({ intact: false });
+    }
+
+    // RSASSA-PSS with SHA3-256 and MGF1-SHA3-256 (RFC 8017 Appendix A.2.3 with RFC 9688's hash).
+    const pss = parse(
+      await resign(signed.contents, {
+        certificate: rsaCert,
+        digestOid: SHA3_256,
+        messageDigest: sha3_256(signed.signedBytes),
+        signatureOid: '1.2.840.113549.1.1.10',
+        sign: (data) => signPss(data, 32, sha3_256),
+      }),
+    );
+    const sha3Id = () => new pkijs.AlgorithmIdentifier({ algorithmId: SHA3_256 });
+    (pss.signerInfos[0] as pkijs.SignerInfo).signatureAlgorithm = new pkijs.AlgorithmIdentifier({
+      algorithmId: '1.2.840.113549.1.1.10',
+      algorithmParams: new pkijs.RSASSAPSSParams({
+        hashAlgorithm: sha3Id(),
+        maskGenAlgorithm: new pkijs.AlgorithmIdentifier({
+          algorithmId: '1.2.840.113549.1.1.8',
+          algorithmParams: sha3Id().toSchema(),
+        }),
+        saltLength: 32,
+      }).toSchema(),
+    });
+    const check = await verifyCms(encode(pss), signed.signedBytes, signed.subFilter);
+    expect(check.problems).toEqual([]);
+    expect(check).toMatchObject({
+      intact: true,
+      cryptographicallyValid: true,
+      signatureAlgorithm: 'RSA-PSS',
+      digestAlgorithm: 'SHA3-256',
     });
   });
 });
