@@ -14,6 +14,7 @@ import { findEncodingFault } from './ber-strict';
 import { attributeRanges } from './cms-attribute-ranges';
 import { derSetOf } from './der-set-of';
 import { computeDigest, DIGEST_LENGTH, type DigestName, digestName } from './digest-algorithms';
+import { withoutMalformedRevocation } from './malformed-revocation';
 import { hashOfSignatureOid, type SignatureScheme, signatureScheme, verifySignature } from './signature-algorithms';
 import { verifyX509RsaSha1 } from './x509-rsa-sha1';
 
@@ -265,8 +266,19 @@ function parseSignedData(contents: Uint8Array, problems: string[]): pkijs.Signed
   try {
     return new pkijs.SignedData({ schema: contentInfo.content });
   } catch {
-    problems.push('the CMS SignedData is malformed');
-    return undefined;
+    // Revocation data in crls is not signed: entries of the wrong form are left out, and said.
+    const tolerated = withoutMalformedRevocation(contentInfo.content);
+    try {
+      if (!tolerated) throw new Error('malformed');
+      const signedData = new pkijs.SignedData({ schema: tolerated.schema });
+      problems.push(
+        `${tolerated.dropped} revocation ${tolerated.dropped === 1 ? 'entry' : 'entries'} of the SignedData's crls ${tolerated.dropped === 1 ? 'is' : 'are'} not a RevocationInfoChoice (RFC 5652 §10.2.1) and ${tolerated.dropped === 1 ? 'is' : 'are'} ignored; the signer does not sign them`,
+      );
+      return signedData;
+    } catch {
+      problems.push('the CMS SignedData is malformed');
+      return undefined;
+    }
   }
 }
 

@@ -72,6 +72,15 @@ function withBulkyUnsignedAttribute(contents: Uint8Array, count: number): Uint8A
   return encode(signedData);
 }
 
+/** `contents` with crls [1] (RFC 5652 §5.1) holding `entries`, put before signerInfos; nothing signed changes. */
+function withCrls(contents: Uint8Array, entries: asn1js.BaseBlock[]): Uint8Array {
+  const info = asn1js.fromBER(contents).result as asn1js.Sequence;
+  const signedData = (info.valueBlock.value[1] as asn1js.Constructed).valueBlock.value[0] as asn1js.Sequence;
+  const parts = signedData.valueBlock.value;
+  parts.splice(parts.length - 1, 0, new asn1js.Constructed({ idBlock: { tagClass: 3, tagNumber: 1 }, value: entries }));
+  return new Uint8Array(info.toBER());
+}
+
 describe('verifyCms', () => {
   let rsa: SigningIdentity;
   let rsaKeyPem: string;
@@ -198,6 +207,33 @@ describe('verifyCms', () => {
         `the signature encapsulates ${content.length} bytes of content that are not the signed byte ranges`,
       );
     }
+  });
+
+  it('revocation data in crls that is no RevocationInfoChoice (an untagged OCSP entry, as iText wrote) is ignored, with a problem', async () => {
+    // SEQUENCE { id-ri-ocsp-response, response } where [1] IMPLICIT OtherRevocationInfoFormat belongs (RFC 5652 §10.2.1).
+    const untagged = () =>
+      new asn1js.Sequence({
+        value: [new asn1js.ObjectIdentifier({ value: '1.3.6.1.5.5.7.16.2' }), new asn1js.Sequence({ value: [] })],
+      });
+    const tagged = new asn1js.Constructed({
+      idBlock: { tagClass: 3, tagNumber: 1 },
+      value: [new asn1js.ObjectIdentifier({ value: '1.3.6.1.5.5.7.16.2' }), new asn1js.Sequence({ value: [] })],
+    });
+    const wellFormed = await verifyCms(
+      withCrls(signedRsa.contents, [tagged]),
+      signedRsa.signedBytes,
+      signedRsa.subFilter,
+    );
+    expect(wellFormed.problems).toEqual([]);
+    expect(wellFormed).toMatchObject({ intact: true, cryptographicallyValid: true });
+
+    const contents = withCrls(signedRsa.contents, [untagged(), tagged, untagged()]);
+    const check = await verifyCms(contents, signedRsa.signedBytes, signedRsa.subFilter);
+    expect(check).toMatchObject({ intact: true, cryptographicallyValid: true });
+    expect(check.problems).toEqual([
+      "2 revocation entries of the SignedData's crls are not a RevocationInfoChoice (RFC 5652 §10.2.1) and are ignored; the signer does not sign them",
+    ]);
+    expect(check.certificates).toHaveLength(2);
   });
 
   it('garbage, empty, truncated and oversized contents: both false, no throw', async () => {
