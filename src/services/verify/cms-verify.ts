@@ -16,6 +16,7 @@ import { derSetOf } from './der-set-of';
 import { computeDigest, DIGEST_LENGTH, type DigestName, digestName } from './digest-algorithms';
 import { withoutMalformedRevocation } from './malformed-revocation';
 import {
+  eddsaDigestFault,
   hashOfSignatureOid,
   type SignatureScheme,
   signatureScheme,
@@ -178,6 +179,11 @@ async function runChecks(
   const actual = await computeDigest(digest, content);
   check.intact = bytesEqual(actual, attributes.messageDigest);
   if (!check.intact) problems.push('the document digest does not match the signed digest');
+  const eddsaFault = eddsaDigestFault(scheme, digest);
+  if (eddsaFault) {
+    problems.push(eddsaFault);
+    return;
+  }
 
   // The signature covers the DER of the signed attributes with the SET OF tag 0x31, not the
   // [0] IMPLICIT tag they are written with (RFC 5652 §5.4). pkijs keeps the original bytes re-tagged.

@@ -180,6 +180,17 @@ export async function verifyWithKey(
 }
 
 /**
+ * RFC 8419 §3: with signed attributes, Ed25519's messageDigest is SHA-512 and Ed448's SHAKE256
+ * (512 bits). Another digest (iText's bad-digest samples use SHA-1) is refused, as iText refuses
+ * it: the signature over the attributes would vouch for a weaker digest than the scheme's own.
+ */
+export function eddsaDigestFault(scheme: SignatureScheme, digest: DigestName): string | undefined {
+  const required = scheme.name === 'Ed25519' ? 'SHA-512' : scheme.name === 'Ed448' ? 'SHAKE256' : undefined;
+  if (!required || digest === required) return undefined;
+  return `RFC 8419 §3 requires a ${required} message digest with ${scheme.name} and signed attributes; this one is ${digest}`;
+}
+
+/**
  * An RSA PKCS#1 v1.5 SignerInfo whose signatureAlgorithm names another hash than its
  * digestAlgorithm (sha256WithRSAEncryption beside SHA-384: iText has written such), checked with
  * the digest algorithm's hash, as iText checks it. The DigestInfo inside the value names the hash

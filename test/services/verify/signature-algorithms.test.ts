@@ -3,9 +3,11 @@
  * Brainpool (BSI TR-03111), SHA-224 ECDSA on P-256, and Ed448 with SHAKE256 (RFC 8419). Each
  * fixture is a Quire signature re-signed here with a noble key under a certificate carrying it.
  */
+
 import { ed448 } from '@noble/curves/ed448.js';
+import { ed25519 } from '@noble/curves/ed25519.js';
 import { p256 } from '@noble/curves/nist.js';
-import { sha224 } from '@noble/hashes/sha2.js';
+import { sha224, sha512 } from '@noble/hashes/sha2.js';
 import { sha3_256, sha3_384, shake256 } from '@noble/hashes/sha3.js';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
@@ -282,5 +284,47 @@ describe('signature algorithms beyond WebCrypto', () => {
       signatureAlgorithm: 'RSA-PSS',
       digestAlgorithm: 'SHA3-256',
     });
+  });
+  it('EdDSA with signed attributes needs the RFC 8419 §3 digest: SHA-512 for Ed25519, SHAKE256 for Ed448; another is invalid', async () => {
+    const ED25519 = '1.3.101.112';
+    const SHA512 = '2.16.840.1.101.3.4.2.3';
+    const SHA1 = '1.3.14.3.2.26';
+    const sha1 = async (data: Uint8Array) => new Uint8Array(await crypto.subtle.digest('SHA-1', data));
+    const e25519 = ed25519.utils.randomSecretKey();
+    const e448 = ed448.utils.randomSecretKey();
+    const cert25519 = withPublicKey(parse(signed.contents), publicKeyInfo(ED25519, ed25519.getPublicKey(e25519)));
+    const cert448 = withPublicKey(parse(signed.contents), publicKeyInfo(ED448, ed448.getPublicKey(e448)));
+    const cases = [
+      {
+        certificate: cert25519,
+        signatureOid: ED25519,
+        digestOid: SHA512,
+        messageDigest: sha512(signed.signedBytes),
+        sign: (d: Uint8Array) => ed25519.sign(d, e25519),
+        fault: undefined,
+      },
+      {
+        certificate: cert25519,
+        signatureOid: ED25519,
+        digestOid: SHA1,
+        messageDigest: await sha1(signed.signedBytes),
+        sign: (d: Uint8Array) => ed25519.sign(d, e25519),
+        fault: 'RFC 8419 §3 requires a SHA-512 message digest with Ed25519 and signed attributes; this one is SHA-1',
+      },
+      {
+        certificate: cert448,
+        signatureOid: ED448,
+        digestOid: SHA512,
+        messageDigest: sha512(signed.signedBytes),
+        sign: (d: Uint8Array) => ed448.sign(d, e448),
+        fault: 'RFC 8419 §3 requires a SHAKE256 message digest with Ed448 and signed attributes; this one is SHA-512',
+      },
+    ];
+    for (const { fault, ...options } of cases) {
+      const check = await verifyCms(await resign(signed.contents, options), signed.signedBytes, signed.subFilter);
+      expect(check.intact).toBe(true);
+      expect(check.cryptographicallyValid).toBe(fault === undefined);
+      expect(check.problems.filter((problem) => !problem.includes('SHA-1 (weak)'))).toEqual(fault ? [fault] : []);
+    }
   });
 });
