@@ -81,7 +81,9 @@ async function rebuild() {
     mkdirSync(dirname(target), { recursive: true });
     writeFileSync(target, bytes);
   }
-  console.log(`${rows.length} files in ${dir}: ${local} from snapshots, ${downloaded} downloaded, ${kept} already there`);
+  console.log(
+    `${rows.length} files in ${dir}: ${local} from snapshots, ${downloaded} downloaded, ${kept} already there`,
+  );
   if (missing.length > 0) {
     console.error(`${missing.length} could not be brought:\n  ${missing.join('\n  ')}`);
     process.exitCode = 1;
