@@ -20,7 +20,6 @@ import {
   hashOfSignatureOid,
   type SignatureScheme,
   signatureScheme,
-  verifiesWithDigestHash,
   verifySignature,
 } from './signature-algorithms';
 import { verifyX509RsaSha1 } from './x509-rsa-sha1';
@@ -190,13 +189,6 @@ async function runChecks(
   const encoded = new Uint8Array(signerInfo.signedAttrs.encodedValue);
   const signedAttributes = encoded.length > 0 ? encoded : new Uint8Array(signerInfo.signedAttrs.toSchema().toBER());
   signedAttributes[0] = 0x31;
-  if (await verifiesWithDigestHash(scheme, digest, signer, signature, signedAttributes)) {
-    problems.push(
-      `the signature algorithm names ${scheme.hash}, but the signer signed a ${digest} digest, the SignerInfo's digest algorithm (its PKCS#1 DigestInfo names it; iText verifies it so)`,
-    );
-    check.cryptographicallyValid = true;
-    return;
-  }
   check.cryptographicallyValid = await verifyOverDer(scheme, signer, signature, signedAttributes, problems);
 }
 

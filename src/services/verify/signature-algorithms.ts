@@ -191,24 +191,6 @@ export function eddsaDigestFault(scheme: SignatureScheme, digest: DigestName): s
 }
 
 /**
- * An RSA PKCS#1 v1.5 SignerInfo whose signatureAlgorithm names another hash than its
- * digestAlgorithm (sha256WithRSAEncryption beside SHA-384: iText has written such), checked with
- * the digest algorithm's hash, as iText checks it. The DigestInfo inside the value names the hash
- * the signer used, so this accepts nothing the signer did not sign; ECDSA and PSS values name no
- * hash, and are never tried with another.
- */
-export async function verifiesWithDigestHash(
-  scheme: SignatureScheme,
-  digest: DigestName,
-  certificate: pkijs.Certificate,
-  signature: Uint8Array,
-  data: Uint8Array,
-): Promise<boolean> {
-  if (scheme.name !== 'RSASSA-PKCS1-v1_5' || !scheme.hash || scheme.hash === digest) return false;
-  return verifySignature({ ...scheme, hash: digest }, certificate, signature, data).catch(() => false);
-}
-
-/**
  * RSA, PKCS#1 v1.5 or PSS: WebCrypto when it takes the key and the hash; otherwise, for every RSA
  * verification alike (CMS signers, timestamp authorities, certificate issuers), the same check in
  * plain arithmetic (`rsa-pkcs1-fallback.ts`). workerd refuses unusual public exponents at import.
