@@ -15,13 +15,7 @@ import { attributeRanges } from './cms-attribute-ranges';
 import { derSetOf } from './der-set-of';
 import { computeDigest, DIGEST_LENGTH, type DigestName, digestName } from './digest-algorithms';
 import { withoutMalformedRevocation } from './malformed-revocation';
-import {
-  eddsaDigestFault,
-  hashOfSignatureOid,
-  type SignatureScheme,
-  signatureScheme,
-  verifySignature,
-} from './signature-algorithms';
+import { eddsaDigestFault, type SignatureScheme, signatureScheme, verifySignature } from './signature-algorithms';
 import { verifyX509RsaSha1 } from './x509-rsa-sha1';
 
 export interface CmsCheck {
@@ -127,16 +121,10 @@ async function runChecks(
   }
   if (signedData.signerInfos.length > 1) problems.push('the signature has more than one signer; the first is checked');
 
-  const digestOid = signerInfo.digestAlgorithm.algorithmId;
-  const digest = digestName(digestOid) ?? hashOfSignatureOid(digestOid);
-  check.digestAlgorithm = digest ?? digestOid;
-  if (!digest) problems.push(`the digest algorithm ${digestOid} is not supported`);
+  const digest = digestName(signerInfo.digestAlgorithm.algorithmId);
+  check.digestAlgorithm = digest ?? signerInfo.digestAlgorithm.algorithmId;
+  if (!digest) problems.push(`the digest algorithm ${signerInfo.digestAlgorithm.algorithmId} is not supported`);
   else if (digest === 'SHA-1' && subFilter !== 'adbe.pkcs7.sha1') problems.push('the digest algorithm is SHA-1 (weak)');
-  if (digest && !digestName(digestOid)) {
-    problems.push(
-      `the digest algorithm is a signature algorithm (${digestOid}), read as its hash ${digest} as Acrobat reads it (RFC 5652 §5.3 asks for a digest algorithm)`,
-    );
-  }
 
   let scheme: SignatureScheme | undefined;
   try {

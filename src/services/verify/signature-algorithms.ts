@@ -81,15 +81,6 @@ export interface SignatureScheme {
 }
 
 /**
- * The hash a signature algorithm OID names (sha1WithRSAEncryption → SHA-1, ecdsa-with-SHA256 →
- * SHA-256, …), for a SignerInfo whose digestAlgorithm holds one: Nitro Pro 11 writes
- * sha1WithRSAEncryption there, and Acrobat reads it as SHA-1.
- */
-export function hashOfSignatureOid(oid: string): DigestName | undefined {
-  return RSA_WITH[oid] ?? ECDSA_WITH[oid] ?? PLAIN_ECDSA_WITH[oid];
-}
-
-/**
  * The scheme of a SignerInfo's signatureAlgorithm. A bare rsaEncryption (RFC 3370 §3.2) or
  * id-ecPublicKey takes its hash from the SignerInfo's digestAlgorithm. Throws with plain words on
  * what WebCrypto cannot check.
