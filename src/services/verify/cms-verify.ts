@@ -16,7 +16,8 @@ import { findEncodingFault } from './ber-strict';
 import { attributeRanges } from './cms-attribute-ranges';
 import { derSetOf } from './der-set-of';
 import { computeDigest, DIGEST_LENGTH, type DigestName, digestName } from './digest-algorithms';
-import { type SignatureScheme, signatureScheme, verifySignature } from './signature-algorithms';
+import { withoutMalformedRevocation } from './malformed-revocation';
+import { eddsaDigestFault, type SignatureScheme, signatureScheme, verifySignature } from './signature-algorithms';
 import { verifyX509RsaSha1 } from './x509-rsa-sha1';
 
 export interface CmsCheck {
@@ -185,6 +186,11 @@ async function runChecks(
   const actual = await computeDigest(digest, content);
   check.intact = bytesEqual(actual, attributes.messageDigest);
   if (!check.intact) problems.push('the document digest does not match the signed digest');
+  const eddsaFault = eddsaDigestFault(scheme, digest);
+  if (eddsaFault) {
+    problems.push(eddsaFault);
+    return;
+  }
 
   // The signature covers the DER of the signed attributes with the SET OF tag 0x31, not the
   // [0] IMPLICIT tag they are written with (RFC 5652 §5.4). pkijs keeps the original bytes re-tagged.
@@ -239,11 +245,27 @@ async function runX509RsaSha1(
   check.cryptographicallyValid = result.valid;
 }
 
-/** ContentInfo { id-signedData, SignedData } (RFC 5652 §3, §5.1); trailing zeros of the /Contents hole allowed. */
+/**
+ * ASN.1 elements asn1js may build for one CMS. Its default (10,000) refuses a signature carrying
+ * a CRL of a few thousand entries (EU DSS's adbe_crl_signed.pdf needs 32,402); each element costs
+ * about 1 KB of heap, so 50,000 keeps a CMS within some 55 MB of the isolate's 128.
+ */
+export const MAX_CMS_ELEMENTS = 50_000;
+
+/**
+ * ContentInfo { id-signedData, SignedData } (RFC 5652 §3, §5.1); trailing zeros of the /Contents
+ * hole allowed. BER (indefinite or long-form lengths) is read as BER: RFC 5652 asks for DER only
+ * of the signed attributes (§5.4), which verifyOverDer handles, so the envelope's form is not a fault.
+ */
 function parseSignedData(contents: Uint8Array, problems: string[]): pkijs.SignedData | undefined {
-  const parsed = asn1js.fromBER(contents);
+  const parsed = asn1js.fromBER(contents, { maxNodes: MAX_CMS_ELEMENTS });
   if (parsed.offset === -1 || parsed.result.error) {
-    problems.push('the signature is not valid DER');
+    const error = parsed.result.error ?? '';
+    problems.push(
+      /node count/i.test(error)
+        ? `the signature's CMS has more than ${MAX_CMS_ELEMENTS} ASN.1 elements and is not read`
+        : `the signature's CMS cannot be read as BER${error ? ` (${error})` : ''}`,
+    );
     return undefined;
   }
   if (contents.subarray(parsed.offset).some((byte) => byte !== 0)) {
@@ -263,8 +285,19 @@ function parseSignedData(contents: Uint8Array, problems: string[]): pkijs.Signed
   try {
     return new pkijs.SignedData({ schema: contentInfo.content });
   } catch {
-    problems.push('the CMS SignedData is malformed');
-    return undefined;
+    // Revocation data in crls is not signed: entries of the wrong form are left out, and said.
+    const tolerated = withoutMalformedRevocation(contentInfo.content);
+    try {
+      if (!tolerated) throw new Error('malformed');
+      const signedData = new pkijs.SignedData({ schema: tolerated.schema });
+      problems.push(
+        `${tolerated.dropped} revocation ${tolerated.dropped === 1 ? 'entry' : 'entries'} of the SignedData's crls ${tolerated.dropped === 1 ? 'is' : 'are'} not a RevocationInfoChoice (RFC 5652 §10.2.1) and ${tolerated.dropped === 1 ? 'is' : 'are'} ignored; the signer does not sign them`,
+      );
+      return signedData;
+    } catch {
+      problems.push('the CMS SignedData is malformed');
+      return undefined;
+    }
   }
 }
 
@@ -362,8 +395,17 @@ async function signedContent(
     return encapsulated;
   }
   if (eContent) {
-    problems.push('the signature encapsulates content; a PDF signature is detached');
-    return undefined;
+    // What CMS signs is then the eContent (RFC 5652 §5.4): it is this document's only when it is
+    // the ByteRange bytes themselves (EU DSS accepts that; pyHanko refuses any eContent here).
+    if (!encapsulated || !bytesEqual(encapsulated, signedBytes)) {
+      problems.push(
+        `the signature encapsulates ${encapsulated?.length ?? 0} bytes of content that are not the signed byte ranges, so it does not sign this document; a PDF signature is detached (ISO 32000-1 §12.8.3.3.1)`,
+      );
+      return undefined;
+    }
+    problems.push(
+      'the signature encapsulates the signed byte ranges instead of being detached (ISO 32000-1 §12.8.3.3.1); EU DSS accepts this, pyHanko does not',
+    );
   }
   return signedBytes;
 }

@@ -2,9 +2,10 @@
  * The digest and signature algorithms a CMS SignerInfo may name (RFC 5652 §5.3), mapped to
  * WebCrypto: digest OIDs (RFC 5754 §2, RFC 3370 §2.1), RSA PKCS#1 v1.5 and RSASSA-PSS (RFC 8017
  * §8, RFC 4055 §3.1, RFC 3447 Appendix A.2.3), ECDSA (RFC 5480 §2.1.1, RFC 5758 §3.2, value
- * format RFC 3279 §2.2.3), plain ECDSA (BSI TR-03111 §5.2.1, value r‖s), Ed25519 and Ed448
- * (RFC 8419 §3). WebCrypto checks what it can; Ed448, the Brainpool curves and SHA-224 ECDSA go to
- * @noble/curves because workerd's WebCrypto has none of them.
+ * format RFC 3279 §2.2.3), plain ECDSA (BSI TR-03111 §5.2.1, value r‖s), the SHA-3 variants of
+ * each (RFC 9688), Ed25519 and Ed448 (RFC 8419 §3). WebCrypto checks what it can; Ed448, the
+ * Brainpool curves and ECDSA over SHA-224 or SHA-3 go to @noble/curves over the computed digest,
+ * and RSA over those hashes to the BigInt check, because workerd's WebCrypto has none of them.
  */
 
 import { ed448 } from '@noble/curves/ed448.js';
@@ -12,7 +13,7 @@ import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { computeDigest, type DigestName, digestName } from './digest-algorithms';
 import { nobleCurveSize, verifyEcdsaDigest } from './ecdsa-curves';
-import { verifyRsaPkcs1 } from './rsa-pkcs1-fallback';
+import { verifyRsaPkcs1, verifyRsaPss } from './rsa-pkcs1-fallback';
 
 /** Signature OIDs that name their hash (RFC 8017 Appendix C, RFC 5758 §3.2, RFC 3279 §2.2.3). */
 const RSA_WITH: Record<string, DigestName> = {
@@ -20,12 +21,22 @@ const RSA_WITH: Record<string, DigestName> = {
   '1.2.840.113549.1.1.11': 'SHA-256',
   '1.2.840.113549.1.1.12': 'SHA-384',
   '1.2.840.113549.1.1.13': 'SHA-512',
+  // id-rsassa-pkcs1-v1_5-with-sha3-* (RFC 9688)
+  '2.16.840.1.101.3.4.3.13': 'SHA3-224',
+  '2.16.840.1.101.3.4.3.14': 'SHA3-256',
+  '2.16.840.1.101.3.4.3.15': 'SHA3-384',
+  '2.16.840.1.101.3.4.3.16': 'SHA3-512',
 };
 const ECDSA_WITH: Record<string, DigestName> = {
   '1.2.840.10045.4.1': 'SHA-1',
   '1.2.840.10045.4.3.2': 'SHA-256',
   '1.2.840.10045.4.3.3': 'SHA-384',
   '1.2.840.10045.4.3.4': 'SHA-512',
+  // id-ecdsa-with-sha3-* (RFC 9688)
+  '2.16.840.1.101.3.4.3.9': 'SHA3-224',
+  '2.16.840.1.101.3.4.3.10': 'SHA3-256',
+  '2.16.840.1.101.3.4.3.11': 'SHA3-384',
+  '2.16.840.1.101.3.4.3.12': 'SHA3-512',
 };
 /**
  * ecdsa-plain-SHA* (BSI TR-03111 §5.2.1, OIDs 0.4.0.127.0.7.1.1.4.1.n): the value is the
@@ -37,6 +48,10 @@ const PLAIN_ECDSA_WITH: Record<string, DigestName> = {
   '0.4.0.127.0.7.1.1.4.1.3': 'SHA-256',
   '0.4.0.127.0.7.1.1.4.1.4': 'SHA-384',
   '0.4.0.127.0.7.1.1.4.1.5': 'SHA-512',
+  '0.4.0.127.0.7.1.1.4.1.8': 'SHA3-224',
+  '0.4.0.127.0.7.1.1.4.1.9': 'SHA3-256',
+  '0.4.0.127.0.7.1.1.4.1.10': 'SHA3-384',
+  '0.4.0.127.0.7.1.1.4.1.11': 'SHA3-512',
 };
 const RSA_ENCRYPTION = '1.2.840.113549.1.1.1';
 const RSASSA_PSS = '1.2.840.113549.1.1.10';
@@ -51,7 +66,7 @@ const CURVES: Record<string, { name: string; size: number }> = {
   '1.3.132.0.35': { name: 'P-521', size: 66 },
 };
 
-/** The hashes WebCrypto's ECDSA takes; others are hashed here and checked with @noble/curves. */
+/** The hashes WebCrypto's ECDSA and RSA take; others are hashed here (ECDSA with @noble/curves, RSA in BigInt). */
 const WEBCRYPTO_HASHES: ReadonlySet<DigestName> = new Set(['SHA-1', 'SHA-256', 'SHA-384', 'SHA-512']);
 
 export type SignatureName = 'RSASSA-PKCS1-v1_5' | 'RSA-PSS' | 'ECDSA' | 'Ed25519' | 'Ed448';
@@ -110,11 +125,6 @@ function pssScheme(algorithm: pkijs.AlgorithmIdentifier): SignatureScheme {
   return { name: 'RSA-PSS', hash, saltLength: params.saltLength };
 }
 
-/** The hashes the plain-arithmetic RSA check knows a DigestInfo for. */
-function isFallbackHash(hash: DigestName | undefined): hash is 'SHA-1' | 'SHA-256' | 'SHA-384' | 'SHA-512' {
-  return hash === 'SHA-1' || hash === 'SHA-256' || hash === 'SHA-384' || hash === 'SHA-512';
-}
-
 /**
  * Verifies `signature` over `data` with the certificate's SubjectPublicKeyInfo (RFC 5280
  * §4.1.2.7). ECDSA values are DER Ecdsa-Sig-Value (RFC 3279 §2.2.3) turned into WebCrypto's r||s;
@@ -126,27 +136,23 @@ export async function verifySignature(
   signature: Uint8Array,
   data: Uint8Array,
 ): Promise<boolean> {
-  const spkiInfo = certificate.subjectPublicKeyInfo;
+  return verifyWithKey(scheme, certificate.subjectPublicKeyInfo, signature, data);
+}
+
+/** verifySignature with the SubjectPublicKeyInfo itself (a certificate issuer's, say). */
+export async function verifyWithKey(
+  scheme: SignatureScheme,
+  spkiInfo: pkijs.PublicKeyInfo,
+  signature: Uint8Array,
+  data: Uint8Array,
+): Promise<boolean> {
   const spki = new Uint8Array(spkiInfo.toSchema().toBER());
   const keyOid = spkiInfo.algorithm.algorithmId;
   switch (scheme.name) {
     case 'RSASSA-PKCS1-v1_5':
-    case 'RSA-PSS': {
+    case 'RSA-PSS':
       if (keyOid !== RSA_ENCRYPTION) throw new Error('the certificate key is not an RSA key');
-      let key: CryptoKey;
-      try {
-        key = await crypto.subtle.importKey('spki', spki, { name: scheme.name, hash: scheme.hash }, false, ['verify']);
-      } catch (error) {
-        // workerd refuses unusual public exponents (some TSAs use 0x40000081); PKCS#1 v1.5 is
-        // then checked in plain arithmetic.
-        if (scheme.name === 'RSASSA-PKCS1-v1_5' && isFallbackHash(scheme.hash)) {
-          return verifyRsaPkcs1(spki, scheme.hash, data, signature);
-        }
-        throw error;
-      }
-      const params = scheme.name === 'RSA-PSS' ? { name: 'RSA-PSS', saltLength: scheme.saltLength ?? 20 } : scheme.name;
-      return crypto.subtle.verify(params, key, signature, data);
-    }
+      return verifyRsa(scheme, spki, signature, data);
     case 'ECDSA':
       return verifyEcdsa(scheme, spkiInfo, spki, signature, data);
     case 'Ed25519': {
@@ -162,6 +168,46 @@ export async function verifySignature(
       return ed448.verify(signature, data, publicKey);
     }
   }
+}
+
+/**
+ * RFC 8419 §3: with signed attributes, Ed25519's messageDigest is SHA-512 and Ed448's SHAKE256
+ * (512 bits). Another digest (iText's bad-digest samples use SHA-1) is refused, as iText refuses
+ * it: the signature over the attributes would vouch for a weaker digest than the scheme's own.
+ */
+export function eddsaDigestFault(scheme: SignatureScheme, digest: DigestName): string | undefined {
+  const required = scheme.name === 'Ed25519' ? 'SHA-512' : scheme.name === 'Ed448' ? 'SHAKE256' : undefined;
+  if (!required || digest === required) return undefined;
+  return `RFC 8419 §3 requires a ${required} message digest with ${scheme.name} and signed attributes; this one is ${digest}`;
+}
+
+/**
+ * RSA, PKCS#1 v1.5 or PSS: WebCrypto when it takes the key and the hash; otherwise, for every RSA
+ * verification alike (CMS signers, timestamp authorities, certificate issuers), the same check in
+ * plain arithmetic (`rsa-pkcs1-fallback.ts`). workerd refuses unusual public exponents at import.
+ */
+async function verifyRsa(
+  scheme: SignatureScheme,
+  spki: Uint8Array,
+  signature: Uint8Array,
+  data: Uint8Array,
+): Promise<boolean> {
+  const hash = scheme.hash;
+  if (!hash) return false;
+  let key: CryptoKey | undefined;
+  if (WEBCRYPTO_HASHES.has(hash)) {
+    key = await crypto.subtle
+      .importKey('spki', spki, { name: scheme.name, hash }, false, ['verify'])
+      .catch(() => undefined);
+  }
+  const saltLength = scheme.saltLength ?? 20;
+  if (!key) {
+    return scheme.name === 'RSA-PSS'
+      ? verifyRsaPss(spki, hash, saltLength, data, signature)
+      : verifyRsaPkcs1(spki, hash, data, signature);
+  }
+  const params = scheme.name === 'RSA-PSS' ? { name: 'RSA-PSS', saltLength } : scheme.name;
+  return crypto.subtle.verify(params, key, signature, data);
 }
 
 /**

@@ -168,7 +168,16 @@ function walkFields(
     const v = dict.get('V');
     if (v === undefined || v.kind === 'keyword') continue; // An unsigned signature field (or /V null).
     const found = signatureFrom(pdf, reader, last, node, v, fullName);
-    if (found) signatures.push(found);
+    if (!found) continue;
+    // One signature dictionary as the /V of several fields is one signature (EU DSS reads it so, DSS-1895).
+    const same = found.ref && signatures.find((other) => other.ref?.num === found.ref?.num);
+    if (same) {
+      same.problems.push(
+        `its signature dictionary ${found.ref?.num} ${found.ref?.gen} R is also the value of field "${fullName}"; it is one signature, checked once`,
+      );
+      continue;
+    }
+    signatures.push(found);
   }
 }
 

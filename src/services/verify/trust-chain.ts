@@ -7,6 +7,7 @@
 import * as x509 from '@peculiar/x509';
 import * as pkijs from 'pkijs';
 import { sameBytes } from '../pdf-read';
+import { verifyingEngine } from './pkijs-engine';
 
 export type Trust = 'trusted' | 'untrusted' | 'unknown';
 
@@ -49,7 +50,7 @@ export async function checkTrust(
       .filter((cert): cert is pkijs.Certificate => cert !== undefined);
     const certs = [signer, ...intermediates];
     const engine = new pkijs.CertificateChainValidationEngine({ trustedCerts: roots, certs, checkDate: at });
-    const result = await engine.verify();
+    const result = await engine.verify({}, verifyingEngine);
     if (result.result) return { trust: 'trusted', problems: [] };
     const gap = missingLink(signer, intermediates, roots);
     return {

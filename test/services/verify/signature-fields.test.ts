@@ -173,6 +173,38 @@ describe('findSignatureFields and checkByteRange', () => {
     expect(check.problems.join()).toMatch(/no revision's end/);
   });
 
+  it('a field added later whose /V is an earlier signature: still one signature, its hole overlapping nothing', async () => {
+    const source = text(once);
+    const { signatures } = await signaturesOf(once);
+    const sigRef = signatures[0]?.ref as { num: number; gen: number };
+    // The form, as the signer last wrote it, gets a second field whose /V is the same dictionary.
+    const formNum = Number([...source.matchAll(/\/AcroForm (\d+) 0 R/g)].at(-1)?.[1]);
+    const formBody =
+      [...source.matchAll(new RegExp(`\\n${formNum} 0 obj\\s*([\\s\\S]*?)\\s*endobj`, 'g'))].at(-1)?.[1] ?? '';
+    const size = Number([...source.matchAll(/\/Size (\d+)/g)].at(-1)?.[1]);
+    const startxref = Number(/startxref\s+(\d+)\s+%%EOF\s*$/.exec(source)?.[1]);
+    const root = [...source.matchAll(/\/Root (\d+ \d+ R)/g)].at(-1)?.[1];
+    const fieldObject = `${size} 0 obj\n<< /FT /Sig /T (Second) /V ${sigRef.num} ${sigRef.gen} R >>\nendobj\n`;
+    const formObject = `${formNum} 0 obj\n${formBody.replace(/(\/Fields\s*\[[^\]]*)\]/, `$1 ${size} 0 R ]`)}\nendobj\n`;
+    const at = once.length;
+    const entry = (offset: number) => `${String(offset).padStart(10, '0')} 00000 n\r\n`;
+    const xrefAt = at + fieldObject.length + formObject.length;
+    const update =
+      fieldObject +
+      formObject +
+      `xref\n${formNum} 1\n${entry(at + fieldObject.length)}${size} 1\n${entry(at)}` +
+      `trailer\n<< /Size ${size + 1} /Root ${root} /Prev ${startxref} >>\nstartxref\n${xrefAt}\n%%EOF\n`;
+    const shared = new Uint8Array([...once, ...ascii(update)]);
+    const result = await verifyPdf(shared, { trustedRoots: [] });
+    expect(result.signatures).toHaveLength(1);
+    const problems = result.signatures[0]?.problems ?? [];
+    expect(problems.join('\n')).not.toMatch(/overlaps/);
+    expect(problems).toContain(
+      `its signature dictionary ${sigRef.num} ${sigRef.gen} R is also the value of field "Second"; it is one signature, checked once`,
+    );
+    expect(result.signatures[0]).toMatchObject({ field: 'Signature1', intact: true, cryptographicallyValid: true });
+  });
+
   it('two signatures claiming the same hole is a problem', async () => {
     const { scan, signatures } = await signaturesOf(once);
     const good = signatures[0] as SignatureField;
@@ -249,6 +281,25 @@ describe('findSignatureFields on hand-built forms', () => {
     expect(signatures).toHaveLength(1);
     expect(signatures[0]?.contents).toBeUndefined();
     expect(signatures[0]?.problems.join()).toMatch(/object stream/);
+  });
+
+  it('one signature dictionary as the /V of two fields is one signature, with a problem naming the other field', async () => {
+    const doc = await PDFDocument.create();
+    doc.addPage([200, 200]);
+    const { context } = doc;
+    const signature = context.register(
+      context.obj({ Type: 'Sig', ByteRange: [0, 10, 20, 30], Contents: PDFHexString.of('00ff') }),
+    );
+    const first = context.register(context.obj({ FT: 'Sig', T: PDFString.of('First'), V: signature }));
+    const second = context.register(context.obj({ FT: 'Sig', T: PDFString.of('Second'), V: signature }));
+    doc.catalog.set(PDFName.of('AcroForm'), context.obj({ Fields: [first, second] }));
+    const { signatures, problems } = await signaturesOf(await doc.save({ useObjectStreams: false }));
+    expect(problems).toEqual([]);
+    expect(signatures).toHaveLength(1);
+    expect(signatures[0]?.fieldName).toBe('First');
+    expect(signatures[0]?.problems).toEqual([
+      `its signature dictionary ${signature.objectNumber} 0 R is also the value of field "Second"; it is one signature, checked once`,
+    ]);
   });
 
   it('a /Kids cycle ends with a problem', async () => {
