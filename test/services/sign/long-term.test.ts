@@ -227,6 +227,45 @@ describe('POST /v1/sign level B-LT and B-LTA', () => {
     ]);
   });
 
+  it('signed at B-LTA, /v1/verify says: level B-LTA, revocation good from the DSS, valid and trusted', async () => {
+    serve();
+    const pdf = await signedPdf(
+      await sign(vars, { document: { base64: toBase64(await onePagePdf()) }, level: 'B-LTA' }),
+    );
+    // The verify route of the same deployment: its own chain (the revocation PKI) is trusted.
+    const request = new Request(
+      'https://quire.test/v1/verify',
+      withKey(await mintKey(), {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ document: { base64: toBase64(pdf) } }),
+      }),
+    );
+    const res = await createApp().fetch(request, { ...env, ...vars }, createExecutionContext());
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as {
+      valid: boolean;
+      reason: string;
+      signatures: {
+        field: string;
+        level: string | null;
+        revocation: string;
+        revocationSource: string | null;
+        trusted: boolean;
+      }[];
+    };
+    expect(body.valid, body.reason).toBe(true);
+    const [approval, stamp] = body.signatures;
+    expect(approval).toMatchObject({
+      field: 'Signature1',
+      level: 'B-LTA',
+      revocation: 'good',
+      revocationSource: 'dss',
+      trusted: true,
+    });
+    expect(stamp).toMatchObject({ field: 'Timestamp1', level: null });
+  });
+
   it('signing again at B-LTA keeps every earlier signature and timestamp intact, and extends the DSS', async () => {
     serve();
     const once = await signedPdf(
