@@ -1,23 +1,18 @@
 import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFRef, PDFString } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_LIMITS } from '../../../src/limits';
 import { findRevisions } from '../../../src/services/pdf-read/pdf-revisions';
-import { changedObjects, snapshotObjects, writeIncrementalUpdate } from '../../../src/services/sign/incremental-writer';
-import { loadPdfForUpdate } from '../../../src/services/sign/pdf-source';
 import type { SigningIdentity } from '../../../src/services/sign/sign-types';
 import { classifyModifications } from '../../../src/services/verify/modification-check';
 import { findSignatureFields } from '../../../src/services/verify/signature-fields';
-import { appendUpdate, makeOriginal, sign, testIdentity } from './verify-fixtures';
-
-/** One incremental update (ISO 32000-1 §7.5.6) carrying whatever `edit` changes, written as the signer writes. */
-async function update(pdf: Uint8Array, edit: (doc: PDFDocument) => void | Promise<void>): Promise<Uint8Array> {
-  const { doc, xref } = await loadPdfForUpdate(pdf, DEFAULT_LIMITS);
-  doc.context.largestObjectNumber = Math.max(doc.context.largestObjectNumber, xref.size - 1);
-  const snapshot = snapshotObjects(doc.context);
-  await edit(doc);
-  await doc.flush();
-  return writeIncrementalUpdate(pdf, doc.context, changedObjects(doc.context, snapshot), xref).file;
-}
+import {
+  appendUpdate,
+  emptySignatureField,
+  makeOriginal,
+  sign,
+  testIdentity,
+  textField,
+  update,
+} from './verify-fixtures';
 
 /** The class of what followed the first signature (revision index 1: the original is 0). */
 function classify(pdf: Uint8Array) {
@@ -212,17 +207,6 @@ describe('classifyModifications: indirect arrays', () => {
   });
 });
 
-/** The form's text field (pdf-lib's createTextField: a field with one widget in /Kids). */
-function textField(doc: PDFDocument): PDFDict {
-  const fields = doc.catalog.lookup(PDFName.of('AcroForm'), PDFDict).lookup(PDFName.of('Fields'), PDFArray);
-  const field = fields
-    .asArray()
-    .map((ref) => doc.context.lookup(ref, PDFDict))
-    .find((dict) => dict.lookup(PDFName.of('FT')) === PDFName.of('Tx'));
-  if (!field) throw new Error('no text field');
-  return field;
-}
-
 describe('classifyModifications: form filling', () => {
   it('a new appearance over an unchanged value (the "replace" shadow attack): other', async () => {
     const doc = await PDFDocument.create();
@@ -280,20 +264,7 @@ describe('classifyModifications: what refers to a changed object decides', () =>
   async function withEmptySignatureField(shareWithPage: boolean) {
     const doc = await PDFDocument.create();
     const page = doc.addPage([200, 200]);
-    const blank = doc.context.register(
-      doc.context.stream('', { Type: 'XObject', Subtype: 'Form', BBox: [0, 0, 60, 20] }),
-    );
-    const widget = doc.context.register(
-      doc.context.obj({
-        Type: 'Annot',
-        Subtype: 'Widget',
-        FT: 'Sig',
-        T: PDFString.of('Later'),
-        Rect: [10, 10, 70, 30],
-        P: page.ref,
-        AP: doc.context.register(doc.context.obj({ N: blank })),
-      }),
-    );
+    const { widget, blank } = emptySignatureField(doc, page);
     page.node.set(PDFName.of('Annots'), doc.context.obj([widget]));
     if (shareWithPage) page.node.set(PDFName.of('Resources'), doc.context.obj({ XObject: { Blank: blank } }));
     doc.catalog.set(PDFName.of('AcroForm'), doc.context.obj({ Fields: [widget], SigFlags: 3 }));

@@ -15,23 +15,11 @@ import {
   PDFDocument as PdfDocument,
 } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LIMITS } from '../../../src/limits';
 import { ObjectReader } from '../../../src/services/pdf-read/object-reader';
 import { findRevisions } from '../../../src/services/pdf-read/pdf-revisions';
-import { changedObjects, snapshotObjects, writeIncrementalUpdate } from '../../../src/services/sign/incremental-writer';
-import { loadPdfForUpdate } from '../../../src/services/sign/pdf-source';
 import { fieldLockViolation, findFieldLock } from '../../../src/services/verify/docmdp';
 import { classifyModifications } from '../../../src/services/verify/modification-check';
-import { ascii, concat, sign, testIdentity } from './verify-fixtures';
-
-async function update(pdf: Uint8Array, edit: (doc: PDFDocument) => void | Promise<void>): Promise<Uint8Array> {
-  const { doc, xref } = await loadPdfForUpdate(pdf, DEFAULT_LIMITS);
-  doc.context.largestObjectNumber = Math.max(doc.context.largestObjectNumber, xref.size - 1);
-  const snapshot = snapshotObjects(doc.context);
-  await edit(doc);
-  await doc.flush();
-  return writeIncrementalUpdate(pdf, doc.context, changedObjects(doc.context, snapshot), xref).file;
-}
+import { ascii, concat, emptySignatureField, sign, testIdentity, textField, update } from './verify-fixtures';
 
 /** The class of what followed the first signature (revision 1; the original is 0). */
 const classify = (pdf: Uint8Array) => classifyModifications(pdf, findRevisions(pdf), 1);
@@ -179,31 +167,14 @@ async function withFields() {
   const doc = await PdfDocument.create();
   const page = doc.addPage([200, 200]);
   doc.getForm().createTextField('name').addToPage(page, { x: 10, y: 150, width: 100, height: 20 });
-  const blank = doc.context.register(
-    doc.context.stream('', { Type: 'XObject', Subtype: 'Form', BBox: [0, 0, 60, 20] }),
-  );
-  const later = doc.context.register(
-    doc.context.obj({
-      Type: 'Annot',
-      Subtype: 'Widget',
-      FT: 'Sig',
-      T: PDFString.of('Later'),
-      Rect: [10, 10, 70, 30],
-      P: page.ref,
-      AP: { N: blank },
-    }),
-  );
+  const { widget: later } = emptySignatureField(doc, page);
   page.node.lookup(PDFName.of('Annots'), PDFArray).push(later);
   doc.catalog.lookup(PDFName.of('AcroForm'), PDFDict).lookup(PDFName.of('Fields'), PDFArray).push(later);
   return { pdf: await sign(await doc.save({ useObjectStreams: false }), await testIdentity()), later };
 }
 
 function textWidget(doc: PDFDocument): { field: PDFDict; widget: PDFDict } {
-  const fields = doc.catalog.lookup(PDFName.of('AcroForm'), PDFDict).lookup(PDFName.of('Fields'), PDFArray);
-  const field = fields
-    .asArray()
-    .map((ref) => doc.context.lookup(ref, PDFDict))
-    .find((dict) => dict.lookup(PDFName.of('FT')) === PDFName.of('Tx')) as PDFDict;
+  const field = textField(doc);
   return { field, widget: doc.context.lookup(field.lookup(PDFName.of('Kids'), PDFArray).get(0), PDFDict) };
 }
 

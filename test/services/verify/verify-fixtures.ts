@@ -1,6 +1,8 @@
 /** PDFs for the verifier's tests: pdf-lib originals, hand-written incremental updates, signatures. */
-import { PDFDocument } from 'pdf-lib';
+import { PDFArray, PDFDict, PDFDocument, PDFName, type PDFPage, type PDFRef, PDFString } from 'pdf-lib';
 import { DEFAULT_LIMITS as limits } from '../../../src/limits';
+import { changedObjects, snapshotObjects, writeIncrementalUpdate } from '../../../src/services/sign/incremental-writer';
+import { loadPdfForUpdate } from '../../../src/services/sign/pdf-source';
 import { signPdf } from '../../../src/services/sign/sign-pdf';
 import type { SignatureDetails, SigningIdentity } from '../../../src/services/sign/sign-types';
 import { loadSigningIdentity } from '../../../src/services/sign/signing-identity';
@@ -81,4 +83,44 @@ export async function testIdentity(): Promise<SigningIdentity> {
 
 export async function sign(pdf: Uint8Array, identity: SigningIdentity): Promise<Uint8Array> {
   return signPdf(pdf, { identity, details, limits });
+}
+
+/** One incremental update (ISO 32000-1 §7.5.6) carrying whatever `edit` changes, written as the signer writes. */
+export async function update(pdf: Uint8Array, edit: (doc: PDFDocument) => void | Promise<void>): Promise<Uint8Array> {
+  const { doc, xref } = await loadPdfForUpdate(pdf, limits);
+  doc.context.largestObjectNumber = Math.max(doc.context.largestObjectNumber, xref.size - 1);
+  const snapshot = snapshotObjects(doc.context);
+  await edit(doc);
+  await doc.flush();
+  return writeIncrementalUpdate(pdf, doc.context, changedObjects(doc.context, snapshot), xref).file;
+}
+
+/** The form's text field (pdf-lib's createTextField: a field with one widget in /Kids). */
+export function textField(doc: PDFDocument): PDFDict {
+  const fields = doc.catalog.lookup(PDFName.of('AcroForm'), PDFDict).lookup(PDFName.of('Fields'), PDFArray);
+  const field = fields
+    .asArray()
+    .map((ref) => doc.context.lookup(ref, PDFDict))
+    .find((dict) => dict.lookup(PDFName.of('FT')) === PDFName.of('Tx'));
+  if (!field) throw new Error('no text field');
+  return field;
+}
+
+/** An unsigned signature field "Later" on `page`, a merged field and widget with a blank appearance stream of its own. */
+export function emptySignatureField(doc: PDFDocument, page: PDFPage): { widget: PDFRef; blank: PDFRef } {
+  const blank = doc.context.register(
+    doc.context.stream('', { Type: 'XObject', Subtype: 'Form', BBox: [0, 0, 60, 20] }),
+  );
+  const widget = doc.context.register(
+    doc.context.obj({
+      Type: 'Annot',
+      Subtype: 'Widget',
+      FT: 'Sig',
+      T: PDFString.of('Later'),
+      Rect: [10, 10, 70, 30],
+      P: page.ref,
+      AP: doc.context.register(doc.context.obj({ N: blank })),
+    }),
+  );
+  return { widget, blank };
 }
