@@ -999,8 +999,10 @@ function classifyFieldOrWidget(
   const signature = isSignatureField(context, num, context.last);
   const ref = `${num} 0 R`;
   if (!before) {
-    if (unreached(context, num)) return 'none';
+    // The common case first: a field signed in this update. The reach check walks the whole
+    // document, so it is only asked when the answer would otherwise count against the update.
     if (signature && signatureValueOf(context, num, context.last) !== undefined) return 'signatures';
+    if (unreached(context, num)) return 'none';
     if (signature) {
       // Signing is filling a signature field (§12.8.2.2, Table 254 P=2); a new field left empty is
       // a new widget annotation, which P=1 and P=2 do not permit (iText refuses it too).
