@@ -15,8 +15,6 @@ const DELTA_CRL_INDICATOR = '2.5.29.27';
 const ISSUING_DISTRIBUTION_POINT = '2.5.29.28';
 const CRL_DISTRIBUTION_POINTS = '2.5.29.31';
 const EXPIRED_CERTS_ON_CRL = '2.5.29.60';
-/** CRLReason removeFromCRL (RFC 5280 §5.3.1): in a delta CRL, the entry is no longer revoked. */
-export const REMOVE_FROM_CRL = 8;
 
 export interface RevokedEntry {
   time: Date;

@@ -8,7 +8,8 @@
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { sameSerial } from './certificate-facts';
-import { type CertificateStatus, CLOCK_SKEW_MS, CRL_REASONS } from './ocsp-answer';
+import type { CertificateStatus } from './ocsp-answer';
+import { CLOCK_SKEW_MS, CRL_REASONS } from './revocation-constants';
 import { RevocationDataError } from './revocation-error';
 
 const CRL_REASON_EXTENSION = '2.5.29.21';

@@ -14,19 +14,18 @@ export {
   cmsRevocationData,
   REVOCATION_VALUES,
 } from './cms-revocation';
-// Fetching and checking revocation data for a chain, for PAdES B-LT signing (sign's DSS).
+// The size caps and the deadline, one set for both.
 export {
-  collectRevocationData,
+  MAX_CRL_BYTES,
+  MAX_OCSP_BYTES,
   REVOCATION_MAX_BYTES,
   REVOCATION_TIMEOUT_MS,
-  type RevocationData,
-  type RevocationFetchOptions,
-} from './revocation-fetch';
+} from './revocation-constants';
+// Fetching and checking revocation data for a chain, for PAdES B-LT signing (sign's DSS).
+export { collectRevocationData, type RevocationData, type RevocationFetchOptions } from './revocation-fetch';
 export { fetchRevocationData, type OnlineBudget, onlineBudget } from './revocation-online';
 export {
   hasRevocationData,
-  MAX_CRL_BYTES,
-  MAX_OCSP_BYTES,
   type RevocationDatum,
   type RevocationKind,
   type RevocationSource,

@@ -12,13 +12,12 @@ import * as pkijs from 'pkijs';
 import { bytesEqual } from '../../kit';
 import { issuedBy, sameSerial } from './certificate-facts';
 import type { OcspQuery } from './ocsp-request';
+import { CLOCK_SKEW_MS, CRL_REASONS } from './revocation-constants';
 import { RevocationDataError } from './revocation-error';
 
 const ID_PKIX_OCSP_BASIC = '1.3.6.1.5.5.7.48.1.1';
 const ID_KP_OCSP_SIGNING = '1.3.6.1.5.5.7.3.9';
 const EXTENDED_KEY_USAGE = '2.5.29.37';
-/** Clocks disagree: a response made a little "in the future" or just past nextUpdate is still taken. */
-export const CLOCK_SKEW_MS = 5 * 60 * 1000;
 
 /** OCSPResponseStatus (RFC 6960 §4.2.1); 4 is not used. */
 const RESPONSE_STATUS: Record<number, string> = {
@@ -27,20 +26,6 @@ const RESPONSE_STATUS: Record<number, string> = {
   3: 'tryLater',
   5: 'sigRequired',
   6: 'unauthorized',
-};
-
-/** CRLReason (RFC 5280 §5.3.1); 7 is not used. */
-export const CRL_REASONS: Record<number, string> = {
-  0: 'unspecified',
-  1: 'keyCompromise',
-  2: 'cACompromise',
-  3: 'affiliationChanged',
-  4: 'superseded',
-  5: 'cessationOfOperation',
-  6: 'certificateHold',
-  8: 'removeFromCRL',
-  9: 'privilegeWithdrawn',
-  10: 'aACompromise',
 };
 
 export type CertificateStatus =

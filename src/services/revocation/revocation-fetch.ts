@@ -23,12 +23,8 @@ import { crlDistributionUrls, ocspResponderUrls } from './certificate-pointers';
 import { checkCrl } from './crl-check';
 import { type CertificateStatus, checkOcspResponse } from './ocsp-answer';
 import { ocspGetUrl, ocspQuery } from './ocsp-request';
+import { REVOCATION_MAX_BYTES, REVOCATION_TIMEOUT_MS } from './revocation-constants';
 import { RevocationDataError } from './revocation-error';
-
-/** The whole collection's deadline: a signing request should not wait on a slow responder for long. */
-export const REVOCATION_TIMEOUT_MS = 10_000;
-/** One OCSP response is a few KB; a CA's CRL can be large, but one over 1 MiB is not worth carrying in every document. */
-export const REVOCATION_MAX_BYTES = 1024 * 1024;
 
 export interface RevocationFetchOptions {
   /** The fetch to use; the runtime's by default. */

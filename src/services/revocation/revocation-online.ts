@@ -14,7 +14,8 @@ import * as pkijs from 'pkijs';
 import { fetchDocument } from '../input';
 import { extensionValue, issuersOf, nameDer, parseCertificates, type SignatureCheck } from './certificate-links';
 import { distributionPointUris, uris } from './certificate-list';
-import { MAX_CRL_BYTES, MAX_OCSP_BYTES, type RevocationDatum } from './revocation-status';
+import { MAX_CRL_BYTES, MAX_OCSP_BYTES, ONLINE_MAX_FETCHES, REVOCATION_TIMEOUT_MS } from './revocation-constants';
+import type { RevocationDatum } from './revocation-status';
 
 const AUTHORITY_INFO_ACCESS = '1.3.6.1.5.5.7.1.1';
 const AD_OCSP = '1.3.6.1.5.5.7.48.1';
@@ -26,10 +27,7 @@ export interface OnlineBudget {
   fetchesLeft: number;
 }
 
-export const ONLINE_TIMEOUT_MS = 10_000;
-export const ONLINE_MAX_FETCHES = 6;
-
-export function onlineBudget(timeoutMs = ONLINE_TIMEOUT_MS, fetches = ONLINE_MAX_FETCHES): OnlineBudget {
+export function onlineBudget(timeoutMs = REVOCATION_TIMEOUT_MS, fetches = ONLINE_MAX_FETCHES): OnlineBudget {
   return { deadline: Date.now() + timeoutMs, fetchesLeft: fetches };
 }
 

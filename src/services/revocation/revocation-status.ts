@@ -26,8 +26,9 @@
  */
 import * as pkijs from 'pkijs';
 import { issuersOf, parseCertificates, type SignatureCheck, validAt } from './certificate-links';
-import { crlCovers, crlSigner, findRevoked, type ParsedCrl, parseCrl, REMOVE_FROM_CRL } from './certificate-list';
+import { crlCovers, crlSigner, findRevoked, type ParsedCrl, parseCrl } from './certificate-list';
 import { checkOcspSigner, type ParsedOcsp, parseOcsp, responsesFor } from './ocsp-response';
+import { CRL_REASONS, MAX_CRL_BYTES, MAX_OCSP_BYTES, REMOVE_FROM_CRL } from './revocation-constants';
 
 export type RevocationStatus = 'good' | 'revoked' | 'unknown';
 /** Where the deciding datum came from: the signature's CMS, the PDF's DSS, or a live request. */
@@ -67,22 +68,6 @@ export interface StatusResult {
 
 /** Data looked at per question; more is hostile (a real DSS holds a few per certificate). */
 export const MAX_REVOCATION_DATA = 192;
-/** Largest OCSP response and CRL parsed (a CRL of a national CA can be several MB). */
-export const MAX_OCSP_BYTES = 512 * 1024;
-export const MAX_CRL_BYTES = 8 * 1024 * 1024;
-
-const REASONS: Record<number, string> = {
-  0: 'unspecified',
-  1: 'keyCompromise',
-  2: 'cACompromise',
-  3: 'affiliationChanged',
-  4: 'superseded',
-  5: 'cessationOfOperation',
-  6: 'certificateHold',
-  8: 'removeFromCRL',
-  9: 'privilegeWithdrawn',
-  10: 'aACompromise',
-};
 
 type Parsed = ParsedOcsp | ParsedCrl | string;
 /** Each datum is parsed once per isolate while its bytes live (a DSS serves every signature of a file). */
@@ -173,7 +158,7 @@ function revokedFinding(
   query: StatusQuery,
   label: string,
 ): Finding {
-  const why = reason === undefined ? '' : ` (${REASONS[reason] ?? `reason ${reason}`})`;
+  const why = reason === undefined ? '' : ` (${CRL_REASONS[reason] ?? `reason ${reason}`})`;
   if (time <= query.at) {
     return {
       verdict: 'revoked',
