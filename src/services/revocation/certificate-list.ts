@@ -9,11 +9,11 @@
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { extensionValue, isCa, KEY_USAGE, keyUsageAllows, type SignatureCheck, sameName } from './certificate-links';
+import { crlDistributionUris, uriNames } from './certificate-pointers';
 import { childrenOf, contentOf, type Tlv, timeOf, tlvAt } from './der-walk';
 
 const DELTA_CRL_INDICATOR = '2.5.29.27';
 const ISSUING_DISTRIBUTION_POINT = '2.5.29.28';
-const CRL_DISTRIBUTION_POINTS = '2.5.29.31';
 const EXPIRED_CERTS_ON_CRL = '2.5.29.60';
 
 export interface RevokedEntry {
@@ -177,6 +177,8 @@ function reasonOf(bytes: Uint8Array, at: number, end: number): number | undefine
 /**
  * IssuingDistributionPoint (RFC 5280 §5.2.5): distributionPoint [0], onlyContainsUserCerts [1],
  * onlyContainsCACerts [2], onlySomeReasons [3], indirectCRL [4], onlyContainsAttributeCerts [5].
+ * The flags are read as DER writes TRUE (0xFF); the distribution point's names as pkijs decodes
+ * them, the same way as a certificate's (certificate-pointers.ts).
  */
 function issuingDistributionPoint(extensions: readonly pkijs.Extension[] | undefined) {
   const out = {
@@ -194,9 +196,12 @@ function issuingDistributionPoint(extensions: readonly pkijs.Extension[] | undef
     const flag = () =>
       new Uint8Array((item.valueBlock as { valueHexView?: Uint8Array }).valueHexView ?? [])[0] === 0xff;
     switch (item.idBlock.tagNumber) {
-      case 0:
-        out.points = uris(item);
+      case 0: {
+        const idp = extensions?.find((extension) => extension.extnID === ISSUING_DISTRIBUTION_POINT)?.parsedValue;
+        const names = idp instanceof pkijs.IssuingDistributionPoint ? idp.distributionPoint : undefined;
+        out.points = Array.isArray(names) ? uriNames(names) : [];
         break;
+      }
       case 1:
         out.onlyUser = flag();
         break;
@@ -217,25 +222,6 @@ function issuingDistributionPoint(extensions: readonly pkijs.Extension[] | undef
   return out;
 }
 
-/** The uniformResourceIdentifier names ([6] IA5String, RFC 5280 §4.2.1.6) anywhere under a DistributionPointName. */
-export function uris(block: asn1js.BaseBlock, depth = 0): string[] {
-  if (depth > 6) return [];
-  if (block.idBlock.tagClass === 3 && block.idBlock.tagNumber === 6 && !block.idBlock.isConstructed) {
-    return [
-      new TextDecoder('latin1').decode((block.valueBlock as unknown as { valueHexView: Uint8Array }).valueHexView),
-    ];
-  }
-  const children = (block.valueBlock as { value?: unknown }).value;
-  if (!Array.isArray(children)) return [];
-  return children.flatMap((child) => (child instanceof asn1js.BaseBlock ? uris(child, depth + 1) : []));
-}
-
-/** The certificate's cRLDistributionPoints URIs (RFC 5280 §4.2.1.13). */
-export function distributionPointUris(certificate: pkijs.Certificate): string[] {
-  const value = extensionValue(certificate.extensions, CRL_DISTRIBUTION_POINTS);
-  return value instanceof asn1js.BaseBlock ? uris(value) : [];
-}
-
 /**
  * Whether `crl` is one that can speak for `target` (RFC 5280 §6.3.3 (b)): issued under the name
  * that issued it, and a scope that includes it (user or CA certificates, the distribution point
@@ -247,7 +233,7 @@ export function crlCovers(crl: ParsedCrl, target: pkijs.Certificate): boolean {
   const ca = isCa(target);
   if ((crl.scope.onlyUser && ca) || (crl.scope.onlyCa && !ca)) return false;
   if (crl.scope.points && crl.scope.points.length > 0) {
-    const named = distributionPointUris(target);
+    const named = crlDistributionUris(target);
     return named.some((uri) => crl.scope.points?.includes(uri));
   }
   return true;

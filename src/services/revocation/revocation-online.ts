@@ -12,13 +12,11 @@
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { fetchDocument } from '../input';
-import { extensionValue, issuersOf, nameDer, parseCertificates, type SignatureCheck } from './certificate-links';
-import { distributionPointUris, uris } from './certificate-list';
+import { issuersOf, nameDer, parseCertificates, type SignatureCheck } from './certificate-links';
+import { crlDistributionUrls, ocspResponderUrls } from './certificate-pointers';
 import { MAX_CRL_BYTES, MAX_OCSP_BYTES, ONLINE_MAX_FETCHES, REVOCATION_TIMEOUT_MS } from './revocation-constants';
 import type { RevocationDatum } from './revocation-status';
 
-const AUTHORITY_INFO_ACCESS = '1.3.6.1.5.5.7.1.1';
-const AD_OCSP = '1.3.6.1.5.5.7.48.1';
 const SHA1 = '1.3.14.3.2.26';
 
 /** One deadline and a number of fetches shared by every online check of one request. */
@@ -52,7 +50,7 @@ export async function fetchRevocationData(
     return { data: [], problems: ['online revocation check: the certificate cannot be read'] };
   }
   const [issuer] = await issuersOf(target, parseCertificates(query.certificates), query.verify);
-  const ocspUrls = issuer ? ocspResponders(target) : [];
+  const ocspUrls = issuer ? ocspResponderUrls(target) : [];
   for (const url of ocspUrls.slice(0, 2)) {
     const der = await get(
       `${url.endsWith('/') ? url : `${url}/`}${await ocspRequest(target, issuer as pkijs.Certificate)}`,
@@ -65,7 +63,7 @@ export async function fetchRevocationData(
     );
     if (der) return { data: [{ kind: 'ocsp', der, source: 'online' }], problems };
   }
-  const crlUrls = distributionPointUris(target).filter((url) => /^https?:\/\//i.test(url));
+  const crlUrls = crlDistributionUrls(target);
   for (const url of crlUrls.slice(0, 2)) {
     const der = await get(url, { query, maxBytes: MAX_CRL_BYTES, name: 'the CRL distribution point', problems });
     if (der) return { data: [{ kind: 'crl', der: pemOrDer(der, 'X509 CRL'), source: 'online' }], problems };
@@ -78,20 +76,6 @@ export async function fetchRevocationData(
     );
   }
   return { data: [], problems };
-}
-
-/** The id-ad-ocsp URIs of authorityInfoAccess (RFC 5280 §4.2.2.1), http(s) only. */
-function ocspResponders(certificate: pkijs.Certificate): string[] {
-  const value = extensionValue(certificate.extensions, AUTHORITY_INFO_ACCESS);
-  if (!(value instanceof asn1js.Sequence)) return [];
-  return value.valueBlock.value.flatMap((description) => {
-    const parts = (description.valueBlock as { value?: asn1js.BaseBlock[] }).value ?? [];
-    const method = parts[0];
-    const location = parts[1];
-    if (!(method instanceof asn1js.ObjectIdentifier) || method.valueBlock.toString() !== AD_OCSP || !location)
-      return [];
-    return uris(location).filter((url) => /^https?:\/\//i.test(url));
-  });
 }
 
 /**
