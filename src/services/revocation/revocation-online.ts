@@ -9,15 +9,13 @@
  * Failures are problems, never errors. Kept minimal and apart so that signing's fetcher
  * (revocation-fetch.ts) can take it over.
  */
-import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { fetchDocument } from '../input';
-import { issuersOf, nameDer, parseCertificates, type SignatureCheck } from './certificate-links';
+import { issuersOf, parseCertificates, type SignatureCheck } from './certificate-links';
 import { crlDistributionUrls, ocspResponderUrls } from './certificate-pointers';
+import { ocspGetUrl, ocspQuery } from './ocsp-request';
 import { MAX_CRL_BYTES, MAX_OCSP_BYTES, ONLINE_MAX_FETCHES, REVOCATION_TIMEOUT_MS } from './revocation-constants';
 import type { RevocationDatum } from './revocation-status';
-
-const SHA1 = '1.3.14.3.2.26';
 
 /** One deadline and a number of fetches shared by every online check of one request. */
 export interface OnlineBudget {
@@ -52,15 +50,13 @@ export async function fetchRevocationData(
   const [issuer] = await issuersOf(target, parseCertificates(query.certificates), query.verify);
   const ocspUrls = issuer ? ocspResponderUrls(target) : [];
   for (const url of ocspUrls.slice(0, 2)) {
-    const der = await get(
-      `${url.endsWith('/') ? url : `${url}/`}${await ocspRequest(target, issuer as pkijs.Certificate)}`,
-      {
-        query,
-        maxBytes: MAX_OCSP_BYTES,
-        name: 'the OCSP responder',
-        problems,
-      },
-    );
+    const { request } = await ocspQuery(target, issuer as pkijs.Certificate);
+    const der = await get(ocspGetUrl(url, request), {
+      query,
+      maxBytes: MAX_OCSP_BYTES,
+      name: 'the OCSP responder',
+      problems,
+    });
     if (der) return { data: [{ kind: 'ocsp', der, source: 'online' }], problems };
   }
   const crlUrls = crlDistributionUrls(target);
@@ -76,28 +72,6 @@ export async function fetchRevocationData(
     );
   }
   return { data: [], problems };
-}
-
-/**
- * OCSPRequest (RFC 6960 §4.1.1) for one certificate, CertID with SHA-1 (what RFC 5019 §2.1.1
- * responders must take), no nonce so that caches may answer, as the GET path segment: the
- * URL-encoded base64 of its DER (RFC 6960 Appendix A.1).
- */
-export async function ocspRequest(target: pkijs.Certificate, issuer: pkijs.Certificate): Promise<string> {
-  const sha1 = async (data: Uint8Array) => new Uint8Array(await crypto.subtle.digest('SHA-1', data));
-  const certId = new pkijs.CertID({
-    hashAlgorithm: new pkijs.AlgorithmIdentifier({ algorithmId: SHA1, algorithmParams: new asn1js.Null() }),
-    issuerNameHash: new asn1js.OctetString({ valueHex: await sha1(nameDer(target.issuer)) }),
-    issuerKeyHash: new asn1js.OctetString({
-      valueHex: await sha1(new Uint8Array(issuer.subjectPublicKeyInfo.subjectPublicKey.valueBlock.valueHexView)),
-    }),
-    serialNumber: target.serialNumber,
-  });
-  const request = new pkijs.OCSPRequest({
-    tbsRequest: new pkijs.TBSRequest({ requestList: [new pkijs.Request({ reqCert: certId })] }),
-  });
-  const der = new Uint8Array(request.toSchema(true).toBER());
-  return encodeURIComponent(btoa(String.fromCharCode(...der)));
 }
 
 async function get(
