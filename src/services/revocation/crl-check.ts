@@ -8,8 +8,8 @@
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { sameSerial } from './certificate-facts';
-import type { CertificateStatus } from './ocsp-answer';
-import { CLOCK_SKEW_MS, CRL_REASONS } from './revocation-constants';
+import type { CertStatus } from './ocsp-response';
+import { CLOCK_SKEW_MS } from './revocation-constants';
 import { RevocationDataError } from './revocation-error';
 
 const CRL_REASON_EXTENSION = '2.5.29.21';
@@ -19,7 +19,7 @@ export async function checkCrl(
   certificate: pkijs.Certificate,
   issuer: pkijs.Certificate,
   now: Date,
-): Promise<CertificateStatus> {
+): Promise<CertStatus> {
   let crl: pkijs.CertificateRevocationList;
   try {
     crl = pkijs.CertificateRevocationList.fromBER(der);
@@ -40,14 +40,14 @@ export async function checkCrl(
   const entry = crl.revokedCertificates?.find((revoked) =>
     sameSerial(revoked.userCertificate, certificate.serialNumber),
   );
-  if (!entry) return { status: 'good' };
-  return { status: 'revoked', revokedAt: entry.revocationDate.value, reason: reasonOf(entry) };
+  if (!entry) return { kind: 'good' };
+  return { kind: 'revoked', time: entry.revocationDate.value, reason: reasonOf(entry) };
 }
 
 /** The entry's reasonCode extension (§5.3.1), when present. */
-function reasonOf(entry: pkijs.RevokedCertificate): string | undefined {
+function reasonOf(entry: pkijs.RevokedCertificate): number | undefined {
   const extension = entry.crlEntryExtensions?.extensions.find((candidate) => candidate.extnID === CRL_REASON_EXTENSION);
   if (!extension) return undefined;
   const parsed = asn1js.fromBER(extension.extnValue.valueBlock.valueHexView).result;
-  return parsed instanceof asn1js.Enumerated ? CRL_REASONS[parsed.valueBlock.valueDec] : undefined;
+  return parsed instanceof asn1js.Enumerated ? parsed.valueBlock.valueDec : undefined;
 }

@@ -12,18 +12,12 @@ import { nameDer } from './certificate-links';
 /** SHA-1 is what every responder accepts in a CertID (RFC 5019 §2.1.1 requires it). */
 const SHA1 = '1.3.14.3.2.26';
 
-export interface OcspQuery {
-  certId: pkijs.CertID;
-  /** The DER OCSPRequest. */
-  request: Uint8Array;
-}
-
 /**
  * issuerNameHash is over the DER of the issuer's name as the certificate being checked writes it,
  * issuerKeyHash over the value of the issuer's subjectPublicKey BIT STRING without tag, length and
- * unused-bits octet (§4.1.1).
+ * unused-bits octet (§4.1.1). The DER OCSPRequest.
  */
-export async function ocspQuery(certificate: pkijs.Certificate, issuer: pkijs.Certificate): Promise<OcspQuery> {
+export async function ocspRequest(certificate: pkijs.Certificate, issuer: pkijs.Certificate): Promise<Uint8Array> {
   const sha1 = async (data: Uint8Array) => new Uint8Array(await crypto.subtle.digest('SHA-1', data));
   const certId = new pkijs.CertID({
     hashAlgorithm: new pkijs.AlgorithmIdentifier({ algorithmId: SHA1, algorithmParams: new asn1js.Null() }),
@@ -36,7 +30,7 @@ export async function ocspQuery(certificate: pkijs.Certificate, issuer: pkijs.Ce
   const request = new pkijs.OCSPRequest({
     tbsRequest: new pkijs.TBSRequest({ requestList: [new pkijs.Request({ reqCert: certId })] }),
   });
-  return { certId, request: new Uint8Array(request.toSchema(true).toBER()) };
+  return new Uint8Array(request.toSchema(true).toBER());
 }
 
 /**

@@ -11,6 +11,9 @@
  * would need revocation data of its own (RFC 5280 §8, RFC 6960 Appendix A.1). One deadline
  * covers the whole collection; certificates are looked up in parallel.
  *
+ * What is stored is checked as verify will check it (ocsp-response.ts, crl-check.ts, with the
+ * caller's SignatureCheck), and must be current now.
+ *
  * Nothing here throws for missing data: what could not be had is said in `problems`, one plain
  * sentence per certificate, and the caller decides what that means (sign warns, docs/api.md).
  */
@@ -19,11 +22,12 @@ import { ApiError } from '../../errors';
 import { bytesEqual } from '../../kit';
 import { fetchDocument } from '../input';
 import { certificateLabel, issuedBy, selfIssued } from './certificate-facts';
+import type { SignatureCheck } from './certificate-links';
 import { crlDistributionUrls, ocspResponderUrls } from './certificate-pointers';
 import { checkCrl } from './crl-check';
-import { type CertificateStatus, checkOcspResponse } from './ocsp-answer';
-import { ocspGetUrl, ocspQuery } from './ocsp-request';
-import { REVOCATION_MAX_BYTES, REVOCATION_TIMEOUT_MS } from './revocation-constants';
+import { ocspGetUrl, ocspRequest } from './ocsp-request';
+import { type CertStatus, ocspAnswers, parseOcsp } from './ocsp-response';
+import { CLOCK_SKEW_MS, CRL_REASONS, REVOCATION_MAX_BYTES, REVOCATION_TIMEOUT_MS } from './revocation-constants';
 import { RevocationDataError } from './revocation-error';
 
 export interface RevocationFetchOptions {
@@ -51,12 +55,18 @@ export interface RevocationData {
   problems: string[];
 }
 
-/** Revocation data for `chain` (DER, leaf first, each certificate followed by its issuer). */
+/**
+ * Revocation data for `chain` (DER, leaf first, each certificate followed by its issuer); `verify`
+ * checks the signatures of responses and CRLs (verify's, so that what is stored is what verify
+ * accepts).
+ */
 export async function collectRevocationData(
   chain: readonly Uint8Array[],
+  verify: SignatureCheck,
   options: RevocationFetchOptions = {},
 ): Promise<RevocationData> {
   const context: Context = {
+    verify,
     deadline: Date.now() + (options.timeoutMs ?? REVOCATION_TIMEOUT_MS),
     timeoutMs: options.timeoutMs ?? REVOCATION_TIMEOUT_MS,
     maxBytes: options.maxBytes ?? REVOCATION_MAX_BYTES,
@@ -91,6 +101,7 @@ export async function collectRevocationData(
 }
 
 interface Context {
+  verify: SignatureCheck;
   deadline: number;
   timeoutMs: number;
   maxBytes: number;
@@ -119,14 +130,16 @@ async function forCertificate(
   }
   const failures: string[] = [];
   if (ocspUrls.length > 0) {
-    const query = await ocspQuery(certificate, issuer);
+    const request = await ocspRequest(certificate, issuer);
     for (const url of ocspUrls) {
       try {
-        const body = await fetchWithin(ocspGetUrl(url, query.request), `OCSP responder ${url}`, context, OCSP_TYPE);
-        const status = await describeFailure(`OCSP response from ${url}`, () =>
-          checkOcspResponse(body, query, issuer, context.now),
-        );
-        if (status.status === 'unknown') {
+        const body = await fetchWithin(ocspGetUrl(url, request), `OCSP responder ${url}`, context, OCSP_TYPE);
+        const status = await checkOcsp(body, certificate, issuer, context);
+        if (typeof status === 'string') {
+          failures.push(`OCSP response from ${url}: ${status}`);
+          continue;
+        }
+        if (status.kind === 'unknown') {
           failures.push(`OCSP responder ${url} does not know the certificate (status unknown)`);
           continue;
         }
@@ -152,12 +165,57 @@ const OCSP_TYPE = 'application/ocsp-response';
 /** RFC 5280 §4.2.1.13 and RFC 2585 §4.2: a DER CRL over http is application/pkix-crl. */
 const CRL_TYPE = 'application/pkix-crl';
 
+/**
+ * An OCSP response fit for the DSS: read and checked as verify checks it (ocsp-response.ts), for
+ * this certificate, signed by its issuer or a responder the issuer authorized, and current now;
+ * the status it gives, or why it is not fit.
+ */
+async function checkOcsp(
+  body: Uint8Array,
+  certificate: pkijs.Certificate,
+  issuer: pkijs.Certificate,
+  context: Context,
+): Promise<CertStatus | string> {
+  const parsed = parseOcsp(body, false);
+  if (typeof parsed === 'string') return parsed;
+  const answers = await ocspAnswers(parsed, certificate, [issuer], [], context.verify);
+  const answer = answers.find((candidate) => candidate.issuer);
+  if (!answer) return 'the response does not answer for this certificate (no matching CertID)';
+  if (answer.signerProblem) return answer.signerProblem;
+  return (
+    notCurrent('response', answer.single.thisUpdate, answer.single.nextUpdate, context.now) ?? answer.single.status
+  );
+}
+
+/**
+ * What goes into a document now must be current now (RFC 6960 §4.2.2.1: a thisUpdate later than
+ * the local time, or a nextUpdate earlier, is unreliable; RFC 5280 §6.3.3 (a) likewise for a
+ * CRL), within CLOCK_SKEW_MS. A response without nextUpdate says newer information is always
+ * available (§4.2.2.1) and is current as of its thisUpdate. Verify asks stored data another
+ * question, whether it speaks for the signing time (revocation-status.ts).
+ */
+function notCurrent(
+  what: 'response' | 'CRL',
+  thisUpdate: Date,
+  nextUpdate: Date | undefined,
+  now: Date,
+): string | undefined {
+  if (thisUpdate.getTime() > now.getTime() + CLOCK_SKEW_MS) {
+    return `the ${what}'s thisUpdate (${thisUpdate.toISOString()}) is in the future`;
+  }
+  if (nextUpdate && nextUpdate.getTime() < now.getTime() - CLOCK_SKEW_MS) {
+    return `the ${what} is stale (its nextUpdate ${nextUpdate.toISOString()} has passed)`;
+  }
+  return undefined;
+}
+
 /** A revoked certificate is not a gap in the data but the worst news it can carry: said, never hidden. */
-function revoked(label: string, status: CertificateStatus, source: string): { problem?: string } {
-  if (status.status !== 'revoked') return {};
-  const reason = status.reason ? `, reason ${status.reason}` : '';
+function revoked(label: string, status: CertStatus, source: string): { problem?: string } {
+  if (status.kind !== 'revoked') return {};
+  const name = status.reason === undefined ? undefined : CRL_REASONS[status.reason];
+  const reason = name ? `, reason ${name}` : '';
   return {
-    problem: `${label} is revoked according to ${source} (since ${status.revokedAt.toISOString()}${reason}): validators will reject a signature that relies on it`,
+    problem: `${label} is revoked according to ${source} (since ${status.time.toISOString()}${reason}): validators will reject a signature that relies on it`,
   };
 }
 

@@ -13,7 +13,7 @@ import * as pkijs from 'pkijs';
 import { fetchDocument } from '../input';
 import { issuersOf, parseCertificates, type SignatureCheck } from './certificate-links';
 import { crlDistributionUrls, ocspResponderUrls } from './certificate-pointers';
-import { ocspGetUrl, ocspQuery } from './ocsp-request';
+import { ocspGetUrl, ocspRequest } from './ocsp-request';
 import { MAX_CRL_BYTES, MAX_OCSP_BYTES, ONLINE_MAX_FETCHES, REVOCATION_TIMEOUT_MS } from './revocation-constants';
 import type { RevocationDatum } from './revocation-status';
 
@@ -50,7 +50,7 @@ export async function fetchRevocationData(
   const [issuer] = await issuersOf(target, parseCertificates(query.certificates), query.verify);
   const ocspUrls = issuer ? ocspResponderUrls(target) : [];
   for (const url of ocspUrls.slice(0, 2)) {
-    const { request } = await ocspQuery(target, issuer as pkijs.Certificate);
+    const request = await ocspRequest(target, issuer as pkijs.Certificate);
     const der = await get(ocspGetUrl(url, request), {
       query,
       maxBytes: MAX_OCSP_BYTES,

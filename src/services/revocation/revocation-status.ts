@@ -27,7 +27,7 @@
 import * as pkijs from 'pkijs';
 import { issuersOf, parseCertificates, type SignatureCheck, validAt } from './certificate-links';
 import { crlCovers, crlSigner, findRevoked, type ParsedCrl, parseCrl } from './certificate-list';
-import { checkOcspSigner, type ParsedOcsp, parseOcsp, responsesFor } from './ocsp-response';
+import { ocspAnswers, type ParsedOcsp, parseOcsp, responsesFor } from './ocsp-response';
 import { CRL_REASONS, MAX_CRL_BYTES, MAX_OCSP_BYTES, REMOVE_FROM_CRL } from './revocation-constants';
 
 export type RevocationStatus = 'good' | 'revoked' | 'unknown';
@@ -192,9 +192,8 @@ async function ocspFindings(
   label: string,
 ): Promise<Finding[]> {
   const what = describe(datum);
-  const about = await responsesFor(parsed, target, issuers);
   const findings: Finding[] = [];
-  for (const { single, issuer } of about) {
+  for (const { single, issuer, signerProblem } of await ocspAnswers(parsed, target, issuers, pool, query.verify)) {
     if (!issuer) {
       findings.push({
         verdict: 'problem',
@@ -202,9 +201,8 @@ async function ocspFindings(
       });
       continue;
     }
-    const signer = await signerProblem(parsed, issuer, pool, query.verify);
-    if (signer) {
-      findings.push({ verdict: 'problem', note: `${what} about ${label} is not usable: ${signer}` });
+    if (signerProblem) {
+      findings.push({ verdict: 'problem', note: `${what} about ${label} is not usable: ${signerProblem}` });
       continue;
     }
     if (single.status.kind === 'revoked') {
@@ -221,28 +219,6 @@ async function ocspFindings(
     }
   }
   return findings;
-}
-
-/** The signer check of one response against one issuer, once per pair. */
-const signerChecks = new WeakMap<ParsedOcsp, WeakMap<pkijs.Certificate, Promise<string | undefined>>>();
-
-function signerProblem(
-  parsed: ParsedOcsp,
-  issuer: pkijs.Certificate,
-  pool: readonly pkijs.Certificate[],
-  verify: SignatureCheck,
-): Promise<string | undefined> {
-  let byIssuer = signerChecks.get(parsed);
-  if (!byIssuer) {
-    byIssuer = new WeakMap();
-    signerChecks.set(parsed, byIssuer);
-  }
-  let check = byIssuer.get(issuer);
-  if (!check) {
-    check = checkOcspSigner(parsed, issuer, pool, verify);
-    byIssuer.set(issuer, check);
-  }
-  return check;
 }
 
 async function crlFindings(
