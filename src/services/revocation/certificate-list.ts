@@ -1,16 +1,31 @@
 /**
- * CRLs (RFC 5280 §5): who issued one (its issuer name, and a signature that verifies with the key
+ * CRLs (RFC 5280 §5), read and checked once for every use: verify's status at a time
+ * (revocation-status.ts) and signing's collection for a DSS (revocation-fetch.ts).
+ *
+ * Who issued one (its issuer name, and a signature that verifies with the key
  * of a certificate of that name allowed to sign CRLs, §6.3.3 (f)–(g), §4.2.1.3 cRLSign), whether
  * its scope covers a certificate (§5.2.5 issuingDistributionPoint, §6.3.3 (b)), whether it is
  * complete (not a delta CRL, §5.2.4, nor limited to some reasons), and whether it lists the
  * certificate's serial (§5.1.2.6, with the entry's reasonCode, §5.3.1). Indirect CRLs (§5.2.5
- * indirectCRL) are not followed. Parsing never throws: damage is a plain-words reason.
+ * indirectCRL) are not followed. What the times say is the caller's question: whether the CRL
+ * is current now (to be stored) or speaks for a signing time (to judge a signature). Nothing
+ * here throws: damage is a plain-words reason.
  */
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
-import { extensionValue, isCa, KEY_USAGE, keyUsageAllows, type SignatureCheck, sameName } from './certificate-links';
+import {
+  extensionValue,
+  isCa,
+  KEY_USAGE,
+  keyUsageAllows,
+  type SignatureCheck,
+  sameName,
+  validAt,
+} from './certificate-links';
 import { crlDistributionUris, uriNames } from './certificate-pointers';
 import { childrenOf, contentOf, type Tlv, timeOf, tlvAt } from './der-walk';
+import type { CertStatus } from './ocsp-response';
+import { REMOVE_FROM_CRL } from './revocation-constants';
 
 const DELTA_CRL_INDICATOR = '2.5.29.27';
 const ISSUING_DISTRIBUTION_POINT = '2.5.29.28';
@@ -125,7 +140,7 @@ function entriesWellFormed(der: Uint8Array, list: Tlv): boolean {
 }
 
 /** The entry for a certificate serial (its INTEGER contents, RFC 5280 §5.1.2.6), walking the list once. */
-export function findRevoked(crl: ParsedCrl, serial: Uint8Array): RevokedEntry | undefined {
+function findRevoked(crl: ParsedCrl, serial: Uint8Array): RevokedEntry | undefined {
   const list = crl.entries;
   if (!list) return undefined;
   const bytes = crl.der;
@@ -243,7 +258,7 @@ export function crlCovers(crl: ParsedCrl, target: pkijs.Certificate): boolean {
  * The certificate of `issuers` (each already known to have issued the target) whose key signed
  * the CRL and may sign CRLs (RFC 5280 §6.3.3 (f)–(g)); a string says why none.
  */
-export async function crlSigner(
+async function crlSigner(
   crl: ParsedCrl,
   issuers: readonly pkijs.Certificate[],
   verify: SignatureCheck,
@@ -258,4 +273,28 @@ export async function crlSigner(
     if (await verify(crl.signatureAlgorithm, issuer, crl.signature, crl.tbs).catch(() => false)) return issuer;
   }
   return why;
+}
+
+/**
+ * What `crl` says about `target` (RFC 5280 §6.3.3), its issuer among `issuers`: undefined when it
+ * is not about it (another issuer, or a scope that leaves it out, (b)); a reason when it is but
+ * cannot be relied on (no certificate of the issuer allowed to sign CRLs whose key verifies it,
+ * (f)–(g); or, for "not listed", signed while that certificate was not valid). Else revoked when
+ * it lists the serial (but for removeFromCRL, §5.3.1), good when a complete CRL does not, and
+ * unknown when an incomplete one (a delta CRL, some reasons only: §5.2.4, §5.2.5) does not.
+ */
+export async function crlAnswer(
+  crl: ParsedCrl,
+  target: pkijs.Certificate,
+  issuers: readonly pkijs.Certificate[],
+  verify: SignatureCheck,
+): Promise<CertStatus | string | undefined> {
+  if (!crlCovers(crl, target)) return undefined;
+  const signer = await crlSigner(crl, issuers, verify);
+  if (typeof signer === 'string') return signer;
+  const entry = findRevoked(crl, new Uint8Array(target.serialNumber.valueBlock.valueHexView));
+  if (entry && entry.reason !== REMOVE_FROM_CRL) return { kind: 'revoked', time: entry.time, reason: entry.reason };
+  if (!crl.complete) return { kind: 'unknown' };
+  if (!validAt(signer, crl.thisUpdate)) return 'it was signed when the issuing CA’s certificate was not valid';
+  return { kind: 'good' };
 }

@@ -23,8 +23,8 @@ import { bytesEqual } from '../../kit';
 import { fetchDocument } from '../input';
 import { certificateLabel, issuedBy, selfIssued } from './certificate-facts';
 import type { SignatureCheck } from './certificate-links';
+import { crlAnswer, parseCrl } from './certificate-list';
 import { crlDistributionUrls, ocspResponderUrls } from './certificate-pointers';
-import { checkCrl } from './crl-check';
 import { ocspGetUrl, ocspRequest } from './ocsp-request';
 import { type CertStatus, ocspAnswers, parseOcsp } from './ocsp-response';
 import { CLOCK_SKEW_MS, CRL_REASONS, REVOCATION_MAX_BYTES, REVOCATION_TIMEOUT_MS } from './revocation-constants';
@@ -152,7 +152,11 @@ async function forCertificate(
   for (const url of crlUrls) {
     try {
       const body = await fetchWithin(url, `CRL ${url}`, context, CRL_TYPE);
-      const status = await describeFailure(`CRL from ${url}`, () => checkCrl(body, certificate, issuer, context.now));
+      const status = await checkCrl(body, certificate, issuer, context);
+      if (typeof status === 'string') {
+        failures.push(`CRL from ${url}: ${status}`);
+        continue;
+      }
       return { crl: body, ...revoked(label, status, `the CRL at ${url}`) };
     } catch (error) {
       failures.push(reasonOf(error));
@@ -185,6 +189,28 @@ async function checkOcsp(
   return (
     notCurrent('response', answer.single.thisUpdate, answer.single.nextUpdate, context.now) ?? answer.single.status
   );
+}
+
+/**
+ * A CRL fit for the DSS: read and checked as verify checks it (certificate-list.ts), about this
+ * certificate, signed by its issuer with a key allowed to sign CRLs, current now, and either
+ * listing it or complete; the status it gives, or why it is not fit.
+ */
+async function checkCrl(
+  body: Uint8Array,
+  certificate: pkijs.Certificate,
+  issuer: pkijs.Certificate,
+  context: Context,
+): Promise<CertStatus | string> {
+  const crl = parseCrl(body);
+  if (typeof crl === 'string') return crl;
+  const answer = await crlAnswer(crl, certificate, [issuer], context.verify);
+  if (answer === undefined) return "it is not the certificate issuer's, or its scope leaves the certificate out";
+  if (typeof answer === 'string') return answer;
+  const stale = notCurrent('CRL', crl.thisUpdate, crl.nextUpdate, context.now);
+  if (stale) return stale;
+  if (answer.kind === 'unknown') return 'it is not complete (a delta CRL, or one for some reasons only)';
+  return answer;
 }
 
 /**
@@ -235,15 +261,6 @@ async function fetchWithin(url: string, name: string, context: Context, accept: 
     ...(context.fetch ? { fetch: context.fetch } : {}),
   });
   return fetched.bytes;
-}
-
-async function describeFailure<T>(what: string, check: () => Promise<T>): Promise<T> {
-  try {
-    return await check();
-  } catch (error) {
-    if (error instanceof RevocationDataError) throw new RevocationDataError(`${what}: ${error.message}`);
-    throw new RevocationDataError(`${what} could not be checked: ${(error as Error).message}`, { cause: error });
-  }
 }
 
 /**

@@ -25,10 +25,10 @@
  * Revoked wins over good. Never throws.
  */
 import * as pkijs from 'pkijs';
-import { issuersOf, parseCertificates, type SignatureCheck, validAt } from './certificate-links';
-import { crlCovers, crlSigner, findRevoked, type ParsedCrl, parseCrl } from './certificate-list';
+import { issuersOf, parseCertificates, type SignatureCheck } from './certificate-links';
+import { crlAnswer, crlCovers, type ParsedCrl, parseCrl } from './certificate-list';
 import { ocspAnswers, type ParsedOcsp, parseOcsp, responsesFor } from './ocsp-response';
-import { CRL_REASONS, MAX_CRL_BYTES, MAX_OCSP_BYTES, REMOVE_FROM_CRL } from './revocation-constants';
+import { CRL_REASONS, MAX_CRL_BYTES, MAX_OCSP_BYTES } from './revocation-constants';
 
 export type RevocationStatus = 'good' | 'revoked' | 'unknown';
 /** Where the deciding datum came from: the signature's CMS, the PDF's DSS, or a live request. */
@@ -229,20 +229,14 @@ async function crlFindings(
   query: StatusQuery,
   label: string,
 ): Promise<Finding[]> {
-  if (!crlCovers(crl, target)) return [];
+  const answer = await crlAnswer(crl, target, issuers, query.verify);
+  // Not about the certificate, or an incomplete CRL that does not list it: it says nothing.
+  if (answer === undefined || (typeof answer !== 'string' && answer.kind === 'unknown')) return [];
   const what = describe(datum);
-  const signer = await crlSigner(crl, issuers, query.verify);
-  if (typeof signer === 'string') {
-    return [{ verdict: 'problem', note: `${what} from the issuer of ${label} is not usable: ${signer}` }];
+  if (typeof answer === 'string') {
+    return [{ verdict: 'problem', note: `${what} from the issuer of ${label} is not usable: ${answer}` }];
   }
-  const entry = findRevoked(crl, new Uint8Array(target.serialNumber.valueBlock.valueHexView));
-  if (entry && entry.reason !== REMOVE_FROM_CRL) {
-    return [revokedFinding(datum.source, what, entry.time, entry.reason, query, label)];
-  }
-  if (!crl.complete) return [];
-  if (!validAt(signer, crl.thisUpdate)) {
-    return [{ verdict: 'problem', note: `${what} was signed when the issuing CA’s certificate was not valid` }];
-  }
+  if (answer.kind === 'revoked') return [revokedFinding(datum.source, what, answer.time, answer.reason, query, label)];
   const stale = current(crl.thisUpdate, crl.nextUpdate, query.at, target, crl.expiredCertsOnCrl);
   return stale
     ? [{ verdict: 'problem', note: `${what} does not list ${label}, but ${stale}` }]
