@@ -13,6 +13,7 @@
  */
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
+import { bytesEqual } from '../../kit';
 import {
   extensionValue,
   isCa,
@@ -149,7 +150,7 @@ function findRevoked(crl: ParsedCrl, serial: Uint8Array): RevokedEntry | undefin
     const entry = tlvAt(bytes, at, list.end);
     if (!entry) return undefined;
     const serialTlv = tlvAt(bytes, entry.contentStart, entry.end);
-    if (serialTlv && sameSerial(trimmed(contentOf(bytes, serialTlv)), want)) {
+    if (serialTlv && bytesEqual(trimmed(contentOf(bytes, serialTlv)), want)) {
       const timeTlv = tlvAt(bytes, serialTlv.end, entry.end);
       const time = timeTlv ? timeOf(bytes, timeTlv) : undefined;
       if (!time || !timeTlv) return undefined;
@@ -164,10 +165,6 @@ function trimmed(bytes: Uint8Array): Uint8Array {
   let out = bytes;
   while (out.length > 1 && out[0] === 0) out = out.subarray(1);
   return out;
-}
-
-function sameSerial(a: Uint8Array, b: Uint8Array): boolean {
-  return a.length === b.length && a.every((byte, i) => byte === b[i]);
 }
 
 /** reasonCode (RFC 5280 §5.3.1) among crlEntryExtensions: id-ce-cRLReasons 55 1D 15, ENUMERATED in an OCTET STRING. */

@@ -21,8 +21,7 @@ import * as pkijs from 'pkijs';
 import { ApiError } from '../../errors';
 import { bytesEqual } from '../../kit';
 import { fetchDocument } from '../input';
-import { certificateLabel, issuedBy, selfIssued } from './certificate-facts';
-import type { SignatureCheck } from './certificate-links';
+import { certificateLabel, isSelfIssued, issuedBy, type SignatureCheck } from './certificate-links';
 import { crlAnswer, parseCrl } from './certificate-list';
 import { crlDistributionUrls, ocspResponderUrls } from './certificate-pointers';
 import { ocspGetUrl, ocspRequest } from './ocsp-request';
@@ -116,9 +115,9 @@ async function forCertificate(
   issuer: pkijs.Certificate | undefined,
   context: Context,
 ): Promise<Found> {
-  if (selfIssued(certificate)) return {};
+  if (isSelfIssued(certificate)) return {};
   const label = certificateLabel(certificate);
-  if (!issuer || !issuedBy(certificate, issuer)) {
+  if (!issuer || !(await issuedBy(certificate, issuer, context.verify))) {
     return { problem: `no revocation data for ${label}: its issuer's certificate is not in the chain` };
   }
   const ocspUrls = ocspResponderUrls(certificate);
