@@ -14,6 +14,8 @@ export {
   cmsRevocationData,
   REVOCATION_VALUES,
 } from './cms-revocation';
+// Fetching and checking revocation data for a chain, for PAdES B-LT signing (sign's DSS).
+export { collectRevocationData, type RevocationData, type RevocationFetchOptions } from './revocation-collect';
 // The size caps and the deadline, one set for both.
 export {
   MAX_CRL_BYTES,
@@ -21,9 +23,8 @@ export {
   REVOCATION_MAX_BYTES,
   REVOCATION_TIMEOUT_MS,
 } from './revocation-constants';
-// Fetching and checking revocation data for a chain, for PAdES B-LT signing (sign's DSS).
-export { collectRevocationData, type RevocationData, type RevocationFetchOptions } from './revocation-fetch';
-export { fetchRevocationData, type OnlineBudget, onlineBudget } from './revocation-online';
+// Verify's online check, asking as the collection asks.
+export { fetchRevocationData, type OnlineBudget, onlineBudget } from './revocation-fetch';
 export {
   hasRevocationData,
   type RevocationDatum,

@@ -18,6 +18,8 @@ export const REVOCATION_MAX_BYTES = 1024 * 1024;
 export const REVOCATION_TIMEOUT_MS = 10_000;
 /** Live requests verify's online check may make for one API request, over all its signatures. */
 export const ONLINE_MAX_FETCHES = 6;
+/** Responder URLs asked per certificate, of each kind (OCSP, CRL): the first, and one to fall back on. */
+export const MAX_URLS_PER_KIND = 2;
 
 /** Clocks disagree: data made a little "in the future", or just past its nextUpdate, is still taken. */
 export const CLOCK_SKEW_MS = 5 * 60 * 1000;
