@@ -144,6 +144,21 @@ const latin1 = new TextDecoder('latin1');
 /** Each certificate's bytes parsed once while they live (a DSS's certificates serve every signature). */
 const parsed = new WeakMap<Uint8Array, pkijs.Certificate | null>();
 
+/** A DER certificate, parsed once while its bytes live; undefined when it is not one. */
+export function parseCertificate(der: Uint8Array): pkijs.Certificate | undefined {
+  let certificate = parsed.get(der);
+  if (certificate === undefined) {
+    try {
+      certificate = pkijs.Certificate.fromBER(der);
+    } catch {
+      // Not a certificate: nothing to build a chain with.
+      certificate = null;
+    }
+    parsed.set(der, certificate);
+  }
+  return certificate ?? undefined;
+}
+
 /** Parses DER certificates, dropping what does not parse and repeats. */
 export function parseCertificates(ders: readonly Uint8Array[]): pkijs.Certificate[] {
   const seen = new Set<string>();
@@ -152,16 +167,7 @@ export function parseCertificates(ders: readonly Uint8Array[]): pkijs.Certificat
     const key = latin1.decode(der);
     if (seen.has(key)) continue;
     seen.add(key);
-    let certificate = parsed.get(der);
-    if (certificate === undefined) {
-      try {
-        certificate = pkijs.Certificate.fromBER(der);
-      } catch {
-        // Not a certificate: nothing to build a chain with.
-        certificate = null;
-      }
-      parsed.set(der, certificate);
-    }
+    const certificate = parseCertificate(der);
     if (certificate) out.push(certificate);
   }
   return out;

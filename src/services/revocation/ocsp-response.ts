@@ -266,7 +266,9 @@ export async function ocspAnswers(
 ): Promise<OcspAnswer[]> {
   const answers: OcspAnswer[] = [];
   for (const { single, issuer } of await responsesFor(parsed, target, issuers)) {
-    const signerProblem = issuer ? await signerCheck(parsed, issuer, others, verify) : undefined;
+    const signerProblem = issuer
+      ? await once(parsed, issuer, () => checkOcspSigner(parsed, issuer, others, verify))
+      : undefined;
     answers.push({ single, issuer, signerProblem });
   }
   return answers;
@@ -275,21 +277,20 @@ export async function ocspAnswers(
 /** The signer check of one response against one issuer, once per pair (a DSS serves every signature of a file). */
 const signerChecks = new WeakMap<ParsedOcsp, WeakMap<pkijs.Certificate, Promise<string | undefined>>>();
 
-function signerCheck(
+function once(
   parsed: ParsedOcsp,
   issuer: pkijs.Certificate,
-  others: readonly pkijs.Certificate[],
-  verify: SignatureCheck,
+  check: () => Promise<string | undefined>,
 ): Promise<string | undefined> {
   let byIssuer = signerChecks.get(parsed);
   if (!byIssuer) {
     byIssuer = new WeakMap();
     signerChecks.set(parsed, byIssuer);
   }
-  let check = byIssuer.get(issuer);
-  if (!check) {
-    check = checkOcspSigner(parsed, issuer, others, verify);
-    byIssuer.set(issuer, check);
+  let result = byIssuer.get(issuer);
+  if (!result) {
+    result = check();
+    byIssuer.set(issuer, result);
   }
-  return check;
+  return result;
 }

@@ -13,9 +13,9 @@
  * Nothing here throws for missing data: what could not be had is said in `problems`, one plain
  * sentence per certificate, and the caller decides what that means (sign warns, docs/api.md).
  */
-import * as pkijs from 'pkijs';
+import type * as pkijs from 'pkijs';
 import { bytesEqual } from '../../kit';
-import { certificateLabel, isSelfIssued, issuedBy, type SignatureCheck } from './certificate-links';
+import { certificateLabel, isSelfIssued, issuedBy, parseCertificate, type SignatureCheck } from './certificate-links';
 import { crlAnswer, parseCrl } from './certificate-list';
 import { type CertStatus, ocspAnswers, parseOcsp } from './ocsp-response';
 import { CLOCK_SKEW_MS, CRL_REASONS, REVOCATION_MAX_BYTES, REVOCATION_TIMEOUT_MS } from './revocation-constants';
@@ -67,13 +67,7 @@ export async function collectRevocationData(
       ...(options.fetch ? { fetch: options.fetch } : {}),
     },
   };
-  const certificates: (pkijs.Certificate | undefined)[] = chain.map((der) => {
-    try {
-      return pkijs.Certificate.fromBER(der);
-    } catch {
-      return undefined;
-    }
-  });
+  const certificates = chain.map(parseCertificate);
   const results = await Promise.all(
     certificates.map((certificate, i): Found | Promise<Found> => {
       const der = chain[i] as Uint8Array;

@@ -15,10 +15,10 @@
  * DSS may store, revocation-status.ts for what a signature's status is). Failures are reasons in
  * plain words, never errors.
  */
-import * as pkijs from 'pkijs';
+import type * as pkijs from 'pkijs';
 import { ApiError } from '../../errors';
 import { fetchDocument } from '../input';
-import { issuersOf, parseCertificates, type SignatureCheck } from './certificate-links';
+import { issuersOf, parseCertificate, parseCertificates, type SignatureCheck } from './certificate-links';
 import { crlDistributionUrls, ocspResponderUrls } from './certificate-pointers';
 import { ocspGetUrl, ocspRequest } from './ocsp-request';
 import {
@@ -178,12 +178,8 @@ export async function fetchRevocationData(
   query: OnlineQuery,
 ): Promise<{ data: RevocationDatum[]; problems: string[] }> {
   const problems: string[] = [];
-  let target: pkijs.Certificate;
-  try {
-    target = pkijs.Certificate.fromBER(query.certificate);
-  } catch {
-    return { data: [], problems: ['online revocation check: the certificate cannot be read'] };
-  }
+  const target = parseCertificate(query.certificate);
+  if (!target) return { data: [], problems: ['online revocation check: the certificate cannot be read'] };
   const [issuer] = await issuersOf(target, parseCertificates(query.certificates), query.verify);
   const urls = revocationUrls(target, issuer);
   if (urls.ocsp.length === 0 && urls.crl.length === 0) {

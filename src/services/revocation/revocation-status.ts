@@ -24,8 +24,8 @@
  *
  * Revoked wins over good. Never throws.
  */
-import * as pkijs from 'pkijs';
-import { issuersOf, parseCertificates, type SignatureCheck } from './certificate-links';
+import type * as pkijs from 'pkijs';
+import { issuersOf, parseCertificate, parseCertificates, type SignatureCheck } from './certificate-links';
 import { crlAnswer, crlCovers, type ParsedCrl, parseCrl } from './certificate-list';
 import { ocspAnswers, type ParsedOcsp, parseOcsp, responsesFor } from './ocsp-response';
 import { CRL_REASONS, MAX_CRL_BYTES, MAX_OCSP_BYTES } from './revocation-constants';
@@ -100,10 +100,8 @@ type Finding =
 
 export async function revocationStatus(query: StatusQuery): Promise<StatusResult> {
   const label = query.label ?? 'the certificate';
-  let target: pkijs.Certificate;
-  try {
-    target = pkijs.Certificate.fromBER(query.certificate);
-  } catch {
+  const target = parseCertificate(query.certificate);
+  if (!target) {
     return { status: 'unknown', source: null, problems: [`${label} cannot be read, so its revocation is unknown`] };
   }
   const pool = parseCertificates(query.certificates);
@@ -253,12 +251,8 @@ function iso(date: Date): string {
  * the validation data to contain (an OCSP CertID is matched by serial and issuer name hash).
  */
 export async function hasRevocationData(certificate: Uint8Array, data: readonly RevocationDatum[]): Promise<boolean> {
-  let target: pkijs.Certificate;
-  try {
-    target = pkijs.Certificate.fromBER(certificate);
-  } catch {
-    return false;
-  }
+  const target = parseCertificate(certificate);
+  if (!target) return false;
   for (const datum of data.slice(0, MAX_REVOCATION_DATA)) {
     const parsed = parseDatum(datum);
     if (typeof parsed === 'string') continue;
