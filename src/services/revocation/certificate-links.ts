@@ -2,9 +2,8 @@
  * What revocation checking needs to know about certificates (RFC 5280 §4): who issued a
  * certificate (the issuer's name and a signature that verifies with its key, §6.1.3 (a)(1)), its
  * serial number, validity, key usage, extended key usage, CA flag and extensions, and how a
- * message names it. Signatures are
- * checked by the caller's SignatureCheck, so this folder needs no algorithm table of its own.
- * Never throws: an unreadable extension reads as absent.
+ * message names it. Signatures are checked by the caller's SignatureCheck, so this folder needs no
+ * algorithm table of its own. Never throws: an unreadable extension reads as absent.
  */
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';

@@ -5,7 +5,8 @@
  * certificate (OCSP CertID, RFC 6960 §4.1.1; CRL issuer and scope, RFC 5280 §6.3.3 (b)), comes
  * from the certificate's issuer (the CA itself, a responder it authorized with
  * id-kp-OCSPSigning, RFC 6960 §4.2.2.2, or the CA's key allowed to sign CRLs) and its signature
- * verifies. Then:
+ * verifies (ocsp-response.ts, certificate-list.ts: the checks signing's collection makes too).
+ * Then:
  *
  * - **revoked**: it says the certificate was revoked at or before `at` (the best signature time:
  *   a trusted timestamp's, else the time the signer claims). A revocation after `at` still counts
