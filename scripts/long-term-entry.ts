@@ -5,3 +5,4 @@ export { DEFAULT_LIMITS } from '../src/limits';
 export { collectRevocationData } from '../src/services/revocation';
 export { signDocument } from '../src/services/sign/sign-document';
 export { loadSigningIdentity } from '../src/services/sign/signing-identity';
+export { checkX509Signature } from '../src/services/verify';

@@ -1,12 +1,13 @@
 /**
  * What revocation checking needs to know about certificates (RFC 5280 §4): who issued a
  * certificate (the issuer's name and a signature that verifies with its key, §6.1.3 (a)(1)), its
- * serial number, validity, key usage, extended key usage, CA flag and extensions. Signatures are
- * checked by the caller's SignatureCheck, so this folder needs no algorithm table of its own.
- * Never throws: an unreadable extension reads as absent.
+ * serial number, validity, key usage, extended key usage, CA flag and extensions, and how a
+ * message names it. Signatures are checked by the caller's SignatureCheck, so this folder needs no
+ * algorithm table of its own. Never throws: an unreadable extension reads as absent.
  */
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
+import { OID } from '../../kit';
 
 /**
  * Verifies `signature` over `data` with `signer`'s public key, as X.509 objects are signed
@@ -26,6 +27,15 @@ export const KEY_USAGE = { keyCertSign: 5, cRLSign: 6 } as const;
 const OID_KEY_USAGE = '2.5.29.15';
 const OID_EXT_KEY_USAGE = '2.5.29.37';
 const OID_BASIC_CONSTRAINTS = '2.5.29.19';
+
+/** How a certificate is named in a message: its subject's common name, else its whole subject. */
+export function certificateLabel(certificate: pkijs.Certificate): string {
+  const values = certificate.subject.typesAndValues;
+  const commonName = values.find((value) => value.type === OID.commonName)?.value.valueBlock.value;
+  if (typeof commonName === 'string' && commonName.trim() !== '') return `"${commonName.trim()}"`;
+  const subject = values.map((value) => `${value.type}=${String(value.value.valueBlock.value)}`).join(', ');
+  return subject ? `"${subject}"` : 'a certificate without a subject';
+}
 
 /** The serial number as lower-case hex without leading zero octets (X.690 §8.3.2 allows one for the sign). */
 export function serialHex(serial: asn1js.Integer | Uint8Array): string {
@@ -133,6 +143,21 @@ const latin1 = new TextDecoder('latin1');
 /** Each certificate's bytes parsed once while they live (a DSS's certificates serve every signature). */
 const parsed = new WeakMap<Uint8Array, pkijs.Certificate | null>();
 
+/** A DER certificate, parsed once while its bytes live; undefined when it is not one. */
+export function parseCertificate(der: Uint8Array): pkijs.Certificate | undefined {
+  let certificate = parsed.get(der);
+  if (certificate === undefined) {
+    try {
+      certificate = pkijs.Certificate.fromBER(der);
+    } catch {
+      // Not a certificate: nothing to build a chain with.
+      certificate = null;
+    }
+    parsed.set(der, certificate);
+  }
+  return certificate ?? undefined;
+}
+
 /** Parses DER certificates, dropping what does not parse and repeats. */
 export function parseCertificates(ders: readonly Uint8Array[]): pkijs.Certificate[] {
   const seen = new Set<string>();
@@ -141,16 +166,7 @@ export function parseCertificates(ders: readonly Uint8Array[]): pkijs.Certificat
     const key = latin1.decode(der);
     if (seen.has(key)) continue;
     seen.add(key);
-    let certificate = parsed.get(der);
-    if (certificate === undefined) {
-      try {
-        certificate = pkijs.Certificate.fromBER(der);
-      } catch {
-        // Not a certificate: nothing to build a chain with.
-        certificate = null;
-      }
-      parsed.set(der, certificate);
-    }
+    const certificate = parseCertificate(der);
     if (certificate) out.push(certificate);
   }
   return out;

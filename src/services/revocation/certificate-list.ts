@@ -1,22 +1,36 @@
 /**
- * CRLs (RFC 5280 §5): who issued one (its issuer name, and a signature that verifies with the key
+ * CRLs (RFC 5280 §5), read and checked once for every use: verify's status at a time
+ * (revocation-status.ts) and signing's collection for a DSS (revocation-fetch.ts).
+ *
+ * Who issued one (its issuer name, and a signature that verifies with the key
  * of a certificate of that name allowed to sign CRLs, §6.3.3 (f)–(g), §4.2.1.3 cRLSign), whether
  * its scope covers a certificate (§5.2.5 issuingDistributionPoint, §6.3.3 (b)), whether it is
  * complete (not a delta CRL, §5.2.4, nor limited to some reasons), and whether it lists the
  * certificate's serial (§5.1.2.6, with the entry's reasonCode, §5.3.1). Indirect CRLs (§5.2.5
- * indirectCRL) are not followed. Parsing never throws: damage is a plain-words reason.
+ * indirectCRL) are not followed. What the times say is the caller's question: whether the CRL
+ * is current now (to be stored) or speaks for a signing time (to judge a signature). Nothing
+ * here throws: damage is a plain-words reason.
  */
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
-import { extensionValue, isCa, KEY_USAGE, keyUsageAllows, type SignatureCheck, sameName } from './certificate-links';
+import { bytesEqual } from '../../kit';
+import {
+  extensionValue,
+  isCa,
+  KEY_USAGE,
+  keyUsageAllows,
+  type SignatureCheck,
+  sameName,
+  validAt,
+} from './certificate-links';
+import { crlDistributionUris, uriNames } from './certificate-pointers';
 import { childrenOf, contentOf, type Tlv, timeOf, tlvAt } from './der-walk';
+import type { CertStatus } from './ocsp-response';
+import { REMOVE_FROM_CRL } from './revocation-constants';
 
 const DELTA_CRL_INDICATOR = '2.5.29.27';
 const ISSUING_DISTRIBUTION_POINT = '2.5.29.28';
-const CRL_DISTRIBUTION_POINTS = '2.5.29.31';
 const EXPIRED_CERTS_ON_CRL = '2.5.29.60';
-/** CRLReason removeFromCRL (RFC 5280 §5.3.1): in a delta CRL, the entry is no longer revoked. */
-export const REMOVE_FROM_CRL = 8;
 
 export interface RevokedEntry {
   time: Date;
@@ -127,7 +141,7 @@ function entriesWellFormed(der: Uint8Array, list: Tlv): boolean {
 }
 
 /** The entry for a certificate serial (its INTEGER contents, RFC 5280 §5.1.2.6), walking the list once. */
-export function findRevoked(crl: ParsedCrl, serial: Uint8Array): RevokedEntry | undefined {
+function findRevoked(crl: ParsedCrl, serial: Uint8Array): RevokedEntry | undefined {
   const list = crl.entries;
   if (!list) return undefined;
   const bytes = crl.der;
@@ -136,7 +150,7 @@ export function findRevoked(crl: ParsedCrl, serial: Uint8Array): RevokedEntry | 
     const entry = tlvAt(bytes, at, list.end);
     if (!entry) return undefined;
     const serialTlv = tlvAt(bytes, entry.contentStart, entry.end);
-    if (serialTlv && sameSerial(trimmed(contentOf(bytes, serialTlv)), want)) {
+    if (serialTlv && bytesEqual(trimmed(contentOf(bytes, serialTlv)), want)) {
       const timeTlv = tlvAt(bytes, serialTlv.end, entry.end);
       const time = timeTlv ? timeOf(bytes, timeTlv) : undefined;
       if (!time || !timeTlv) return undefined;
@@ -151,10 +165,6 @@ function trimmed(bytes: Uint8Array): Uint8Array {
   let out = bytes;
   while (out.length > 1 && out[0] === 0) out = out.subarray(1);
   return out;
-}
-
-function sameSerial(a: Uint8Array, b: Uint8Array): boolean {
-  return a.length === b.length && a.every((byte, i) => byte === b[i]);
 }
 
 /** reasonCode (RFC 5280 §5.3.1) among crlEntryExtensions: id-ce-cRLReasons 55 1D 15, ENUMERATED in an OCTET STRING. */
@@ -179,6 +189,8 @@ function reasonOf(bytes: Uint8Array, at: number, end: number): number | undefine
 /**
  * IssuingDistributionPoint (RFC 5280 §5.2.5): distributionPoint [0], onlyContainsUserCerts [1],
  * onlyContainsCACerts [2], onlySomeReasons [3], indirectCRL [4], onlyContainsAttributeCerts [5].
+ * The flags are read as DER writes TRUE (0xFF); the distribution point's names as pkijs decodes
+ * them, the same way as a certificate's (certificate-pointers.ts).
  */
 function issuingDistributionPoint(extensions: readonly pkijs.Extension[] | undefined) {
   const out = {
@@ -196,9 +208,12 @@ function issuingDistributionPoint(extensions: readonly pkijs.Extension[] | undef
     const flag = () =>
       new Uint8Array((item.valueBlock as { valueHexView?: Uint8Array }).valueHexView ?? [])[0] === 0xff;
     switch (item.idBlock.tagNumber) {
-      case 0:
-        out.points = uris(item);
+      case 0: {
+        const idp = extensions?.find((extension) => extension.extnID === ISSUING_DISTRIBUTION_POINT)?.parsedValue;
+        const names = idp instanceof pkijs.IssuingDistributionPoint ? idp.distributionPoint : undefined;
+        out.points = Array.isArray(names) ? uriNames(names) : [];
         break;
+      }
       case 1:
         out.onlyUser = flag();
         break;
@@ -219,25 +234,6 @@ function issuingDistributionPoint(extensions: readonly pkijs.Extension[] | undef
   return out;
 }
 
-/** The uniformResourceIdentifier names ([6] IA5String, RFC 5280 §4.2.1.6) anywhere under a DistributionPointName. */
-export function uris(block: asn1js.BaseBlock, depth = 0): string[] {
-  if (depth > 6) return [];
-  if (block.idBlock.tagClass === 3 && block.idBlock.tagNumber === 6 && !block.idBlock.isConstructed) {
-    return [
-      new TextDecoder('latin1').decode((block.valueBlock as unknown as { valueHexView: Uint8Array }).valueHexView),
-    ];
-  }
-  const children = (block.valueBlock as { value?: unknown }).value;
-  if (!Array.isArray(children)) return [];
-  return children.flatMap((child) => (child instanceof asn1js.BaseBlock ? uris(child, depth + 1) : []));
-}
-
-/** The certificate's cRLDistributionPoints URIs (RFC 5280 §4.2.1.13). */
-export function distributionPointUris(certificate: pkijs.Certificate): string[] {
-  const value = extensionValue(certificate.extensions, CRL_DISTRIBUTION_POINTS);
-  return value instanceof asn1js.BaseBlock ? uris(value) : [];
-}
-
 /**
  * Whether `crl` is one that can speak for `target` (RFC 5280 §6.3.3 (b)): issued under the name
  * that issued it, and a scope that includes it (user or CA certificates, the distribution point
@@ -249,7 +245,7 @@ export function crlCovers(crl: ParsedCrl, target: pkijs.Certificate): boolean {
   const ca = isCa(target);
   if ((crl.scope.onlyUser && ca) || (crl.scope.onlyCa && !ca)) return false;
   if (crl.scope.points && crl.scope.points.length > 0) {
-    const named = distributionPointUris(target);
+    const named = crlDistributionUris(target);
     return named.some((uri) => crl.scope.points?.includes(uri));
   }
   return true;
@@ -259,7 +255,7 @@ export function crlCovers(crl: ParsedCrl, target: pkijs.Certificate): boolean {
  * The certificate of `issuers` (each already known to have issued the target) whose key signed
  * the CRL and may sign CRLs (RFC 5280 §6.3.3 (f)–(g)); a string says why none.
  */
-export async function crlSigner(
+async function crlSigner(
   crl: ParsedCrl,
   issuers: readonly pkijs.Certificate[],
   verify: SignatureCheck,
@@ -274,4 +270,28 @@ export async function crlSigner(
     if (await verify(crl.signatureAlgorithm, issuer, crl.signature, crl.tbs).catch(() => false)) return issuer;
   }
   return why;
+}
+
+/**
+ * What `crl` says about `target` (RFC 5280 §6.3.3), its issuer among `issuers`: undefined when it
+ * is not about it (another issuer, or a scope that leaves it out, (b)); a reason when it is but
+ * cannot be relied on (no certificate of the issuer allowed to sign CRLs whose key verifies it,
+ * (f)–(g); or, for "not listed", signed while that certificate was not valid). Else revoked when
+ * it lists the serial (but for removeFromCRL, §5.3.1), good when a complete CRL does not, and
+ * unknown when an incomplete one (a delta CRL, some reasons only: §5.2.4, §5.2.5) does not.
+ */
+export async function crlAnswer(
+  crl: ParsedCrl,
+  target: pkijs.Certificate,
+  issuers: readonly pkijs.Certificate[],
+  verify: SignatureCheck,
+): Promise<CertStatus | string | undefined> {
+  if (!crlCovers(crl, target)) return undefined;
+  const signer = await crlSigner(crl, issuers, verify);
+  if (typeof signer === 'string') return signer;
+  const entry = findRevoked(crl, new Uint8Array(target.serialNumber.valueBlock.valueHexView));
+  if (entry && entry.reason !== REMOVE_FROM_CRL) return { kind: 'revoked', time: entry.time, reason: entry.reason };
+  if (!crl.complete) return { kind: 'unknown' };
+  if (!validAt(signer, crl.thisUpdate)) return 'it was signed when the issuing CA’s certificate was not valid';
+  return { kind: 'good' };
 }

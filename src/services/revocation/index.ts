@@ -2,11 +2,15 @@
  * Revocation (front door of src/services/revocation): reading OCSP responses (RFC 6960) and CRLs
  * (RFC 5280 §5) from where signatures carry them, judging whether a certificate was revoked at a
  * given time, and asking a responder live; and gathering a chain's data for a PAdES B-LT DSS.
- * Verify uses it for the revocation status of each signer; signatures themselves are checked by
- * the caller's SignatureCheck.
+ * Verify uses it for the revocation status of each signer (revocation-status.ts) and its online
+ * check (revocation-fetch.ts); sign for its DSS (revocation-collect.ts). Both go through the same
+ * parts: one OCSP parser and checker (ocsp-response.ts), one CRL parser and checker
+ * (certificate-list.ts, der-walk.ts), one reader of where a certificate's status is published
+ * (certificate-pointers.ts), one OCSP request (ocsp-request.ts), one way of asking
+ * (revocation-fetch.ts) and one set of limits (revocation-constants.ts). Signatures are checked by
+ * the caller's SignatureCheck, so the folder imports nothing from verify.
  */
 
-// Verify's status evaluation (revocation-status.ts and the parsers under it) and its online check.
 export type { SignatureCheck } from './certificate-links';
 export {
   ADBE_REVOCATION_INFO_ARCHIVAL,
@@ -14,19 +18,16 @@ export {
   cmsRevocationData,
   REVOCATION_VALUES,
 } from './cms-revocation';
-// Fetching and checking revocation data for a chain, for PAdES B-LT signing (sign's DSS).
+export { collectRevocationData, type RevocationData, type RevocationFetchOptions } from './revocation-collect';
 export {
-  collectRevocationData,
-  REVOCATION_MAX_BYTES,
-  REVOCATION_TIMEOUT_MS,
-  type RevocationData,
-  type RevocationFetchOptions,
-} from './revocation-fetch';
-export { fetchRevocationData, type OnlineBudget, onlineBudget } from './revocation-online';
-export {
-  hasRevocationData,
   MAX_CRL_BYTES,
   MAX_OCSP_BYTES,
+  REVOCATION_MAX_BYTES,
+  REVOCATION_TIMEOUT_MS,
+} from './revocation-constants';
+export { fetchRevocationData, type OnlineBudget, onlineBudget } from './revocation-fetch';
+export {
+  hasRevocationData,
   type RevocationDatum,
   type RevocationKind,
   type RevocationSource,

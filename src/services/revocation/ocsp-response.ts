@@ -1,15 +1,21 @@
 /**
- * OCSP responses (RFC 6960 §4.2): an OCSPResponse whose status is successful and whose
- * responseBytes are an id-pkix-ocsp-basic BasicOCSPResponse (§4.2.1), or a bare
- * BasicOCSPResponse as CAdES revocation-values carries it (ETSI EN 319 122-1 §5.3.5.2, RFC 5126
- * §6.3.4). Which SingleResponse is about a certificate is decided by its CertID (§4.1.1: the
- * hashes of the issuer's name and key, and the serial number); who may sign the response is
- * §4.2.2.2: the issuing CA itself, or a responder the CA issued a certificate with
- * id-kp-OCSPSigning to. (A responder trusted locally, the third case, is not configured here.)
- * Parsing never throws: damage is a plain-words reason.
+ * OCSP responses (RFC 6960 §4.2), read and checked once for every use: verify's status at a time
+ * (revocation-status.ts) and signing's collection for a DSS (revocation-fetch.ts).
+ *
+ * An OCSPResponse whose status is successful and whose responseBytes are an id-pkix-ocsp-basic
+ * BasicOCSPResponse (§4.2.1), or a bare BasicOCSPResponse as CAdES revocation-values carries it
+ * (ETSI EN 319 122-1 §5.3.5.2, RFC 5126 §6.3.4). Which SingleResponse is about a certificate is
+ * decided by its CertID (§4.1.1: the hashes of the issuer's name and key, and the serial number);
+ * who may sign the response is §4.2.2.2: the issuing CA itself, or a responder the CA issued a
+ * certificate with id-kp-OCSPSigning to, valid when the response was produced. (A responder
+ * trusted locally, the third case, is not configured here.) Signatures are checked by the
+ * caller's SignatureCheck. What the times say is the caller's question: whether the answer is
+ * current now (to be stored) or speaks for a signing time (to judge a signature).
+ * Nothing here throws: damage is a plain-words reason.
  */
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
+import { bytesEqual } from '../../kit';
 import {
   extensionValue,
   hasExtendedKeyUsage,
@@ -26,7 +32,7 @@ const OCSP_BASIC = '1.3.6.1.5.5.7.48.1.1';
 /** id-pkix-ocsp-archive-cutoff (RFC 6960 §4.4.4). */
 const ARCHIVE_CUTOFF = '1.3.6.1.5.5.7.48.1.6';
 /** id-kp-OCSPSigning (RFC 6960 §4.2.2.2, RFC 5280 §4.2.1.12). */
-export const OCSP_SIGNING = '1.3.6.1.5.5.7.3.9';
+const OCSP_SIGNING = '1.3.6.1.5.5.7.3.9';
 
 /** OCSPResponseStatus (RFC 6960 §4.2.1), for messages. */
 const RESPONSE_STATUS: Record<number, string> = {
@@ -159,10 +165,6 @@ async function digest(oid: string, data: Uint8Array): Promise<Uint8Array | undef
   return name ? new Uint8Array(await crypto.subtle.digest(name, data)) : undefined;
 }
 
-function equal(a: Uint8Array, b: Uint8Array): boolean {
-  return a.length === b.length && a.every((byte, i) => byte === b[i]);
-}
-
 /** The hash of a key as CertID and ResponderID byKey take it: the BIT STRING's value (RFC 6960 §4.1.1, §4.2.1). */
 function keyBytes(certificate: pkijs.Certificate): Uint8Array {
   return new Uint8Array(certificate.subjectPublicKeyInfo.subjectPublicKey.valueBlock.valueHexView);
@@ -183,11 +185,11 @@ export async function responsesFor(
   for (const response of parsed.responses) {
     if (response.serial !== serial) continue;
     const nameHash = await digest(response.hashAlgorithm, nameDer(target.issuer));
-    if (!nameHash || !equal(nameHash, response.issuerNameHash)) continue;
+    if (!nameHash || !bytesEqual(nameHash, response.issuerNameHash)) continue;
     let issuer: pkijs.Certificate | undefined;
     for (const candidate of issuers) {
       const keyHash = await digest(response.hashAlgorithm, keyBytes(candidate));
-      if (keyHash && equal(keyHash, response.issuerKeyHash)) {
+      if (keyHash && bytesEqual(keyHash, response.issuerKeyHash)) {
         issuer = candidate;
         break;
       }
@@ -200,7 +202,7 @@ export async function responsesFor(
 async function responderIs(parsed: ParsedOcsp, certificate: pkijs.Certificate): Promise<boolean> {
   if ('name' in parsed.responder) return sameName(parsed.responder.name, certificate.subject);
   const hash = new Uint8Array(await crypto.subtle.digest('SHA-1', keyBytes(certificate)));
-  return equal(hash, parsed.responder.keyHash);
+  return bytesEqual(hash, parsed.responder.keyHash);
 }
 
 /**
@@ -208,7 +210,7 @@ async function responderIs(parsed: ParsedOcsp, certificate: pkijs.Certificate): 
  * (RFC 6960 §4.2.2.2: issued directly by the CA, id-kp-OCSPSigning, and valid when the response
  * was produced), and the signature verifies. undefined when it was; else why not.
  */
-export async function checkOcspSigner(
+async function checkOcspSigner(
   parsed: ParsedOcsp,
   issuer: pkijs.Certificate,
   others: readonly pkijs.Certificate[],
@@ -240,4 +242,55 @@ export async function checkOcspSigner(
     why = 'its signature does not verify with the responder’s key';
   }
   return why;
+}
+
+/** A SingleResponse about a certificate, and whether the response may speak for it. */
+export interface OcspAnswer {
+  single: OcspSingle;
+  /** The certificate of `issuers` whose key hash the CertID names; undefined when none is (its issuer is missing). */
+  issuer: pkijs.Certificate | undefined;
+  /** Why the response's signer is not one §4.2.2.2 allows for that issuer; undefined when it is, or when there is no issuer. */
+  signerProblem: string | undefined;
+}
+
+/**
+ * The SingleResponses of `parsed` about `target`, each checked against its issuer: signed by it,
+ * or by a responder it authorized, found in the response's certs or in `others`.
+ */
+export async function ocspAnswers(
+  parsed: ParsedOcsp,
+  target: pkijs.Certificate,
+  issuers: readonly pkijs.Certificate[],
+  others: readonly pkijs.Certificate[],
+  verify: SignatureCheck,
+): Promise<OcspAnswer[]> {
+  const answers: OcspAnswer[] = [];
+  for (const { single, issuer } of await responsesFor(parsed, target, issuers)) {
+    const signerProblem = issuer
+      ? await once(parsed, issuer, () => checkOcspSigner(parsed, issuer, others, verify))
+      : undefined;
+    answers.push({ single, issuer, signerProblem });
+  }
+  return answers;
+}
+
+/** The signer check of one response against one issuer, once per pair (a DSS serves every signature of a file). */
+const signerChecks = new WeakMap<ParsedOcsp, WeakMap<pkijs.Certificate, Promise<string | undefined>>>();
+
+function once(
+  parsed: ParsedOcsp,
+  issuer: pkijs.Certificate,
+  check: () => Promise<string | undefined>,
+): Promise<string | undefined> {
+  let byIssuer = signerChecks.get(parsed);
+  if (!byIssuer) {
+    byIssuer = new WeakMap();
+    signerChecks.set(parsed, byIssuer);
+  }
+  let result = byIssuer.get(issuer);
+  if (!result) {
+    result = check();
+    byIssuer.set(issuer, result);
+  }
+  return result;
 }

@@ -1,205 +1,202 @@
 /**
- * Gathering the revocation data a validator needs for a certificate chain (PAdES B-LT, ETSI EN
- * 319 142-1 §5.4; ISO 32000-2 §12.8.4.3): for each certificate that has an issuer in the chain,
- * an OCSP response from the responders its Authority Information Access names (RFC 6960), else
- * a CRL from its CRL distribution points (RFC 5280 §4.2.1.13). A self-issued root needs none: a
- * validator trusts it as itself.
+ * Asking for revocation data live, the one way both callers do: signing's B-LT collection for a
+ * chain (revocation-collect.ts) and verify's REVOCATION_CHECK=online check for a signer
+ * (`fetchRevocationData` below). For one certificate: an OCSP request (ocsp-request.ts) by GET
+ * (RFC 6960 Appendix A.1) to each responder its Authority Information Access names (RFC 5280
+ * §4.2.2.1), then each CRL distribution point (§4.2.1.13), until the caller takes an answer.
  *
  * Every request goes through the guarded fetcher of src/services/input (the address guard refuses
  * private and loopback targets, redirects are re-checked, each body is capped). Plain http: is
  * allowed because OCSP and CRL are served over http by design: the data is signed, and https
- * would need revocation data of its own (RFC 5280 §8, RFC 6960 Appendix A.1). One deadline
- * covers the whole collection; certificates are looked up in parallel.
+ * would need revocation data of its own (RFC 5280 §8, RFC 6960 Appendix A.1). One budget, a
+ * deadline and a number of requests, covers every request of one API request.
  *
- * Nothing here throws for missing data: what could not be had is said in `problems`, one plain
- * sentence per certificate, and the caller decides what that means (sign warns, docs/api.md).
+ * What comes back is only bytes; judging them is the caller's (revocation-collect.ts for what a
+ * DSS may store, revocation-status.ts for what a signature's status is). Failures are reasons in
+ * plain words, never errors.
  */
-import * as pkijs from 'pkijs';
+import type * as pkijs from 'pkijs';
 import { ApiError } from '../../errors';
-import { bytesEqual } from '../../kit';
 import { fetchDocument } from '../input';
-import { certificateLabel, issuedBy, selfIssued } from './certificate-facts';
+import { issuersOf, parseCertificate, parseCertificates, type SignatureCheck } from './certificate-links';
 import { crlDistributionUrls, ocspResponderUrls } from './certificate-pointers';
-import { checkCrl } from './crl-check';
-import { type CertificateStatus, checkOcspResponse } from './ocsp-answer';
-import { ocspGetUrl, ocspQuery } from './ocsp-request';
-import { RevocationDataError } from './revocation-error';
+import { ocspGetUrl, ocspRequest } from './ocsp-request';
+import {
+  MAX_CRL_BYTES,
+  MAX_OCSP_BYTES,
+  MAX_URLS_PER_KIND,
+  ONLINE_MAX_FETCHES,
+  REVOCATION_TIMEOUT_MS,
+} from './revocation-constants';
+import type { RevocationDatum } from './revocation-status';
 
-/** The whole collection's deadline: a signing request should not wait on a slow responder for long. */
-export const REVOCATION_TIMEOUT_MS = 10_000;
-/** One OCSP response is a few KB; a CA's CRL can be large, but one over 1 MiB is not worth carrying in every document. */
-export const REVOCATION_MAX_BYTES = 1024 * 1024;
-
-export interface RevocationFetchOptions {
-  /** The fetch to use; the runtime's by default. */
-  fetch?: typeof fetch;
-  /** One deadline for every request of the collection. Default REVOCATION_TIMEOUT_MS. */
-  timeoutMs?: number;
-  /** The most one response may be. Default REVOCATION_MAX_BYTES. */
-  maxBytes?: number;
-  /** The time responses must be current at. Default: now. */
-  now?: Date;
-  /**
-   * Certificates (DER) whose revocation data another call gathers: a TSA's chain often shares the
-   * signer's CAs, and asking twice would store two copies of one status.
-   */
-  skip?: readonly Uint8Array[];
-}
-
-export interface RevocationData {
-  /** DER OCSPResponse values as the responders sent them (RFC 6960 §4.2.1), checked. */
-  ocsps: Uint8Array[];
-  /** DER CRLs (RFC 5280 §5.1), checked. */
-  crls: Uint8Array[];
-  /** What could not be gathered and why, and any certificate found revoked; plain sentences. */
-  problems: string[];
-}
-
-/** Revocation data for `chain` (DER, leaf first, each certificate followed by its issuer). */
-export async function collectRevocationData(
-  chain: readonly Uint8Array[],
-  options: RevocationFetchOptions = {},
-): Promise<RevocationData> {
-  const context: Context = {
-    deadline: Date.now() + (options.timeoutMs ?? REVOCATION_TIMEOUT_MS),
-    timeoutMs: options.timeoutMs ?? REVOCATION_TIMEOUT_MS,
-    maxBytes: options.maxBytes ?? REVOCATION_MAX_BYTES,
-    now: options.now ?? new Date(),
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-  };
-  const certificates: (pkijs.Certificate | undefined)[] = chain.map((der) => {
-    try {
-      return pkijs.Certificate.fromBER(der);
-    } catch {
-      return undefined;
-    }
-  });
-  const results = await Promise.all(
-    certificates.map((certificate, i): Found | Promise<Found> => {
-      const der = chain[i] as Uint8Array;
-      if (options.skip?.some((skipped) => bytesEqual(skipped, der))) return {};
-      if (!certificate) return { problem: `certificate ${i + 1} of the chain cannot be read` };
-      // Nothing here may fail the caller: an unexpected error is one more sentence.
-      return forCertificate(certificate, certificates[i + 1], context).catch((error: unknown) => ({
-        problem: `no revocation data for ${certificateLabel(certificate)}: ${reasonOf(error)}`,
-      }));
-    }),
-  );
-  const data: RevocationData = { ocsps: [], crls: [], problems: [] };
-  for (const result of results) {
-    if ('ocsp' in result && result.ocsp) data.ocsps.push(result.ocsp);
-    if ('crl' in result && result.crl) data.crls.push(result.crl);
-    if (result.problem) data.problems.push(result.problem);
-  }
-  return data;
-}
-
-interface Context {
+/** One deadline and a number of requests, shared by every live request of one API request. */
+export interface OnlineBudget {
   deadline: number;
+  /** The time the deadline was set for, for messages. */
   timeoutMs: number;
-  maxBytes: number;
-  now: Date;
+  fetchesLeft: number;
+}
+
+export function onlineBudget(timeoutMs = REVOCATION_TIMEOUT_MS, fetches = ONLINE_MAX_FETCHES): OnlineBudget {
+  return { deadline: Date.now() + timeoutMs, timeoutMs, fetchesLeft: fetches };
+}
+
+/** Where a certificate's status can be asked: at most MAX_URLS_PER_KIND of each kind. */
+export interface RevocationUrls {
+  /** OCSP responders; none without the issuer's certificate, which the CertID needs (RFC 6960 §4.1.1). */
+  ocsp: string[];
+  crl: string[];
+}
+
+export function revocationUrls(certificate: pkijs.Certificate, issuer: pkijs.Certificate | undefined): RevocationUrls {
+  return {
+    ocsp: issuer ? ocspResponderUrls(certificate).slice(0, MAX_URLS_PER_KIND) : [],
+    crl: crlDistributionUrls(certificate).slice(0, MAX_URLS_PER_KIND),
+  };
+}
+
+export interface AskOptions {
+  budget: OnlineBudget;
+  /** The most one answer may be, within MAX_OCSP_BYTES and MAX_CRL_BYTES. */
+  maxBytes?: number;
+  /** How messages name a responder or a distribution point. */
+  name: (kind: 'ocsp' | 'crl', url: string) => string;
+  /** The fetch to use (tests); the runtime's by default. */
   fetch?: typeof fetch;
 }
 
-type Found = { ocsp?: Uint8Array; crl?: Uint8Array; problem?: string };
+/** One answer: the DER an OCSP responder or a CRL distribution point sent, or why there is none. */
+export type Answer = { kind: 'ocsp' | 'crl'; url: string } & ({ der: Uint8Array } | { error: unknown });
 
-async function forCertificate(
+/**
+ * The answers for `certificate`, OCSP first, one request at a time and only as the caller asks
+ * for the next: a caller that takes an answer stops there, and nothing more is fetched.
+ */
+export async function* askFor(
   certificate: pkijs.Certificate,
   issuer: pkijs.Certificate | undefined,
-  context: Context,
-): Promise<Found> {
-  if (selfIssued(certificate)) return {};
-  const label = certificateLabel(certificate);
-  if (!issuer || !issuedBy(certificate, issuer)) {
-    return { problem: `no revocation data for ${label}: its issuer's certificate is not in the chain` };
-  }
-  const ocspUrls = ocspResponderUrls(certificate);
-  const crlUrls = crlDistributionUrls(certificate);
-  if (ocspUrls.length === 0 && crlUrls.length === 0) {
-    return {
-      problem: `no revocation data for ${label}: its certificate names no OCSP responder and no CRL distribution point (http or https)`,
-    };
-  }
-  const failures: string[] = [];
-  if (ocspUrls.length > 0) {
-    const query = await ocspQuery(certificate, issuer);
-    for (const url of ocspUrls) {
-      try {
-        const body = await fetchWithin(ocspGetUrl(url, query.request), `OCSP responder ${url}`, context, OCSP_TYPE);
-        const status = await describeFailure(`OCSP response from ${url}`, () =>
-          checkOcspResponse(body, query, issuer, context.now),
-        );
-        if (status.status === 'unknown') {
-          failures.push(`OCSP responder ${url} does not know the certificate (status unknown)`);
-          continue;
-        }
-        return { ocsp: body, ...revoked(label, status, `OCSP responder ${url}`) };
-      } catch (error) {
-        failures.push(reasonOf(error));
-      }
+  urls: RevocationUrls,
+  options: AskOptions,
+): AsyncGenerator<Answer> {
+  if (issuer && urls.ocsp.length > 0) {
+    const request = await ocspRequest(certificate, issuer);
+    for (const url of urls.ocsp) {
+      yield await answer('ocsp', url, () => fetchWithin(ocspGetUrl(url, request), 'ocsp', url, options));
     }
   }
-  for (const url of crlUrls) {
-    try {
-      const body = await fetchWithin(url, `CRL ${url}`, context, CRL_TYPE);
-      const status = await describeFailure(`CRL from ${url}`, () => checkCrl(body, certificate, issuer, context.now));
-      return { crl: body, ...revoked(label, status, `the CRL at ${url}`) };
-    } catch (error) {
-      failures.push(reasonOf(error));
-    }
+  for (const url of urls.crl) yield await answer('crl', url, () => fetchWithin(url, 'crl', url, options));
+}
+
+async function answer(kind: 'ocsp' | 'crl', url: string, get: () => Promise<Uint8Array>): Promise<Answer> {
+  try {
+    return { kind, url, der: await get() };
+  } catch (error) {
+    return { kind, url, error };
   }
-  return { problem: `no revocation data for ${label}: ${failures.join('; ')}` };
 }
 
-const OCSP_TYPE = 'application/ocsp-response';
-/** RFC 5280 §4.2.1.13 and RFC 2585 §4.2: a DER CRL over http is application/pkix-crl. */
-const CRL_TYPE = 'application/pkix-crl';
+/** RFC 6960 Appendix A.1 and RFC 2585 §4.2: what OCSP responders and CRL servers send. */
+const MEDIA_TYPES = { ocsp: 'application/ocsp-response', crl: 'application/pkix-crl' } as const;
+/** A responder or CRL server that redirects at all does so once or twice; more spends the shared deadline. */
+const MAX_REDIRECTS = 3;
 
-/** A revoked certificate is not a gap in the data but the worst news it can carry: said, never hidden. */
-function revoked(label: string, status: CertificateStatus, source: string): { problem?: string } {
-  if (status.status !== 'revoked') return {};
-  const reason = status.reason ? `, reason ${status.reason}` : '';
-  return {
-    problem: `${label} is revoked according to ${source} (since ${status.revokedAt.toISOString()}${reason}): validators will reject a signature that relies on it`,
-  };
-}
+class BudgetSpent extends Error {}
 
-async function fetchWithin(url: string, name: string, context: Context, accept: string): Promise<Uint8Array> {
-  const remaining = context.deadline - Date.now();
+async function fetchWithin(
+  url: string,
+  kind: 'ocsp' | 'crl',
+  pointer: string,
+  options: AskOptions,
+): Promise<Uint8Array> {
+  const { budget } = options;
+  const name = options.name(kind, pointer);
+  const remaining = budget.deadline - Date.now();
   if (remaining <= 0) {
-    throw new RevocationDataError(
-      `${name} was not asked: the ${context.timeoutMs / 1000} s allowed for gathering revocation data had run out`,
+    throw new BudgetSpent(
+      `${name} was not asked: the ${budget.timeoutMs / 1000} s allowed for revocation requests had run out`,
     );
   }
+  if (budget.fetchesLeft <= 0) {
+    throw new BudgetSpent(`${name} was not asked: the requests allowed for revocation had all been made`);
+  }
+  budget.fetchesLeft--;
+  const cap = kind === 'ocsp' ? MAX_OCSP_BYTES : MAX_CRL_BYTES;
   const fetched = await fetchDocument(url, {
-    maxBytes: context.maxBytes,
+    maxBytes: Math.min(cap, options.maxBytes ?? cap),
     allowHttp: true,
     timeoutMs: remaining,
+    maxRedirects: MAX_REDIRECTS,
     name,
-    accept,
-    ...(context.fetch ? { fetch: context.fetch } : {}),
+    accept: MEDIA_TYPES[kind],
+    ...(options.fetch ? { fetch: options.fetch } : {}),
   });
-  return fetched.bytes;
+  return kind === 'crl' ? pemOrDer(fetched.bytes, 'X509 CRL') : fetched.bytes;
 }
 
-async function describeFailure<T>(what: string, check: () => Promise<T>): Promise<T> {
+/** A CRL some servers send as PEM (RFC 7468 §6) instead of DER. */
+function pemOrDer(bytes: Uint8Array, label: string): Uint8Array {
+  const head = new TextDecoder('latin1').decode(bytes.subarray(0, 64));
+  if (!head.includes(`-----BEGIN ${label}-----`)) return bytes;
+  const text = new TextDecoder('latin1').decode(bytes);
+  const body = text.replace(/-----[^-]+-----/g, '').replace(/\s+/g, '');
   try {
-    return await check();
-  } catch (error) {
-    if (error instanceof RevocationDataError) throw new RevocationDataError(`${what}: ${error.message}`);
-    throw new RevocationDataError(`${what} could not be checked: ${(error as Error).message}`, { cause: error });
+    return Uint8Array.from(atob(body), (c) => c.charCodeAt(0));
+  } catch {
+    return bytes;
   }
 }
 
 /**
- * The fetcher's messages are written for a caller's document URL and end with advice for that
- * caller ("send it as base64"); what happened is their first clause.
+ * Why an answer could not be had, in plain words. The fetcher's messages are written for a
+ * caller's document URL and end with advice for that caller ("send it as base64"); what happened
+ * is their first clause.
  */
-function reasonOf(error: unknown): string {
-  if (error instanceof RevocationDataError) return error.message;
+export function reasonOf(error: unknown): string {
+  if (error instanceof BudgetSpent) return error.message;
   const message = error instanceof Error ? error.message : String(error);
   const first = message.split(/; |\. (?=[A-Z])/)[0] ?? message;
   const text = first.replace(/\.$/, '');
   return error instanceof ApiError ? text : `unexpected failure: ${text}`;
+}
+
+export interface OnlineQuery {
+  /** DER of the certificate to ask about, and certificates its issuer is among. */
+  certificate: Uint8Array;
+  certificates: readonly Uint8Array[];
+  verify: SignatureCheck;
+  budget: OnlineBudget;
+  /** The fetch to use (tests); the runtime's by default. */
+  fetch?: typeof fetch;
+}
+
+/**
+ * Verify's online check (REVOCATION_CHECK=online): the first answer the certificate's responders
+ * or distribution points give, as data for revocation-status.ts to judge.
+ */
+export async function fetchRevocationData(
+  query: OnlineQuery,
+): Promise<{ data: RevocationDatum[]; problems: string[] }> {
+  const problems: string[] = [];
+  const target = parseCertificate(query.certificate);
+  if (!target) return { data: [], problems: ['online revocation check: the certificate cannot be read'] };
+  const [issuer] = await issuersOf(target, parseCertificates(query.certificates), query.verify);
+  const urls = revocationUrls(target, issuer);
+  if (urls.ocsp.length === 0 && urls.crl.length === 0) {
+    problems.push(
+      issuer
+        ? 'online revocation check: the certificate names no OCSP responder or http CRL distribution point'
+        : 'online revocation check: the certificate names no http CRL distribution point, and without its issuer’s certificate no OCSP request can be made',
+    );
+  }
+  const options: AskOptions = {
+    budget: query.budget,
+    name: (kind) => (kind === 'ocsp' ? 'the OCSP responder' : 'the CRL distribution point'),
+    ...(query.fetch ? { fetch: query.fetch } : {}),
+  };
+  for await (const answer of askFor(target, issuer, urls, options)) {
+    if ('der' in answer) return { data: [{ kind: answer.kind, der: answer.der, source: 'online' }], problems };
+    problems.push(`online revocation check: ${reasonOf(answer.error)}`);
+  }
+  return { data: [], problems };
 }

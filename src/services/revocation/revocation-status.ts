@@ -5,7 +5,8 @@
  * certificate (OCSP CertID, RFC 6960 §4.1.1; CRL issuer and scope, RFC 5280 §6.3.3 (b)), comes
  * from the certificate's issuer (the CA itself, a responder it authorized with
  * id-kp-OCSPSigning, RFC 6960 §4.2.2.2, or the CA's key allowed to sign CRLs) and its signature
- * verifies. Then:
+ * verifies (ocsp-response.ts, certificate-list.ts: the checks signing's collection makes too).
+ * Then:
  *
  * - **revoked**: it says the certificate was revoked at or before `at` (the best signature time:
  *   a trusted timestamp's, else the time the signer claims). A revocation after `at` still counts
@@ -24,10 +25,11 @@
  *
  * Revoked wins over good. Never throws.
  */
-import * as pkijs from 'pkijs';
-import { issuersOf, parseCertificates, type SignatureCheck, validAt } from './certificate-links';
-import { crlCovers, crlSigner, findRevoked, type ParsedCrl, parseCrl, REMOVE_FROM_CRL } from './certificate-list';
-import { checkOcspSigner, type ParsedOcsp, parseOcsp, responsesFor } from './ocsp-response';
+import type * as pkijs from 'pkijs';
+import { issuersOf, parseCertificate, parseCertificates, type SignatureCheck } from './certificate-links';
+import { crlAnswer, crlCovers, type ParsedCrl, parseCrl } from './certificate-list';
+import { ocspAnswers, type ParsedOcsp, parseOcsp, responsesFor } from './ocsp-response';
+import { CRL_REASONS, MAX_CRL_BYTES, MAX_OCSP_BYTES } from './revocation-constants';
 
 export type RevocationStatus = 'good' | 'revoked' | 'unknown';
 /** Where the deciding datum came from: the signature's CMS, the PDF's DSS, or a live request. */
@@ -67,22 +69,6 @@ export interface StatusResult {
 
 /** Data looked at per question; more is hostile (a real DSS holds a few per certificate). */
 export const MAX_REVOCATION_DATA = 192;
-/** Largest OCSP response and CRL parsed (a CRL of a national CA can be several MB). */
-export const MAX_OCSP_BYTES = 512 * 1024;
-export const MAX_CRL_BYTES = 8 * 1024 * 1024;
-
-const REASONS: Record<number, string> = {
-  0: 'unspecified',
-  1: 'keyCompromise',
-  2: 'cACompromise',
-  3: 'affiliationChanged',
-  4: 'superseded',
-  5: 'cessationOfOperation',
-  6: 'certificateHold',
-  8: 'removeFromCRL',
-  9: 'privilegeWithdrawn',
-  10: 'aACompromise',
-};
 
 type Parsed = ParsedOcsp | ParsedCrl | string;
 /** Each datum is parsed once per isolate while its bytes live (a DSS serves every signature of a file). */
@@ -115,10 +101,8 @@ type Finding =
 
 export async function revocationStatus(query: StatusQuery): Promise<StatusResult> {
   const label = query.label ?? 'the certificate';
-  let target: pkijs.Certificate;
-  try {
-    target = pkijs.Certificate.fromBER(query.certificate);
-  } catch {
+  const target = parseCertificate(query.certificate);
+  if (!target) {
     return { status: 'unknown', source: null, problems: [`${label} cannot be read, so its revocation is unknown`] };
   }
   const pool = parseCertificates(query.certificates);
@@ -173,7 +157,7 @@ function revokedFinding(
   query: StatusQuery,
   label: string,
 ): Finding {
-  const why = reason === undefined ? '' : ` (${REASONS[reason] ?? `reason ${reason}`})`;
+  const why = reason === undefined ? '' : ` (${CRL_REASONS[reason] ?? `reason ${reason}`})`;
   if (time <= query.at) {
     return {
       verdict: 'revoked',
@@ -207,9 +191,8 @@ async function ocspFindings(
   label: string,
 ): Promise<Finding[]> {
   const what = describe(datum);
-  const about = await responsesFor(parsed, target, issuers);
   const findings: Finding[] = [];
-  for (const { single, issuer } of about) {
+  for (const { single, issuer, signerProblem } of await ocspAnswers(parsed, target, issuers, pool, query.verify)) {
     if (!issuer) {
       findings.push({
         verdict: 'problem',
@@ -217,9 +200,8 @@ async function ocspFindings(
       });
       continue;
     }
-    const signer = await signerProblem(parsed, issuer, pool, query.verify);
-    if (signer) {
-      findings.push({ verdict: 'problem', note: `${what} about ${label} is not usable: ${signer}` });
+    if (signerProblem) {
+      findings.push({ verdict: 'problem', note: `${what} about ${label} is not usable: ${signerProblem}` });
       continue;
     }
     if (single.status.kind === 'revoked') {
@@ -238,28 +220,6 @@ async function ocspFindings(
   return findings;
 }
 
-/** The signer check of one response against one issuer, once per pair. */
-const signerChecks = new WeakMap<ParsedOcsp, WeakMap<pkijs.Certificate, Promise<string | undefined>>>();
-
-function signerProblem(
-  parsed: ParsedOcsp,
-  issuer: pkijs.Certificate,
-  pool: readonly pkijs.Certificate[],
-  verify: SignatureCheck,
-): Promise<string | undefined> {
-  let byIssuer = signerChecks.get(parsed);
-  if (!byIssuer) {
-    byIssuer = new WeakMap();
-    signerChecks.set(parsed, byIssuer);
-  }
-  let check = byIssuer.get(issuer);
-  if (!check) {
-    check = checkOcspSigner(parsed, issuer, pool, verify);
-    byIssuer.set(issuer, check);
-  }
-  return check;
-}
-
 async function crlFindings(
   crl: ParsedCrl,
   datum: RevocationDatum,
@@ -268,20 +228,14 @@ async function crlFindings(
   query: StatusQuery,
   label: string,
 ): Promise<Finding[]> {
-  if (!crlCovers(crl, target)) return [];
+  const answer = await crlAnswer(crl, target, issuers, query.verify);
+  // Not about the certificate, or an incomplete CRL that does not list it: it says nothing.
+  if (answer === undefined || (typeof answer !== 'string' && answer.kind === 'unknown')) return [];
   const what = describe(datum);
-  const signer = await crlSigner(crl, issuers, query.verify);
-  if (typeof signer === 'string') {
-    return [{ verdict: 'problem', note: `${what} from the issuer of ${label} is not usable: ${signer}` }];
+  if (typeof answer === 'string') {
+    return [{ verdict: 'problem', note: `${what} from the issuer of ${label} is not usable: ${answer}` }];
   }
-  const entry = findRevoked(crl, new Uint8Array(target.serialNumber.valueBlock.valueHexView));
-  if (entry && entry.reason !== REMOVE_FROM_CRL) {
-    return [revokedFinding(datum.source, what, entry.time, entry.reason, query, label)];
-  }
-  if (!crl.complete) return [];
-  if (!validAt(signer, crl.thisUpdate)) {
-    return [{ verdict: 'problem', note: `${what} was signed when the issuing CA’s certificate was not valid` }];
-  }
+  if (answer.kind === 'revoked') return [revokedFinding(datum.source, what, answer.time, answer.reason, query, label)];
   const stale = current(crl.thisUpdate, crl.nextUpdate, query.at, target, crl.expiredCertsOnCrl);
   return stale
     ? [{ verdict: 'problem', note: `${what} does not list ${label}, but ${stale}` }]
@@ -298,12 +252,8 @@ function iso(date: Date): string {
  * the validation data to contain (an OCSP CertID is matched by serial and issuer name hash).
  */
 export async function hasRevocationData(certificate: Uint8Array, data: readonly RevocationDatum[]): Promise<boolean> {
-  let target: pkijs.Certificate;
-  try {
-    target = pkijs.Certificate.fromBER(certificate);
-  } catch {
-    return false;
-  }
+  const target = parseCertificate(certificate);
+  if (!target) return false;
   for (const datum of data.slice(0, MAX_REVOCATION_DATA)) {
     const parsed = parseDatum(datum);
     if (typeof parsed === 'string') continue;

@@ -2,6 +2,7 @@ import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { bytesEqual } from '../../kit';
 import { collectRevocationData, type RevocationFetchOptions } from '../revocation';
+import { checkX509Signature } from '../verify';
 import type { ValidationData } from './sign-types';
 
 export interface GatheredValidationData {
@@ -41,8 +42,10 @@ export async function gatherValidationData(
     }
   }
   const [signer, tsa] = await Promise.all([
-    collectRevocationData(signerChain, revocation),
-    tsaChain.length > 0 ? collectRevocationData(tsaChain, { ...revocation, skip: signerChain }) : undefined,
+    collectRevocationData(signerChain, checkX509Signature, revocation),
+    tsaChain.length > 0
+      ? collectRevocationData(tsaChain, checkX509Signature, { ...revocation, skip: signerChain })
+      : undefined,
   ]);
   const certificates = unique([...signerChain, ...tsaChain, ...tokenCertificates]);
   return {

@@ -3,6 +3,7 @@ import { HttpResponse, http } from 'msw';
 import * as pkijs from 'pkijs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { collectRevocationData } from '../../../src/services/revocation';
+import { checkX509Signature } from '../../../src/services/verify/long-term';
 import {
   ISSUING_CRL_URL,
   makeRevocationPki,
@@ -29,7 +30,7 @@ describe('collectRevocationData (RFC 6960 OCSP, RFC 5280 CRLs)', () => {
   it("asks the signer's OCSP responder by GET and takes the issuing CA's status from the root's CRL; the root needs none", async () => {
     const log: RevocationLog = { ocsp: [], crl: [] };
     network.use(...revocationHandlers(pki, {}, log));
-    const data = await collectRevocationData(pki.chain);
+    const data = await collectRevocationData(pki.chain, checkX509Signature);
     expect(data.problems).toEqual([]);
     expect(data.ocsps).toHaveLength(1);
     expect(ocspStatus(data.ocsps[0] as Uint8Array)).toBe(0);
@@ -48,7 +49,7 @@ describe('collectRevocationData (RFC 6960 OCSP, RFC 5280 CRLs)', () => {
 
   it('accepts responses signed by the issuing CA itself, not only by its delegated responder (§4.2.2.2)', async () => {
     network.use(...revocationHandlers(pki, { ocspSignedBy: 'issuing' }));
-    const data = await collectRevocationData(pki.chain);
+    const data = await collectRevocationData(pki.chain, checkX509Signature);
     expect(data.problems).toEqual([]);
     expect(data.ocsps).toHaveLength(1);
   });
@@ -56,7 +57,7 @@ describe('collectRevocationData (RFC 6960 OCSP, RFC 5280 CRLs)', () => {
   it('refuses a response no authorised responder signed, and falls back to the CRL', async () => {
     const log: RevocationLog = { ocsp: [], crl: [] };
     network.use(...revocationHandlers(pki, { ocspSignedBy: 'stranger' }, log));
-    const data = await collectRevocationData(pki.chain);
+    const data = await collectRevocationData(pki.chain, checkX509Signature);
     expect(data.ocsps).toHaveLength(0);
     expect(data.crls).toHaveLength(2);
     expect(log.crl).toEqual(expect.arrayContaining([ISSUING_CRL_URL, ROOT_CRL_URL]));
@@ -65,7 +66,7 @@ describe('collectRevocationData (RFC 6960 OCSP, RFC 5280 CRLs)', () => {
 
   it('says what failed, for each certificate, when neither OCSP nor CRL can be had', async () => {
     network.use(...revocationHandlers(pki, { ocspHttpStatus: 500, crlHttpStatus: 404 }));
-    const data = await collectRevocationData(pki.chain);
+    const data = await collectRevocationData(pki.chain, checkX509Signature);
     expect(data.ocsps).toEqual([]);
     expect(data.crls).toEqual([]);
     expect(data.problems).toHaveLength(2);
@@ -84,7 +85,7 @@ describe('collectRevocationData (RFC 6960 OCSP, RFC 5280 CRLs)', () => {
 
   it('reports a revoked certificate, and keeps the response that says so', async () => {
     network.use(...revocationHandlers(pki, { revoked: [pki.signer.cert.serialNumber] }));
-    const data = await collectRevocationData(pki.chain);
+    const data = await collectRevocationData(pki.chain, checkX509Signature);
     expect(data.ocsps).toHaveLength(1);
     expect(data.problems).toEqual([
       expect.stringMatching(
@@ -95,7 +96,7 @@ describe('collectRevocationData (RFC 6960 OCSP, RFC 5280 CRLs)', () => {
 
   it('finds a revoked certificate on the CRL too', async () => {
     network.use(...revocationHandlers(pki, { revoked: [pki.issuing.cert.serialNumber] }));
-    const data = await collectRevocationData(pki.chain);
+    const data = await collectRevocationData(pki.chain, checkX509Signature);
     expect(data.problems).toEqual([
       expect.stringMatching(
         /^"Quire Test Issuing CA" is revoked according to the CRL at http:\/\/crl\.quire\.test\/root\.crl/,
@@ -105,7 +106,7 @@ describe('collectRevocationData (RFC 6960 OCSP, RFC 5280 CRLs)', () => {
 
   it('takes the CRL when the responder does not know the certificate (status unknown)', async () => {
     network.use(...revocationHandlers(pki, { unknown: [pki.signer.cert.serialNumber] }));
-    const data = await collectRevocationData(pki.chain);
+    const data = await collectRevocationData(pki.chain, checkX509Signature);
     expect(data.ocsps).toHaveLength(0);
     expect(data.crls).toHaveLength(2);
     expect(data.problems).toEqual([]);
@@ -113,7 +114,7 @@ describe('collectRevocationData (RFC 6960 OCSP, RFC 5280 CRLs)', () => {
 
   it('refuses a stale response and a response for another certificate', async () => {
     network.use(...revocationHandlers(pki, { now: new Date('2025-06-01T00:00:00Z'), crlHttpStatus: 404 }));
-    const stale = await collectRevocationData(pki.chain);
+    const stale = await collectRevocationData(pki.chain, checkX509Signature);
     expect(stale.problems[0]).toMatch(/OCSP response from http:\/\/ocsp\.quire\.test\/: the response is stale/);
     // A responder answering about the responder's own certificate, whatever it is asked.
     network.use(
@@ -123,7 +124,7 @@ describe('collectRevocationData (RFC 6960 OCSP, RFC 5280 CRLs)', () => {
       }),
       ...revocationHandlers(pki, { crlHttpStatus: 404 }).slice(1),
     );
-    const wrong = await collectRevocationData(pki.chain);
+    const wrong = await collectRevocationData(pki.chain, checkX509Signature);
     expect(wrong.problems[0]).toMatch(/does not answer for this certificate \(no matching CertID\)/);
   });
 
@@ -148,10 +149,14 @@ describe('collectRevocationData (RFC 6960 OCSP, RFC 5280 CRLs)', () => {
       http.get('http://slow.quire.test/slow.crl', () => new Promise<Response>(() => {})),
       ...revocationHandlers(pki),
     );
-    const data = await collectRevocationData([new Uint8Array(leaf.rawData), pki.issuing.der, pki.root.der], {
-      maxBytes: 1024,
-      timeoutMs: 300,
-    });
+    const data = await collectRevocationData(
+      [new Uint8Array(leaf.rawData), pki.issuing.der, pki.root.der],
+      checkX509Signature,
+      {
+        maxBytes: 1024,
+        timeoutMs: 300,
+      },
+    );
     expect(data.problems, data.problems.join('\n')).toHaveLength(1);
     const [problem] = data.problems;
     expect(problem).toMatch(/OCSP responder http:\/\/10\.0\.0\.7\/ocsp points to a private network address/);
@@ -162,7 +167,7 @@ describe('collectRevocationData (RFC 6960 OCSP, RFC 5280 CRLs)', () => {
   });
 
   it('says so when a certificate names no responder and no distribution point', async () => {
-    const data = await collectRevocationData([pki.root.der]);
+    const data = await collectRevocationData([pki.root.der], checkX509Signature);
     expect(data).toEqual({ ocsps: [], crls: [], problems: [] });
     const keys = await generateKeyPair('ec-p256');
     const bare = await x509.X509CertificateGenerator.create({
@@ -175,13 +180,17 @@ describe('collectRevocationData (RFC 6960 OCSP, RFC 5280 CRLs)', () => {
       signingKey: pki.issuing.keys.privateKey,
       signingAlgorithm: { name: 'ECDSA', hash: 'SHA-256' },
     });
-    const none = await collectRevocationData([new Uint8Array(bare.rawData)]);
+    const none = await collectRevocationData([new Uint8Array(bare.rawData)], checkX509Signature);
     expect(none.problems).toEqual([`no revocation data for "Bare": its issuer's certificate is not in the chain`]);
-    const named = await collectRevocationData([new Uint8Array(bare.rawData), pki.issuing.der, pki.root.der], {
-      fetch: (() => {
-        throw new Error('nothing should be fetched');
-      }) as typeof fetch,
-    });
+    const named = await collectRevocationData(
+      [new Uint8Array(bare.rawData), pki.issuing.der, pki.root.der],
+      checkX509Signature,
+      {
+        fetch: (() => {
+          throw new Error('nothing should be fetched');
+        }) as typeof fetch,
+      },
+    );
     expect(named.problems[0]).toBe(
       'no revocation data for "Bare": its certificate names no OCSP responder and no CRL distribution point (http or https)',
     );
