@@ -6,7 +6,6 @@
  * 422 INVALID_DOCUMENT; every other failure becomes a problem.
  */
 import { toHex } from '../../crypto';
-import { ApiError } from '../../errors';
 import type { CertificateSummary } from '../../kit';
 import {
   findRevisions,
