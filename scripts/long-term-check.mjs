@@ -21,6 +21,7 @@ import { pathToFileURL } from 'node:url';
 import { PDFArray, PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import { root } from './local-setup.mjs';
 import { startLocalTsa, verifyTimestampToken } from './local-tsa.mjs';
+import { bundleWorkerCode } from './worker-bundle.mjs';
 
 const args = process.argv.slice(2);
 const outAt = args.indexOf('--out');
@@ -215,17 +216,8 @@ function localFetch(ports) {
 
 // --- Quire's code, bundled for Node -----------------------------------------------------------
 async function bundleQuire() {
-  const { build } = await import('esbuild');
   const outfile = join(out, 'long-term-entry.mjs');
-  await build({
-    entryPoints: [join(root, 'scripts', 'long-term-entry.ts')],
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    conditions: ['workerd', 'worker', 'browser'],
-    target: 'es2022',
-    outfile,
-    alias: { pako: join(root, 'src', 'engine', 'write', 'pdf', 'pako-on-fflate.ts') },
+  await bundleWorkerCode(join(root, 'scripts', 'long-term-entry.ts'), outfile, {
     // The engine is in the bundle (the audit certificate), never run here: its wasm stays out.
     plugins: [
       {
@@ -239,7 +231,6 @@ async function bundleQuire() {
         },
       },
     ],
-    logLevel: 'warning',
   });
   return import(pathToFileURL(outfile).href);
 }

@@ -17,6 +17,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { bundleWorkerCode } from './worker-bundle.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const requireHere = createRequire(import.meta.url);
@@ -54,17 +55,8 @@ function docxFiles(paths) {
 
 /** Bundles scripts/profile-entry.ts as the worker would be (pako → fflate), with a line → source map. */
 async function bundle() {
-  const { build } = await import('esbuild');
   const outfile = join(tmpdir(), `quire-profile-${process.pid}.mjs`);
-  await build({
-    entryPoints: [join(root, 'scripts', 'profile-entry.ts')],
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    conditions: ['workerd', 'worker', 'browser'],
-    target: 'es2022',
-    outfile,
-    alias: { pako: join(root, 'src', 'engine', 'write', 'pdf', 'pako-on-fflate.ts') },
+  return bundleWorkerCode(join(root, 'scripts', 'profile-entry.ts'), outfile, {
     external: ['node:fs'],
     // workerd hands a `.wasm` import over as a compiled WebAssembly.Module; so does this stand-in.
     plugins: [
@@ -83,9 +75,7 @@ async function bundle() {
         },
       },
     ],
-    logLevel: 'warning',
   });
-  return outfile;
 }
 
 /** esbuild starts each module with a `// path` comment: generated line → source file. */
