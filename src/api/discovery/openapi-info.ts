@@ -14,6 +14,8 @@ export const OPENAPI_INFO: OpenApiObjectConfig = {
       'PAdES signing with an audit-trail certificate, and verification of signed PDFs. ' +
       'Every error is JSON with code, error, message and requestId (equal to the X-Request-Id header).',
   },
+  // Relative to where the document is served (OpenAPI 3.1 §4.8.5): each deployment describes itself.
+  servers: [{ url: '/', description: 'This deployment' }],
   // Every operation needs a key unless it says `security: []` (health, register, verify).
   security: [{ bearerAuth: [] }],
 };

@@ -25,6 +25,7 @@ const AnnotateResponse = z
 const route = createRoute({
   method: 'post',
   path: '/v1/annotate',
+  operationId: 'annotateTemplate',
   summary: 'Fill a DOCX template',
   description:
     "Fills content controls (matched by w:tag, a JSON tag's fieldId/id/group, or w:id) and {{placeholders}} with text, images, signatures, table rows and checkbox states, in place: parts the request does not touch stay byte for byte. Every id or group that matches nothing is listed in one 422 FIELD_NOT_FOUND, and nothing is filled.",

@@ -59,6 +59,7 @@ const ApiKeyResponse = z
 const register = createRoute({
   method: 'get',
   path: '/v1/auth/register',
+  operationId: 'requestVerificationCode',
   summary: 'Request a verification code by email',
   description:
     'Sends a 6-digit code that expires in 15 minutes; a new request replaces the previous code. The answer is the same whether or not the email has registered before. At most 5 codes per email per hour.',
@@ -75,6 +76,7 @@ const register = createRoute({
 const verify = createRoute({
   method: 'get',
   path: '/v1/auth/verify',
+  operationId: 'createApiKey',
   summary: 'Exchange a verification code for an API key',
   description:
     'A code works once, for 15 minutes; after 5 wrong tries it is dead. Each success issues a new key; earlier keys stay valid until revoked.',
@@ -96,6 +98,7 @@ const verify = createRoute({
 const revoke = createRoute({
   method: 'delete',
   path: '/v1/auth/key',
+  operationId: 'revokeApiKey',
   summary: 'Revoke the calling API key',
   description:
     'The key in the Authorization header stops working at once (within 30 seconds everywhere). Other keys of the account are not touched.',

@@ -89,6 +89,7 @@ const ConvertForm = z.object({
 const route = createRoute({
   method: 'post',
   path: '/v1/convert',
+  operationId: 'convertDocument',
   summary: 'Convert a document',
   description:
     'DOCX to PDF with Word-faithful page layout; Markdown (CommonMark + GFM) and HTML to DOCX or PDF. The answer is the file itself, with Content-Disposition naming it after the upload. Optional `fonts` parts bring the fonts to draw it with (docs/api.md "Bring your own fonts"). What could not be done (an image that could not be fetched or decoded, a font sent that the document does not name) is listed in X-Quire-Warnings and counted in X-Quire-Warning-Count; it never fails the conversion.',

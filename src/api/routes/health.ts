@@ -13,6 +13,7 @@ const HealthSchema = z
 const route = createRoute({
   method: 'get',
   path: '/v1/health',
+  operationId: 'getHealth',
   summary: 'Service health',
   description: 'Needs no key. HEAD is answered too, without a body.',
   tags: ['Service'],

@@ -5,6 +5,7 @@ import { createRouter, errorResponses } from '../http';
 const route = createRoute({
   method: 'post',
   path: '/v1/merge',
+  operationId: 'mergeDocuments',
   summary: 'Merge documents (planned)',
   description: 'Planned; answers 501 NOT_IMPLEMENTED until it ships.',
   tags: ['Documents'],

@@ -27,6 +27,7 @@ const SignResponse = z
 const signRoute = createRoute({
   method: 'post',
   path: '/v1/sign',
+  operationId: 'signDocument',
   summary: 'Sign a PDF or DOCX (PAdES)',
   description:
     'Appends the audit-trail certificate pages (unless certificate.enabled is false) and signs the document with the service identity: PAdES baseline B-B, B-T, B-LT or B-LTA (`level`; default B-T with TSA_URL, else B-B), SubFilter ETSI.CAdES.detached, SHA-256, in incremental updates so earlier signatures stay valid. A DOCX is converted to PDF first.',
@@ -68,6 +69,7 @@ const KeyResponse = z
 const keyRoute = createRoute({
   method: 'get',
   path: '/v1/verify/key',
+  operationId: 'getSigningCertificate',
   summary: 'The service signing certificate',
   description:
     'The certificate Quire signs with (PEM), its SHA-256 fingerprint, validity and issuer, so a third party can trust it.',

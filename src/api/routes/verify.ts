@@ -67,6 +67,7 @@ const VerifyResponse = z
 const route = createRoute({
   method: 'post',
   path: '/v1/verify',
+  operationId: 'verifyDocument',
   summary: 'Verify the signatures of a PDF',
   description:
     'Checks every signature: ByteRange coverage, integrity (messageDigest), the signer’s signature, what later revisions changed, whether the certificate chains to the service certificate or TRUSTED_ROOTS, its revocation status (OCSP and CRLs in the signature or the DSS, or fetched with REVOCATION_CHECK=online) and the PAdES baseline level reached. `valid` is true when there is at least one signature, every one is intact, cryptographically valid and covers its whole revision, and later revisions hold only signatures, form filling or annotations; `trusted` (false for a revoked certificate) is reported beside it. JSON `{document}` or a multipart `file` part.',

@@ -19,7 +19,8 @@ const IMPLEMENTED: Record<string, string[]> = {
 interface OpenApiDoc {
   openapi: string;
   info: { title: string; version: string };
-  paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+  servers?: { url: string }[];
+  paths: Record<string, Record<string, { operationId?: string; responses: Record<string, unknown> }>>;
   components: { schemas: Record<string, unknown> };
 }
 
@@ -37,6 +38,15 @@ describe('GET /openapi.json', () => {
     expect(doc.components.schemas).toHaveProperty('Health');
     expect(doc.components.schemas).toHaveProperty('Error');
     expect(doc.paths['/v1/merge']?.post?.responses).toHaveProperty('501');
+  });
+
+  it('names every operation once (operationId, what client generators name methods after) and its server', async () => {
+    const doc = (await (await call('/openapi.json')).json()) as OpenApiDoc;
+    const ids = Object.values(doc.paths).flatMap((methods) => Object.values(methods).map((op) => op.operationId));
+    expect(ids).toHaveLength(Object.values(IMPLEMENTED).flat().length);
+    for (const id of ids) expect(id).toMatch(/^[a-z][A-Za-z]+$/);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(doc.servers).toEqual([{ url: '/', description: 'This deployment' }]);
   });
 });
 
