@@ -50,6 +50,9 @@ const CODE_OF_STATUS: Partial<Record<number, ErrorCode>> = {
   429: 'RATE_LIMIT_ERROR',
 };
 
+/** Every code of the contract, for the OpenAPI enum. */
+export const ERROR_CODES = Object.keys(STATUS_OF) as [ErrorCode, ...ErrorCode[]];
+
 export function statusOf(code: ErrorCode): ContentfulStatusCode {
   return STATUS_OF[code];
 }

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { VERSION } from '../../version';
-import { createRouter } from '../http';
+import { createRouter, errorResponses } from '../http';
 
 const HealthSchema = z
   .object({
@@ -20,6 +20,7 @@ const route = createRoute({
   security: [],
   responses: {
     200: { description: 'The service is up.', content: { 'application/json': { schema: HealthSchema } } },
+    ...errorResponses(),
   },
 });
 

@@ -9,7 +9,7 @@ const route = createRoute({
   summary: 'Merge documents (planned)',
   description: 'Planned; answers 501 NOT_IMPLEMENTED until it ships.',
   tags: ['Documents'],
-  responses: errorResponses('NOT_IMPLEMENTED'),
+  responses: errorResponses('AUTHENTICATION_ERROR', 'RATE_LIMIT_ERROR', 'NOT_IMPLEMENTED'),
 });
 
 export const merge = createRouter().openapi(route, () => {

@@ -21,7 +21,7 @@ interface OpenApiDoc {
   info: { title: string; version: string };
   servers?: { url: string }[];
   paths: Record<string, Record<string, { operationId?: string; responses: Record<string, unknown> }>>;
-  components: { schemas: Record<string, unknown> };
+  components: { schemas: Record<string, { properties?: Record<string, { enum?: string[] }> }> };
 }
 
 describe('GET /openapi.json', () => {
@@ -47,6 +47,18 @@ describe('GET /openapi.json', () => {
     for (const id of ids) expect(id).toMatch(/^[a-z][A-Za-z]+$/);
     expect(new Set(ids).size).toBe(ids.length);
     expect(doc.servers).toEqual([{ url: '/', description: 'This deployment' }]);
+  });
+
+  it('declares 500 on every operation, the error code as an enum, and what merge answers before its 501', async () => {
+    const doc = (await (await call('/openapi.json')).json()) as OpenApiDoc;
+    for (const [path, methods] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(methods))
+        expect(op.responses, `${method} ${path}`).toHaveProperty('500');
+    }
+    expect(doc.components.schemas.Error?.properties?.code?.enum).toEqual(
+      expect.arrayContaining(['VALIDATION_ERROR', 'RATE_LIMIT_ERROR', 'INTERNAL_ERROR', 'NOT_IMPLEMENTED']),
+    );
+    expect(Object.keys(doc.paths['/v1/merge']?.post?.responses ?? {}).sort()).toEqual(['401', '429', '500', '501']);
   });
 });
 
