@@ -39,7 +39,7 @@ export function createApp() {
   let openApi: ReturnType<typeof app.getOpenAPI31Document> | undefined;
   let referencePage: string | undefined;
   const openApiDocument = () => {
-    openApi ??= app.getOpenAPI31Document(OPENAPI_INFO);
+    openApi ??= bodiesRequired(app.getOpenAPI31Document(OPENAPI_INFO));
     return openApi;
   };
   app.get('/openapi.json', (c) => c.json(openApiDocument()));
@@ -51,4 +51,18 @@ export function createApp() {
   app.notFound(unmatchedRoute(() => app.routes));
   app.onError(handleError);
   return app;
+}
+
+/**
+ * Every request body of the contract is required (an empty one is 400). A route with several
+ * content types declares `required: false` only so that @hono/zod-openapi runs the validator of
+ * the content type sent rather than all of them (verify.ts); the document says what the API does.
+ */
+function bodiesRequired<T extends { paths?: Record<string, unknown> }>(doc: T): T {
+  for (const item of Object.values(doc.paths ?? {})) {
+    for (const operation of Object.values(item as Record<string, { requestBody?: { required?: boolean } }>)) {
+      if (operation?.requestBody) operation.requestBody.required = true;
+    }
+  }
+  return doc;
 }

@@ -20,7 +20,10 @@ interface OpenApiDoc {
   openapi: string;
   info: { title: string; version: string };
   servers?: { url: string }[];
-  paths: Record<string, Record<string, { operationId?: string; responses: Record<string, unknown> }>>;
+  paths: Record<
+    string,
+    Record<string, { operationId?: string; requestBody?: { required?: boolean }; responses: Record<string, unknown> }>
+  >;
   components: { schemas: Record<string, { properties?: Record<string, { enum?: string[] }> }> };
 }
 
@@ -59,6 +62,16 @@ describe('GET /openapi.json', () => {
       expect.arrayContaining(['VALIDATION_ERROR', 'RATE_LIMIT_ERROR', 'INTERNAL_ERROR', 'NOT_IMPLEMENTED']),
     );
     expect(Object.keys(doc.paths['/v1/merge']?.post?.responses ?? {}).sort()).toEqual(['401', '429', '500', '501']);
+  });
+
+  it('says every request body is required, as the routes answer an empty one with 400', async () => {
+    const doc = (await (await call('/openapi.json')).json()) as OpenApiDoc;
+    const bodies = Object.values(doc.paths).flatMap((methods) =>
+      Object.values(methods).flatMap((op) => (op.requestBody ? [op.requestBody.required] : [])),
+    );
+    expect(bodies.length).toBeGreaterThanOrEqual(4);
+    expect(bodies.every((required) => required === true)).toBe(true);
+    expect(doc.paths['/v1/verify']?.post?.requestBody?.required).toBe(true);
   });
 });
 
