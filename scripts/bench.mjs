@@ -10,6 +10,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { scenarios } from './bench-scenarios.mjs';
+import { helpIfAsked } from './script-help.mjs';
 import {
   convertFile,
   docxFiles,
@@ -19,6 +20,8 @@ import {
   workerdMainThreadCpuSeconds,
   workerdRssMiB,
 } from './worker-harness.mjs';
+
+helpIfAsked(import.meta.url);
 
 const args = process.argv.slice(2);
 const passesAt = args.indexOf('--passes');

@@ -4,7 +4,10 @@
 // process): the naming ../shared/tools expect. A DOCX only converts to PDF.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { helpIfAsked } from './script-help.mjs';
 import { convertFile, sourceFiles, startQuire } from './worker-harness.mjs';
+
+helpIfAsked(import.meta.url);
 
 const args = process.argv.slice(2);
 const toAt = args.indexOf('--to');

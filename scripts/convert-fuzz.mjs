@@ -14,7 +14,10 @@ import { readFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { docxBase, makeDocxVariant } from './docx-mutations.mjs';
 import { root } from './local-setup.mjs';
+import { helpIfAsked } from './script-help.mjs';
 import { commandOption, docxFiles, fuzzOptions, multipartFile, runFuzz } from './worker-harness.mjs';
+
+helpIfAsked(import.meta.url);
 
 const args = process.argv.slice(2);
 const options = fuzzOptions(args, { label: 'convert-fuzz', saveFlag: '--save' });

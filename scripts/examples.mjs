@@ -12,6 +12,9 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { root } from './local-setup.mjs';
+import { helpIfAsked } from './script-help.mjs';
+
+helpIfAsked(import.meta.url);
 
 const README_PORT = 8787;
 const port = Number(process.env.EXAMPLES_PORT ?? README_PORT);

@@ -22,7 +22,10 @@ import { DOMParser } from '@xmldom/xmldom';
 import { strToU8, unzipSync, Zlib, zipSync, zlibSync } from 'fflate';
 import { PDFDocument, PDFName, PDFNumber, PDFRawStream } from 'pdf-lib';
 import { concatBytes as concat } from './fuzz-kit.mjs';
+import { helpIfAsked } from './script-help.mjs';
 import { startQuire, workerdRssMiB } from './worker-harness.mjs';
+
+helpIfAsked(import.meta.url);
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {

@@ -20,7 +20,10 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { ISSUE_KEY_STATEMENTS } from '../src/api/auth/account-store.ts';
 import { generateApiKey, hashApiKey } from '../src/api/auth/api-key.ts';
 import { applyLocalMigrations, wrangler } from './local-setup.mjs';
+import { helpIfAsked } from './script-help.mjs';
 import { startQuire, workerdRssMiB } from './worker-harness.mjs';
+
+helpIfAsked(import.meta.url);
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {

@@ -21,7 +21,10 @@ import { pathToFileURL } from 'node:url';
 import { PDFArray, PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import { root } from './local-setup.mjs';
 import { startLocalTsa, verifyTimestampToken } from './local-tsa.mjs';
+import { helpIfAsked } from './script-help.mjs';
 import { bundleWorkerCode } from './worker-bundle.mjs';
+
+helpIfAsked(import.meta.url);
 
 const args = process.argv.slice(2);
 const outAt = args.indexOf('--out');

@@ -13,7 +13,10 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { unzipSync } from 'fflate';
+import { helpIfAsked } from './script-help.mjs';
 import { convertFile, emptyRoundTripMs, sourceFiles, startQuire } from './worker-harness.mjs';
+
+helpIfAsked(import.meta.url);
 
 const args = process.argv.slice(2);
 const outAt = args.indexOf('--out');

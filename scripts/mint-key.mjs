@@ -10,6 +10,9 @@ import { ISSUE_KEY_STATEMENTS } from '../src/api/auth/account-store.ts';
 import { generateApiKey, hashApiKey } from '../src/api/auth/api-key.ts';
 import { EmailAddressSchema } from '../src/api/auth/email-address.ts';
 import { applyLocalMigrations, ensureDevVars, wrangler } from './local-setup.mjs';
+import { helpIfAsked } from './script-help.mjs';
+
+helpIfAsked(import.meta.url);
 
 function usage(message) {
   console.error(`${message}\nUsage: npm run key -- you@example.com [--remote]`);

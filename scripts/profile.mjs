@@ -17,7 +17,10 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { helpIfAsked } from './script-help.mjs';
 import { bundleWorkerCode } from './worker-bundle.mjs';
+
+helpIfAsked(import.meta.url);
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const requireHere = createRequire(import.meta.url);

@@ -16,7 +16,10 @@ import { createHash, X509Certificate } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { ensureDevVars, root } from './local-setup.mjs';
+import { helpIfAsked } from './script-help.mjs';
 import { startQuire } from './worker-harness.mjs';
+
+helpIfAsked(import.meta.url);
 
 const args = process.argv.slice(2);
 const outAt = args.indexOf('--out');

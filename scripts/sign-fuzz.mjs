@@ -35,8 +35,11 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { docxBase, mutateDocx } from './docx-mutations.mjs';
 import { latin1, pickWeighted, rngFor } from './fuzz-kit.mjs';
 import { mutatePdf } from './pdf-mutations.mjs';
+import { helpIfAsked } from './script-help.mjs';
 import { signer as baseSigner, auditTrail as baseTrail, signed } from './signed-inputs.mjs';
 import { commandOption, fetchRetrying, fuzzOptions, runFuzz } from './worker-harness.mjs';
+
+helpIfAsked(import.meta.url);
 
 const args = process.argv.slice(2);
 const options = fuzzOptions(args, { label: 'sign-fuzz', saveFlag: '--save' });

@@ -5,6 +5,9 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { root } from './local-setup.mjs';
+import { helpIfAsked } from './script-help.mjs';
+
+helpIfAsked(import.meta.url);
 
 const port = Number(process.env.SMOKE_PORT ?? 8795);
 const base = `http://127.0.0.1:${port}`;

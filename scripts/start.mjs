@@ -5,6 +5,9 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { prepareFallbackFonts } from './fallback-fonts.mjs';
 import { applyLocalMigrations, ensureDevVars, root } from './local-setup.mjs';
+import { helpIfAsked } from './script-help.mjs';
+
+helpIfAsked(import.meta.url);
 
 try {
   await ensureDevVars();

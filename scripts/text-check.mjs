@@ -15,7 +15,10 @@ import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { helpIfAsked } from './script-help.mjs';
 import { convertFile, sourceFiles, startQuire } from './worker-harness.mjs';
+
+helpIfAsked(import.meta.url);
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);

@@ -15,8 +15,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { root } from './local-setup.mjs';
+import { helpIfAsked } from './script-help.mjs';
 import { corpusFile, readCorpusManifest } from './verify-corpus.mjs';
 import { startQuire } from './worker-harness.mjs';
+
+helpIfAsked(import.meta.url);
 
 const args = process.argv.slice(2);
 const dirAt = args.indexOf('--dir');

@@ -14,6 +14,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { helpIfAsked } from './script-help.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const EXPECTED = new Set(['valid', 'invalid', 'unsigned', 'indeterminate']);
@@ -90,4 +91,7 @@ async function rebuild() {
   }
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await rebuild();
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  helpIfAsked(import.meta.url);
+  await rebuild();
+}

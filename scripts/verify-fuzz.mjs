@@ -15,8 +15,11 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { root } from './local-setup.mjs';
 import { makePdfVariant } from './pdf-mutations.mjs';
+import { helpIfAsked } from './script-help.mjs';
 import { LONG_MD, markdownPdf, SHORT_MD, signed } from './signed-inputs.mjs';
 import { fuzzOptions, runFuzz } from './worker-harness.mjs';
+
+helpIfAsked(import.meta.url);
 
 const options = fuzzOptions(process.argv.slice(2), { label: 'verify-fuzz', saveFlag: '--out' });
 const { seed } = options;

@@ -23,8 +23,11 @@ import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { root } from './local-setup.mjs';
 import { startLocalTsa, verifyTimestampToken } from './local-tsa.mjs';
+import { helpIfAsked } from './script-help.mjs';
 import { auditTrail, LONG_MD, markdownPdf, SHORT_MD, signed, signer } from './signed-inputs.mjs';
 import { fetchRetrying, startQuire } from './worker-harness.mjs';
+
+helpIfAsked(import.meta.url);
 
 const corpus = resolve(root, '..', 'shared', 'corpus');
 const work = mkdtempSync(join(tmpdir(), 'quire-verify-own-'));

@@ -13,7 +13,10 @@ import { unstable_startWorker } from 'wrangler';
 import WebSocket from 'ws';
 import { prepareFallbackFonts } from './fallback-fonts.mjs';
 import { applyLocalMigrations, ensureDevVars, root } from './local-setup.mjs';
+import { helpIfAsked } from './script-help.mjs';
 import { convertFile, mintLocalKey, sourceFiles } from './worker-harness.mjs';
+
+helpIfAsked(import.meta.url);
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
