@@ -40,6 +40,9 @@ export const DocumentInputSchema = z
     description:
       'A document, given inline as base64 or by URL (exactly one of the two). Its format is sniffed from its bytes; a file name, data URI type or Content-Type is not trusted.',
     example: { url: 'https://example.com/contract.pdf' },
+    // The refine above, said in JSON Schema (2020-12 §10.2.1.3): exactly one of the two is present,
+    // so a generated type does not accept `{}`.
+    oneOf: [{ required: ['base64'] }, { required: ['url'] }],
   });
 
 export type DocumentInput = z.infer<typeof DocumentInputSchema>;

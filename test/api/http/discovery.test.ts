@@ -64,6 +64,14 @@ describe('GET /openapi.json', () => {
     expect(Object.keys(doc.paths['/v1/merge']?.post?.responses ?? {}).sort()).toEqual(['401', '429', '500', '501']);
   });
 
+  it('says a document input holds exactly one of base64 and url (oneOf), as the schema refines', async () => {
+    const doc = (await (await call('/openapi.json')).json()) as OpenApiDoc;
+    expect((doc.components.schemas.DocumentInput as { oneOf?: unknown }).oneOf).toEqual([
+      { required: ['base64'] },
+      { required: ['url'] },
+    ]);
+  });
+
   it('says every request body is required, as the routes answer an empty one with 400', async () => {
     const doc = (await (await call('/openapi.json')).json()) as OpenApiDoc;
     const bodies = Object.values(doc.paths).flatMap((methods) =>
