@@ -72,6 +72,12 @@ describe('GET /openapi.json', () => {
     ]);
   });
 
+  it("gives the signer's ip the two standard formats once", async () => {
+    const doc = (await (await call('/openapi.json')).json()) as OpenApiDoc;
+    const ip = (doc.components.schemas.Signer?.properties as Record<string, unknown>).ip;
+    expect(ip).toMatchObject({ type: 'string', anyOf: [{ format: 'ipv4' }, { format: 'ipv6' }] });
+  });
+
   it('says every request body is required, as the routes answer an empty one with 400', async () => {
     const doc = (await (await call('/openapi.json')).json()) as OpenApiDoc;
     const bodies = Object.values(doc.paths).flatMap((methods) =>
