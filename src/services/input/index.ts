@@ -4,6 +4,7 @@
  */
 export { decodeBase64Document } from './base64-decoder';
 export { dataUri, encodeBase64 } from './base64-encoder';
+export { latin1 } from './byte-patterns';
 export { DocumentInputSchema, loadDocument } from './document-input';
 export { type DocumentFormat, expectFormat } from './format-sniffer';
 export { documentTooLarge, formatBytes } from './size-limit';

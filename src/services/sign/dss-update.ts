@@ -1,6 +1,7 @@
 import { PDFArray, type PDFContext, PDFDict, PDFName, PDFRawStream, PDFRef } from 'pdf-lib';
 import { toHex } from '../../crypto';
 import type { Limits } from '../../limits';
+import { latin1 } from '../input';
 import { openUpdate, writeUpdate } from './pdf-update';
 import type { ValidationData } from './sign-types';
 
@@ -61,12 +62,12 @@ function addStreams(context: PDFContext, array: PDFArray, values: readonly Uint8
     const ref = array.get(i);
     const stream = array.lookup(i);
     if (stream instanceof PDFRawStream && !stream.dict.has(PDFName.of('Filter')) && ref instanceof PDFRef) {
-      known.set(keyOf(stream.contents), ref);
+      known.set(latin1(stream.contents), ref);
     }
   }
   const refs: PDFRef[] = [];
   for (const value of values) {
-    const key = keyOf(value);
+    const key = latin1(value);
     let ref = known.get(key);
     if (!ref) {
       ref = context.register(context.stream(value));
@@ -76,12 +77,6 @@ function addStreams(context: PDFContext, array: PDFArray, values: readonly Uint8
     if (!refs.includes(ref)) refs.push(ref);
   }
   return refs;
-}
-
-function keyOf(bytes: Uint8Array): string {
-  let key = '';
-  for (let i = 0; i < bytes.length; i += 4096) key += String.fromCharCode(...bytes.subarray(i, i + 4096));
-  return key;
 }
 
 /** The array under `key` (direct or indirect), a new direct one set there when there is none. */

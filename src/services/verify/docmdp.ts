@@ -91,7 +91,17 @@ function dictIn(
   return found ? { entries: found.entries, buffer: found.buffer ?? buffer } : undefined;
 }
 
-const refTo = (num: number): PdfValue => ({ kind: 'ref', num, gen: 0, start: 0, end: 0 });
+/** Object `num` of revision `index` when it is a dictionary, with the buffer its strings point into. */
+function objectDict(
+  reader: ObjectReader,
+  num: number,
+  index: number,
+): { entries: Map<string, PdfValue>; buffer: Uint8Array } | undefined {
+  const state = reader.read(num, index);
+  return state.kind === 'object' && state.value.kind === 'dict'
+    ? { entries: state.value.entries, buffer: state.buffer }
+    : undefined;
+}
 
 /**
  * The fields a signature locks: its /Reference's FieldMDP transform parameters, else its
@@ -105,7 +115,7 @@ export function findFieldLock(
 ): FieldLock | undefined {
   const last = scan.revisions.length - 1;
   const candidates: { entries: Map<string, PdfValue>; buffer: Uint8Array | undefined }[] = [];
-  const signature = signatureRef === undefined ? undefined : dictIn(reader, refTo(signatureRef), undefined, last);
+  const signature = signatureRef === undefined ? undefined : objectDict(reader, signatureRef, last);
   const references = signature?.entries.get('Reference');
   for (const item of references?.kind === 'array' ? references.items.slice(0, 16) : []) {
     const reference = dictIn(reader, item, signature?.buffer, last);
@@ -114,7 +124,7 @@ export function findFieldLock(
     const params = dictIn(reader, reference?.entries.get('TransformParams'), reference?.buffer, last);
     if (params) candidates.push(params);
   }
-  const field = fieldRef === undefined ? undefined : dictIn(reader, refTo(fieldRef), undefined, last);
+  const field = fieldRef === undefined ? undefined : objectDict(reader, fieldRef, last);
   const lock = dictIn(reader, field?.entries.get('Lock'), field?.buffer, last);
   if (lock) candidates.push(lock);
   for (const { entries, buffer } of candidates) {

@@ -23,6 +23,7 @@
  * The overall class is the most severe found. Never throws; what cannot be read counts as other.
  */
 
+import { latin1 } from '../input';
 import {
   canonical,
   ObjectReader,
@@ -421,10 +422,7 @@ const MAX_TAIL = 1024 * 1024;
 function checkTail(pdf: Uint8Array, scan: RevisionScan, report: Report): void {
   const end = scan.revisions.at(-1)?.end ?? pdf.length;
   if (end >= pdf.length) return;
-  const tail = pdf.subarray(end, Math.min(pdf.length, end + MAX_TAIL));
-  let text = '';
-  for (let i = 0; i < tail.length; i += 8192) text += String.fromCharCode(...tail.subarray(i, i + 8192));
-  if (UPDATE_SYNTAX.test(text)) {
+  if (UPDATE_SYNTAX.test(latin1(pdf.subarray(end, Math.min(pdf.length, end + MAX_TAIL))))) {
     report.add('other', `the ${pdf.length - end} bytes after the last %%EOF hold an update no %%EOF closes`);
   }
 }
