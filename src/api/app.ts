@@ -2,7 +2,7 @@ import { createFallbackFontCache, createFontCache } from '../engine';
 import { FontLibraryCache, IdentityCache } from '../services';
 import { KeyRecordCache } from './auth';
 import { OPENAPI_INFO, renderReferencePage } from './discovery';
-import { apiKeyAuth, conventions, createRouter, handleError, unmatchedRoute } from './http';
+import { apiKeyAuth, conventions, createRouter, declareResponseHeaders, handleError, unmatchedRoute } from './http';
 import { annotateRouter, authRoutes, convertRouter, health, merge, signRouter, verifyRouter } from './routes';
 
 /** Builds the whole API: the conventions, then the routes, then discovery built from the routes. */
@@ -39,7 +39,7 @@ export function createApp() {
   let openApi: ReturnType<typeof app.getOpenAPI31Document> | undefined;
   let referencePage: string | undefined;
   const openApiDocument = () => {
-    openApi ??= bodiesRequired(app.getOpenAPI31Document(OPENAPI_INFO));
+    openApi ??= declareResponseHeaders(bodiesRequired(app.getOpenAPI31Document(OPENAPI_INFO)));
     return openApi;
   };
   app.get('/openapi.json', (c) => c.json(openApiDocument()));

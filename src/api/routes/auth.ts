@@ -11,7 +11,16 @@ import {
   requestVerificationCode,
   verifyCode,
 } from '../auth';
-import { type AppEnv, clientAddress, createRouter, enforceRateLimit, errorResponses } from '../http';
+import {
+  type AppEnv,
+  clientAddress,
+  createRouter,
+  type ErrorExample,
+  enforceRateLimit,
+  errorResponses,
+  responseHeaders,
+  validationExample,
+} from '../http';
 import { createMailTransport } from '../mail';
 
 /** Per-IP limit of the auth routes, counted before anything else is looked at. */
@@ -56,6 +65,16 @@ const ApiKeyResponse = z
   })
   .openapi('ApiKey');
 
+const TOO_MANY_FROM_ADDRESS: ErrorExample = {
+  code: 'RATE_LIMIT_ERROR',
+  message: 'Too many requests from this address to the auth endpoints; wait a minute and try again.',
+};
+const TOO_MANY_FOR_EMAIL: ErrorExample = {
+  code: 'RATE_LIMIT_ERROR',
+  message: 'Too many requests for this email; wait a minute and try again.',
+};
+const EXAMPLE_EMAIL = 'ada@example.com';
+
 const register = createRoute({
   method: 'get',
   path: '/v1/auth/register',
@@ -68,8 +87,27 @@ const register = createRoute({
   middleware: [limitByAddress()] as const,
   request: { query: z.object({ email: EmailAddressSchema }) },
   responses: {
-    200: { description: 'A code was sent.', content: { 'application/json': { schema: RegisterResponse } } },
-    ...errorResponses('VALIDATION_ERROR', 'RATE_LIMIT_ERROR'),
+    200: {
+      description: 'A code was sent.',
+      headers: responseHeaders(),
+      content: {
+        'application/json': {
+          schema: RegisterResponse,
+          example: { message: 'Check your email for a verification code.', expiresInSeconds: CODE_TTL_SECONDS },
+        },
+      },
+    },
+    ...errorResponses(
+      validationExample('email', 'Invalid email address'),
+      TOO_MANY_FROM_ADDRESS,
+      TOO_MANY_FOR_EMAIL,
+      {
+        code: 'RATE_LIMIT_ERROR',
+        message:
+          'At most 5 verification codes are sent per email per hour; use the latest code you received, or try again later.',
+      },
+      { code: 'INTERNAL_ERROR', message: 'Registration is not available: the service is misconfigured.' },
+    ),
   },
 });
 
@@ -90,8 +128,31 @@ const verify = createRoute({
     }),
   },
   responses: {
-    200: { description: 'A new API key.', content: { 'application/json': { schema: ApiKeyResponse } } },
-    ...errorResponses('VALIDATION_ERROR', 'RATE_LIMIT_ERROR'),
+    200: {
+      description: 'A new API key.',
+      headers: responseHeaders(),
+      content: {
+        'application/json': {
+          schema: ApiKeyResponse,
+          example: {
+            apiKey: 'qk_7Hc2XkP9mQ4rT1vW8yZ3bN6dF0gJ5sL2aE9uR4iO1pK',
+            email: EXAMPLE_EMAIL,
+            createdAt: '2026-11-22T10:00:00.000Z',
+          },
+        },
+      },
+    },
+    ...errorResponses(
+      validationExample('code', 'The code is the 6 digits from the email'),
+      {
+        code: 'VALIDATION_ERROR',
+        message: 'The code is wrong; 4 tries left.',
+        details: [{ field: 'code', issue: 'The code is wrong; 4 tries left.' }],
+      },
+      TOO_MANY_FROM_ADDRESS,
+      TOO_MANY_FOR_EMAIL,
+      { code: 'INTERNAL_ERROR', message: 'Registration is not available: the service is misconfigured.' },
+    ),
   },
 });
 
@@ -106,9 +167,11 @@ const revoke = createRoute({
   responses: {
     200: {
       description: 'The key is revoked.',
+      headers: responseHeaders(),
       content: {
         'application/json': {
           schema: z.object({ message: z.string(), revokedAt: z.string() }).openapi('RevokedKey'),
+          example: { message: 'The API key has been revoked.', revokedAt: '2026-11-22T10:05:00.000Z' },
         },
       },
     },

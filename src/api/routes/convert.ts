@@ -23,7 +23,14 @@ import {
   readRequestFonts,
   requestFontLimits,
 } from '../../services';
-import { createRouter, errorResponses, requireMediaType, warningHeaders } from '../http';
+import {
+  createRouter,
+  errorResponses,
+  requireMediaType,
+  responseHeaders,
+  validationExample,
+  warningHeaders,
+} from '../http';
 
 const SOURCE_FORMATS = ['docx', 'md', 'html'] as const;
 const TARGET_FORMATS = ['pdf', 'docx'] as const;
@@ -97,11 +104,28 @@ const route = createRoute({
   middleware: [requireMediaType('multipart/form-data')] as const,
   request: {
     query: ConvertQuery,
-    body: { required: true, content: { 'multipart/form-data': { schema: ConvertForm } } },
+    body: {
+      required: true,
+      description:
+        'The document as the part `file` (binary, so no example here: `curl -F file=@contract.docx`), and optional `fonts` parts.',
+      content: {
+        'multipart/form-data': {
+          schema: ConvertForm,
+          // RFC 7578 §4.4: the types each part may hold; the bytes decide, not the part's header.
+          encoding: {
+            file: { contentType: `${DOCX_MEDIA_TYPE}, text/markdown, text/html` },
+            fonts: { contentType: 'font/ttf, font/otf' },
+            'fonts[]': { contentType: 'font/ttf, font/otf' },
+          },
+        },
+      },
+    },
   },
   responses: {
     200: {
-      description: 'The converted document.',
+      description:
+        'The converted document itself, as raw bytes (no example can show them). X-Quire-Pages counts the pages of a PDF answer.',
+      headers: responseHeaders('Content-Disposition', 'X-Quire-Pages', 'X-Quire-Warnings', 'X-Quire-Warning-Count'),
       content: {
         'application/pdf': { schema: z.string().openapi({ format: 'binary' }) },
         'application/vnd.openxmlformats-officedocument.wordprocessingml.document': {
@@ -110,11 +134,28 @@ const route = createRoute({
       },
     },
     ...errorResponses(
-      'VALIDATION_ERROR',
+      validationExample('file', 'Attach the document as the multipart part "file"'),
+      {
+        code: 'VALIDATION_ERROR',
+        message: `Converting docx to docx is not supported; supported pairs: ${SUPPORTED_PAIRS.join(', ')}.`,
+        details: [{ field: 'to', issue: `supported pairs: ${SUPPORTED_PAIRS.join(', ')}` }],
+      },
       'AUTHENTICATION_ERROR',
-      'PAYLOAD_TOO_LARGE',
-      'UNSUPPORTED_MEDIA_TYPE',
-      'INVALID_DOCUMENT',
+      {
+        code: 'PAYLOAD_TOO_LARGE',
+        message:
+          'The uploaded file is 31457280 bytes, more than the limit. The limit is 25 MiB (26,214,400 bytes), set by MAX_DOCUMENT_BYTES; send a smaller document.',
+      },
+      {
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+        message: 'Send the request body as multipart/form-data, not application/json.',
+      },
+      { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'The document is plain text. Send a DOCX.' },
+      {
+        code: 'INVALID_DOCUMENT',
+        message:
+          'The document is a ZIP archive, but the archive is damaged (the end of the archive (its central directory) is missing; the file looks truncated), so it cannot be read as a DOCX. Save or export the file again and send the new copy.',
+      },
       'DOCUMENT_TOO_COMPLEX',
       'RATE_LIMIT_ERROR',
     ),

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { VERSION } from '../../version';
-import { createRouter, errorResponses } from '../http';
+import { createRouter, errorResponses, headOperation, responseHeaders } from '../http';
 
 const HealthSchema = z
   .object({
@@ -19,11 +19,24 @@ const route = createRoute({
   tags: ['Service'],
   security: [],
   responses: {
-    200: { description: 'The service is up.', content: { 'application/json': { schema: HealthSchema } } },
+    200: {
+      description: 'The service is up.',
+      headers: responseHeaders(),
+      content: {
+        'application/json': {
+          schema: HealthSchema,
+          example: { status: 'healthy', timestamp: '2026-11-22T10:00:00.000Z', version: VERSION },
+        },
+      },
+    },
     ...errorResponses(),
   },
 });
 
-export const health = createRouter().openapi(route, (c) =>
+const router = createRouter();
+// HEAD is in the document with its own operationId; Hono answers it from the GET handler.
+router.openAPIRegistry.registerPath(headOperation(route, 'headHealth', 'Service health, headers only'));
+
+export const health = router.openapi(route, (c) =>
   c.json({ status: 'healthy' as const, timestamp: new Date().toISOString(), version: VERSION }, 200),
 );

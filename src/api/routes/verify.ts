@@ -3,7 +3,14 @@ import type { Config } from '../../config';
 import { ApiError } from '../../errors';
 import { parseCertificates } from '../../kit';
 import { DocumentInputSchema, documentTooLarge, expectFormat, loadDocument, verifyPdf } from '../../services';
-import { createRouter, errorResponses, mediaTypeOf, requireMediaType } from '../http';
+import {
+  createRouter,
+  errorResponses,
+  mediaTypeOf,
+  requireMediaType,
+  responseHeaders,
+  validationExample,
+} from '../http';
 
 const VerifyBody = z.object({ document: DocumentInputSchema }).openapi('VerifyRequest');
 
@@ -64,6 +71,52 @@ const VerifyResponse = z
   })
   .openapi('VerifyResponse');
 
+/** What /v1/verify answers for a PDF signed by /v1/sign with the development identity (B-B, no TSA). */
+const REPORT_EXAMPLE: z.infer<typeof VerifyResponse> = {
+  valid: true,
+  reason:
+    'The signature is intact and cryptographically valid, covers the whole of its revision, and later revisions hold only permitted changes',
+  signatures: [
+    {
+      field: 'Signature1',
+      signer: {
+        name: 'Quire Development Signing',
+        email: null,
+        certificate: {
+          subject: 'CN=Quire Development Signing, O=Quire (development only)',
+          issuer: 'CN=Quire Development CA, O=Quire (development only)',
+          serialNumber: '31cfb6638fa9dccd3945800e8d078839',
+          notBefore: '2026-11-28T11:41:34.000Z',
+          notAfter: '2028-11-27T11:41:34.000Z',
+          sha256: 'dd71d52125feb3cb762ab2eaeec4039a107708331ded1d6b6107e42b1462acf0',
+        },
+      },
+      signedAt: '2026-11-29T11:43:05.000Z',
+      subFilter: 'ETSI.CAdES.detached',
+      digestAlgorithm: 'SHA-256',
+      signatureAlgorithm: 'RSASSA-PKCS1-v1_5',
+      intact: true,
+      cryptographicallyValid: true,
+      coverage: 'entire-file',
+      modificationsAfterSigning: 'none',
+      trusted: true,
+      trust: 'trusted',
+      revocation: 'unknown',
+      revocationSource: null,
+      timestamp: null,
+      level: 'B-B',
+      problems: [
+        "the certificate's validity was checked at the signing time the signer claims (2026-11-29T11:43:05.000Z), which no verified timestamp proves",
+      ],
+    },
+  ],
+  document: {
+    pages: 2,
+    revisions: 2,
+    sha256: '2f6f8beeb4de94f84ce09adba94cac168afda9364c347a10e291f4d2dd522205',
+  },
+};
+
 const route = createRoute({
   method: 'post',
   path: '/v1/verify',
@@ -78,20 +131,46 @@ const route = createRoute({
       // Not `required`: @hono/zod-openapi then runs every content type's validator on each request;
       // without it, only the one matching Content-Type runs (requireMediaType has made sure there is one).
       required: false,
+      description:
+        'The PDF: as JSON `{document}` (base64 or a URL), or as the multipart part `file` (binary, so no example here: `curl -F file=@signed.pdf`).',
       content: {
-        'application/json': { schema: VerifyBody },
-        'multipart/form-data': { schema: VerifyForm },
+        'application/json': {
+          schema: VerifyBody,
+          examples: {
+            url: {
+              summary: 'A PDF fetched from a URL',
+              value: { document: { url: 'https://example.com/signed-contract.pdf' } },
+            },
+            base64: {
+              summary: 'A PDF inline, as base64 (shortened here)',
+              value: { document: { base64: 'JVBERi0xLjcKJYGBgYEKCjUgMCBvYmoKPDwKL0ZpbHRlciAvRmxhdGVEZWNvZGUK' } },
+            },
+          },
+        },
+        'multipart/form-data': { schema: VerifyForm, encoding: { file: { contentType: 'application/pdf' } } },
       },
     },
   },
   responses: {
-    200: { description: 'The verification report.', content: { 'application/json': { schema: VerifyResponse } } },
+    200: {
+      description: 'The verification report.',
+      headers: responseHeaders(),
+      content: { 'application/json': { schema: VerifyResponse, example: REPORT_EXAMPLE } },
+    },
     ...errorResponses(
-      'VALIDATION_ERROR',
+      validationExample('document', 'give exactly one of base64 or url'),
       'INVALID_BASE64',
       'AUTHENTICATION_ERROR',
-      'PAYLOAD_TOO_LARGE',
-      'UNSUPPORTED_MEDIA_TYPE',
+      {
+        code: 'PAYLOAD_TOO_LARGE',
+        message:
+          'The uploaded file is 31457280 bytes, more than the limit. The limit is 25 MiB (26,214,400 bytes), set by MAX_DOCUMENT_BYTES; send a smaller document.',
+      },
+      {
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+        message: 'Send the request body as application/json or multipart/form-data, not text/plain.',
+      },
+      { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'The document is a damaged ZIP archive. Send a PDF.' },
       'INVALID_DOCUMENT',
       'DOCUMENT_FETCH_FAILED',
       'RATE_LIMIT_ERROR',

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import pkg from '../../../package.json' with { type: 'json' };
+import { statusOf } from '../../../src/api/http/error-response';
+import type { ErrorCode } from '../../../src/errors';
 import { call } from '../../helpers/api';
 
 /** Every path of docs/api.md that exists so far, with its methods. Grows with each endpoint. */
 const IMPLEMENTED: Record<string, string[]> = {
-  '/v1/health': ['get'],
+  '/v1/health': ['get', 'head'],
   '/v1/auth/register': ['get'],
   '/v1/auth/verify': ['get'],
   '/v1/auth/key': ['delete'],
@@ -86,6 +88,113 @@ describe('GET /openapi.json', () => {
     expect(bodies.length).toBeGreaterThanOrEqual(4);
     expect(bodies.every((required) => required === true)).toBe(true);
     expect(doc.paths['/v1/verify']?.post?.requestBody?.required).toBe(true);
+  });
+});
+
+/** A response or request body as the tests read it. */
+interface Media {
+  schema?: unknown;
+  example?: unknown;
+  examples?: Record<string, { value: { code?: string; requestId?: string } }>;
+}
+interface Operation {
+  operationId: string;
+  requestBody?: { content: Record<string, Media> };
+  responses: Record<string, { headers?: Record<string, { $ref?: string }>; content?: Record<string, Media> }>;
+}
+
+async function operations(): Promise<{ where: string; method: string; op: Operation }[]> {
+  const doc = (await (await call('/openapi.json')).json()) as { paths: Record<string, Record<string, Operation>> };
+  return Object.entries(doc.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, op]) => ({ where: `${method} ${path}`, method, op })),
+  );
+}
+
+/**
+ * Operations of src/api/routes/sign.ts and annotate.ts, being rewritten on another branch: their
+ * error responses have examples and headers already (errorResponses), their requests and 200s get
+ * them when that branch is merged. Remove them from here then.
+ */
+const PENDING = new Set(['signDocument', 'getSigningCertificate', 'annotateTemplate']);
+
+describe('GET /openapi.json: examples and headers', () => {
+  it('gives an example for every JSON request and response body', async () => {
+    for (const { where, op } of await operations()) {
+      const bodies = [
+        ...(op.requestBody && !PENDING.has(op.operationId) ? [['request', op.requestBody.content] as const] : []),
+        ...Object.entries(op.responses)
+          .filter(([status]) => Number(status) >= 400 || !PENDING.has(op.operationId))
+          .map(([status, r]) => [status, r.content ?? {}] as const),
+      ];
+      for (const [which, content] of bodies) {
+        for (const [type, media] of Object.entries(content)) {
+          if (!type.includes('json')) continue;
+          expect(media.example ?? media.examples, `${where} ${which} ${type}`).toBeDefined();
+        }
+      }
+    }
+  });
+
+  it('gives every error example its real code and the X-Request-Id example as its requestId', async () => {
+    const doc = (await (await call('/openapi.json')).json()) as {
+      components: { headers: Record<string, { example?: string }> };
+    };
+    const requestId = doc.components.headers['X-Request-Id']?.example;
+    expect(requestId).toMatch(/^[A-Za-z0-9_=-]{1,128}$/);
+    for (const { where, op } of await operations()) {
+      for (const [status, response] of Object.entries(op.responses)) {
+        if (Number(status) < 400 || !response.content) continue;
+        const examples = Object.values(response.content['application/json']?.examples ?? {});
+        expect(examples.length, `${where} ${status}`).toBeGreaterThan(0);
+        for (const { value } of examples) {
+          expect(response.content, `${where} ${status}`).toBeDefined();
+          expect(value.requestId).toBe(requestId);
+          // The status line of each example's code is the response's own (docs/api.md's table).
+          expect(String(statusOf(value.code as ErrorCode))).toBe(status);
+        }
+      }
+    }
+  });
+
+  it('declares X-Request-Id and Cache-Control on every response, Retry-After on 429, WWW-Authenticate on 401', async () => {
+    for (const { where, op } of await operations()) {
+      for (const [status, response] of Object.entries(op.responses)) {
+        if (PENDING.has(op.operationId) && Number(status) < 400) continue;
+        const headers = response.headers ?? {};
+        expect(headers['X-Request-Id'], `${where} ${status}`).toEqual({ $ref: '#/components/headers/X-Request-Id' });
+        expect(headers['Cache-Control'], `${where} ${status}`).toEqual({ $ref: '#/components/headers/Cache-Control' });
+        if (status === '429') expect(headers, where).toHaveProperty('Retry-After');
+        if (status === '401') expect(headers, where).toHaveProperty('WWW-Authenticate');
+      }
+    }
+    const convert = (await operations()).find(({ op }) => op.operationId === 'convertDocument');
+    expect(Object.keys(convert?.op.responses['200']?.headers ?? {})).toEqual([
+      'X-Request-Id',
+      'Cache-Control',
+      'Content-Disposition',
+      'X-Quire-Pages',
+      'X-Quire-Warnings',
+      'X-Quire-Warning-Count',
+    ]);
+  });
+
+  it('declares each header once, in components.headers, and every one it declares is used', async () => {
+    const text = await (await call('/openapi.json')).text();
+    const doc = JSON.parse(text) as { components: { headers: Record<string, unknown> } };
+    const used = new Set([...text.matchAll(/"#\/components\/headers\/([^"]+)"/g)].map((m) => m[1]));
+    expect(Object.keys(doc.components.headers).sort()).toEqual([...used].sort());
+    expect(used).toContain('X-Request-Id');
+  });
+
+  it('documents HEAD /v1/health as GET without the body, which is how it answers', async () => {
+    const head = (await operations()).find(({ where }) => where === 'head /v1/health')?.op;
+    expect(head?.operationId).toBe('headHealth');
+    expect(head?.responses['200']?.content).toBeUndefined();
+    expect(head?.responses['200']?.headers).toHaveProperty('X-Request-Id');
+    const res = await call('/v1/health', { method: 'HEAD' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('X-Request-Id')).toBeTruthy();
+    expect(await res.text()).toBe('');
   });
 });
 
