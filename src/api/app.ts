@@ -37,15 +37,17 @@ export function createApp() {
 
   // The document is generated from the registered zod schemas once per isolate, on first use.
   let openApi: ReturnType<typeof app.getOpenAPI31Document> | undefined;
-  let referencePage: string | undefined;
+  let referencePage: Promise<{ html: string; csp: string }> | undefined;
   const openApiDocument = () => {
     openApi ??= declareResponseHeaders(bodiesRequired(app.getOpenAPI31Document(OPENAPI_INFO)));
     return openApi;
   };
   app.get('/openapi.json', (c) => c.json(openApiDocument()));
-  app.get('/docs', (c) => {
+  app.get('/docs', async (c) => {
     referencePage ??= renderReferencePage(openApiDocument());
-    return c.html(referencePage);
+    const { html, csp } = await referencePage;
+    c.header('Content-Security-Policy', csp);
+    return c.html(html);
   });
 
   app.notFound(unmatchedRoute(() => app.routes));

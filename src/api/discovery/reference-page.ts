@@ -1,6 +1,9 @@
 /**
  * GET /docs: a reference page rendered on the server from the OpenAPI document, so it needs no
- * script from a CDN, works offline and cannot drift from what the validators enforce.
+ * script from a CDN, works offline and cannot drift from what the validators enforce. Per
+ * operation: a curl sample built from the document, the parameters and bodies, the examples, and
+ * the headers of each response. Its one script (a filter over the operations) and its style are
+ * inline, allowed by their hashes in the page's Content-Security-Policy and nothing else.
  */
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -20,6 +23,29 @@ function isObject(value: Json | undefined): value is JsonObject {
 
 function str(value: Json | undefined): string | undefined {
   return typeof value === 'string' ? value : undefined;
+}
+
+/** The example of a media type: `example`, else the first of `examples`, else its schema's. */
+function exampleOf(media: JsonObject, schema: JsonObject | undefined): Json | undefined {
+  if (media.example !== undefined) return media.example;
+  if (isObject(media.examples)) {
+    const first = Object.values(media.examples).find(isObject);
+    if (first?.value !== undefined) return first.value;
+  }
+  return schema?.example;
+}
+
+/** `text` as one POSIX shell word in single quotes (a ' inside as '\''). */
+function shellQuote(text: string): string {
+  return `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+/** A file name for a curl -F sample, from the media types an `encoding` gives the part. */
+function sampleFileName(contentType: string | undefined): string {
+  if (contentType?.includes('wordprocessingml')) return 'document.docx';
+  if (contentType?.includes('application/pdf')) return 'document.pdf';
+  if (contentType?.startsWith('font/')) return 'font.ttf';
+  return 'document';
 }
 
 class Renderer {
@@ -126,13 +152,132 @@ class Renderer {
     return Object.entries(content)
       .map(
         ([type, media]) =>
-          `<div class="media"><code>${escapeHtml(type)}</code> ${isObject(media) ? this.schema(media.schema) : ''}</div>`,
+          `<div class="media"><code>${escapeHtml(type)}</code> ${isObject(media) ? `${this.schema(media.schema)}${this.examples(media)}` : ''}</div>`,
       )
       .join('');
   }
 
+  /** Each example of a media type, folded (an operation has several error examples). */
+  private examples(media: JsonObject): string {
+    const named: [string, Json][] = [];
+    if (media.example !== undefined) named.push(['Example', media.example]);
+    if (isObject(media.examples)) {
+      for (const [name, example] of Object.entries(media.examples)) {
+        if (isObject(example) && example.value !== undefined) {
+          named.push([`Example: ${str(example.summary) ?? name}`, example.value]);
+        }
+      }
+    }
+    return named
+      .map(
+        ([label, value]) =>
+          `<details class="example"><summary>${escapeHtml(label)}</summary><pre>${escapeHtml(JSON.stringify(value, null, 2))}</pre></details>`,
+      )
+      .join('');
+  }
+
+  private resolveHeader(header: JsonObject): { header: JsonObject; name?: string } {
+    const ref = str(header.$ref);
+    if (!ref?.startsWith('#/components/headers/')) return { header };
+    const name = ref.slice('#/components/headers/'.length);
+    const headers = isObject(this.doc.components) ? this.doc.components.headers : undefined;
+    const target = isObject(headers) ? headers[name] : undefined;
+    return { header: isObject(target) ? target : {}, name };
+  }
+
+  /** A response's headers by name, each linked to its one description under "Response headers". */
+  private responseHeaders(headers: Json | undefined): string {
+    if (!isObject(headers) || Object.keys(headers).length === 0) return '';
+    const names = Object.entries(headers).map(([name, header]) => {
+      const { header: resolved } = isObject(header) ? this.resolveHeader(header) : { header: {} };
+      const when = resolved.required === true ? '' : ' <span class="meta">(when set)</span>';
+      return `<a href="#header-${escapeHtml(name)}"><code>${escapeHtml(name)}</code></a>${when}`;
+    });
+    return `<div class="headers">Headers: ${names.join(', ')}</div>`;
+  }
+
+  /** Every header of components.headers, described once. */
+  private headerSection(): string {
+    const headers = isObject(this.doc.components) ? this.doc.components.headers : undefined;
+    if (!isObject(headers)) return '';
+    const rows = Object.entries(headers)
+      .filter((entry): entry is [string, JsonObject] => isObject(entry[1]))
+      .map(
+        ([name, header]) =>
+          `<tr id="header-${escapeHtml(name)}"><td><code>${escapeHtml(name)}</code></td><td><code>${escapeHtml(
+            isObject(header.schema) ? this.typeLabel(header.schema) : 'string',
+          )}</code></td><td>${escapeHtml(str(header.description) ?? '')}${
+            header.example !== undefined ? ` <span class="meta">e.g. ${escapeHtml(String(header.example))}</span>` : ''
+          }</td></tr>`,
+      )
+      .join('');
+    return `<h2 id="response-headers">Response headers</h2><table><tr><th>header</th><th>type</th><th>meaning</th></tr>${rows}</table>`;
+  }
+
+  /**
+   * curl samples for an operation, one per request content type: the method, the path with its
+   * required query parameters (their examples), the key when the operation needs one, and the body
+   * (-F per required file part of a multipart body, -d with the JSON example).
+   */
+  curlSamples(path: string, method: string, op: JsonObject): string[] {
+    const query = (Array.isArray(op.parameters) ? op.parameters : [])
+      .filter(isObject)
+      .filter((p) => p.in === 'query' && p.required === true)
+      .map((p) => {
+        const schema = isObject(p.schema) ? p.schema : {};
+        const value = p.example ?? schema.example ?? `<${str(p.name)}>`;
+        // RFC 3986 §3.4: @ may stand as it is in a query, and reads better so.
+        return `${encodeURIComponent(str(p.name) ?? '')}=${encodeURIComponent(String(value)).replace(/%40/g, '@')}`;
+      });
+    const url = `"$QUIRE_URL${path}${query.length ? `?${query.join('&')}` : ''}"`;
+    const security = Array.isArray(op.security) ? op.security : this.doc.security;
+    const auth = Array.isArray(security) && security.length > 0 ? ['-H "Authorization: Bearer $QUIRE_KEY"'] : [];
+    const ok = isObject(op.responses) ? op.responses['200'] : undefined;
+    const binaryAnswer =
+      isObject(ok) && isObject(ok.content) && Object.keys(ok.content).some((type) => !type.includes('json'));
+    const head = method === 'head' ? ['curl -I'] : ['curl'];
+    const bodies = isObject(op.requestBody) && isObject(op.requestBody.content) ? op.requestBody.content : {};
+    const samples = Object.entries(bodies).map(([type, media]) => {
+      const lines = [...head];
+      lines[0] += ` ${url}`;
+      lines.push(...auth);
+      if (!isObject(media)) return lines;
+      const schema = isObject(media.schema) ? this.resolve(media.schema).schema : undefined;
+      if (type === 'multipart/form-data') {
+        const required = Array.isArray(schema?.required) ? schema.required.filter((v) => typeof v === 'string') : [];
+        const encoding = isObject(media.encoding) ? media.encoding : {};
+        for (const part of required) {
+          const partEncoding = encoding[part as string];
+          lines.push(
+            `-F ${part}=@${sampleFileName(isObject(partEncoding) ? str(partEncoding.contentType) : undefined)}`,
+          );
+        }
+      } else if (type.includes('json')) {
+        const example = exampleOf(media, schema);
+        lines.push(`-H 'Content-Type: ${type}'`);
+        lines.push(example === undefined ? '-d @request.json' : `-d ${shellQuote(JSON.stringify(example))}`);
+      } else {
+        lines.push(`-H 'Content-Type: ${type}'`, '--data-binary @document');
+      }
+      if (binaryAnswer) lines.push('-OJ');
+      return lines;
+    });
+    if (samples.length === 0) {
+      const lines = [...head];
+      lines[0] += `${method === 'get' || method === 'head' ? '' : ` -X ${method.toUpperCase()}`} ${url}`;
+      lines.push(...auth);
+      samples.push(lines);
+    }
+    return samples.map((lines) => lines.join(' \\\n  '));
+  }
+
   private operation(path: string, method: string, op: JsonObject): string {
     const id = `${method}-${path}`.replace(/[^A-Za-z0-9]+/g, '-');
+    const curl = this.curlSamples(path, method, op)
+      .map((sample) => `<pre class="curl">${escapeHtml(sample)}</pre>`)
+      .join('');
+    const operationId = str(op.operationId) ?? '';
+    const search = searchText(path, method, op);
     const body = isObject(op.requestBody)
       ? `<h4>Request body${op.requestBody.required === true ? '' : ' (optional)'}</h4>${this.content(op.requestBody.content)}`
       : '';
@@ -140,14 +285,16 @@ class Renderer {
       ? `<h4>Responses</h4><ul>${Object.entries(op.responses)
           .map(([status, r]) =>
             isObject(r)
-              ? `<li><strong>${escapeHtml(status)}</strong> ${escapeHtml(str(r.description) ?? '')}${this.content(r.content)}</li>`
+              ? `<li><strong>${escapeHtml(status)}</strong> ${escapeHtml(str(r.description) ?? '')}${this.responseHeaders(r.headers)}${this.content(r.content)}</li>`
               : '',
           )
           .join('')}</ul>`
       : '';
-    return `<section id="${id}"><h3><span class="method ${method}">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code></h3>${
+    return `<section id="${id}" class="operation" data-search="${escapeHtml(search)}"><h3><span class="method ${method}">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code> <span class="meta">${escapeHtml(operationId)}</span></h3>${
       str(op.summary) ? `<p><strong>${escapeHtml(str(op.summary) ?? '')}</strong></p>` : ''
-    }${str(op.description) ? `<p>${escapeHtml(str(op.description) ?? '')}</p>` : ''}${this.parameters(op.parameters)}${body}${responses}</section>`;
+    }${str(op.description) ? `<p>${escapeHtml(str(op.description) ?? '')}</p>` : ''}<h4>Try it</h4>${curl}<p><a href="/playground#${escapeHtml(
+      operationId,
+    )}">Open in the playground</a></p>${this.parameters(op.parameters)}${body}${responses}</section>`;
   }
 
   page(): string {
@@ -165,7 +312,7 @@ class Renderer {
     const toc = operations
       .map(({ path, method, op }) => {
         const id = `${method}-${path}`.replace(/[^A-Za-z0-9]+/g, '-');
-        return `<li><a href="#${id}"><span class="method ${method}">${method.toUpperCase()}</span> ${escapeHtml(path)}</a> ${escapeHtml(
+        return `<li data-search="${escapeHtml(searchText(path, method, op))}"><a href="#${id}"><span class="method ${method}">${method.toUpperCase()}</span> ${escapeHtml(path)}</a> ${escapeHtml(
           str(op.summary) ?? '',
         )}</li>`;
       })
@@ -174,25 +321,73 @@ class Renderer {
     return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title} reference</title>
-<style>
-body{font:15px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#1b1b1b}
-code{font:13px ui-monospace,monospace;background:#f3f3f3;padding:0 .25em;border-radius:3px}
-section{border-top:1px solid #ddd;padding-top:.5rem;margin-top:1.5rem}
-.method{font:bold 12px ui-monospace,monospace;padding:.1em .4em;border-radius:3px;color:#fff;background:#555}
-.get{background:#2b7a3d}.post{background:#1f5fa8}.delete{background:#a83232}.head{background:#6a6a6a}
-.meta{color:#666;font-size:13px}table{border-collapse:collapse}td,th{border:1px solid #ddd;padding:.2em .5em;text-align:left;vertical-align:top}
-ul{margin:.2rem 0}
-</style></head><body>
+<style>${STYLE}</style></head><body>
 <h1>${title} <small>${escapeHtml(str(info.version) ?? '')}</small></h1>
 <p>${escapeHtml(str(info.description) ?? '')}</p>
-<p>Machine-readable: <a href="/openapi.json">/openapi.json</a> (OpenAPI 3.1).</p>
-<h2>Endpoints</h2><ul>${toc}</ul>
+<p>Machine-readable: <a href="/openapi.json">/openapi.json</a> (OpenAPI 3.1). Interactive: <a href="/playground">/playground</a>, to send requests from the browser.</p>
+<p>The curl samples read two shell variables: <code>QUIRE_URL</code>, this deployment's origin, and <code>QUIRE_KEY</code>, an API key (qk_…) from /v1/auth/verify.</p>
+<h2>Endpoints</h2>
+<input type="search" id="filter" placeholder="Filter operations (path, method, name, tag)" aria-label="Filter operations" hidden>
+<ul>${toc}</ul>
 ${operations.map(({ path, method, op }) => this.operation(path, method, op)).join('\n')}
+${this.headerSection()}
+<script>${SCRIPT}</script>
 </body></html>`;
   }
 }
 
-export function renderReferencePage(openApiDocument: object): string {
+/** What the filter box matches: method, path, operationId, summary and tags, lower-cased. */
+function searchText(path: string, method: string, op: JsonObject): string {
+  return [method, path, str(op.operationId) ?? '', str(op.summary) ?? '', ...(Array.isArray(op.tags) ? op.tags : [])]
+    .join(' ')
+    .toLowerCase();
+}
+
+const STYLE = `
+body{font:15px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#1b1b1b}
+code,pre{font:13px ui-monospace,monospace}code{background:#f3f3f3;padding:0 .25em;border-radius:3px}
+pre{background:#f6f6f6;padding:.5em .75em;border-radius:3px;overflow:auto;margin:.3rem 0}
+section{border-top:1px solid #ddd;padding-top:.5rem;margin-top:1.5rem}
+.method{font:bold 12px ui-monospace,monospace;padding:.1em .4em;border-radius:3px;color:#fff;background:#555}
+.get{background:#2b7a3d}.post{background:#1f5fa8}.delete{background:#a83232}.head{background:#6a6a6a}
+.meta{color:#666;font-size:13px}table{border-collapse:collapse}td,th{border:1px solid #ddd;padding:.2em .5em;text-align:left;vertical-align:top}
+ul{margin:.2rem 0}.headers{font-size:13px}summary{cursor:pointer;font-size:13px}
+#filter{width:100%;max-width:30rem;font:inherit;padding:.3em .5em;margin:.3rem 0}
+`;
+
+/** The filter box: shown only where script runs; hides the operations (and their index entries) that do not match every word. */
+const SCRIPT = `
+const box = document.getElementById('filter');
+box.hidden = false;
+box.addEventListener('input', () => {
+  const words = box.value.toLowerCase().split(/\\s+/).filter(Boolean);
+  for (const el of document.querySelectorAll('[data-search]')) {
+    el.hidden = !words.every((word) => el.dataset.search.includes(word));
+  }
+});
+`;
+
+/** A CSP source for an inline element's exact text (CSP 3 §8.4, hash-source). */
+async function hashSource(text: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
+  return `'sha256-${btoa(String.fromCharCode(...digest))}'`;
+}
+
+/**
+ * The page and its Content-Security-Policy: nothing may load or run but the page's own inline
+ * style and script, named by hash, so an injection into the page (were escaping ever to fail)
+ * could not run; no frames, forms or base URL.
+ */
+export async function renderReferencePage(openApiDocument: object): Promise<{ html: string; csp: string }> {
   // The generator's output is plain JSON; reading it as such keeps this module independent of its types.
-  return new Renderer(JSON.parse(JSON.stringify(openApiDocument)) as JsonObject).page();
+  const html = new Renderer(JSON.parse(JSON.stringify(openApiDocument)) as JsonObject).page();
+  const csp = [
+    "default-src 'none'",
+    `script-src ${await hashSource(SCRIPT)}`,
+    `style-src ${await hashSource(STYLE)}`,
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+  return { html, csp };
 }

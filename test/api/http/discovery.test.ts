@@ -208,6 +208,45 @@ describe('GET /docs', () => {
     for (const path of Object.keys(IMPLEMENTED)) expect(html).toContain(path);
     expect(html).toContain('NOT_IMPLEMENTED');
     expect(html).toContain('href="/openapi.json"');
-    expect(html).not.toMatch(/<script/i);
+    expect(html).toContain('href="/playground"');
+  });
+
+  it('shows per operation a curl sample built from the document, its examples and its response headers', async () => {
+    const html = await (await call('/docs')).text();
+    const sections = html.split('<section ').slice(1);
+    expect(sections).toHaveLength(Object.values(IMPLEMENTED).flat().length);
+    for (const section of sections) {
+      expect(section).toMatch(/<pre class="curl">curl /);
+      expect(section).toMatch(/href="\/playground#[a-z][A-Za-z]+"/);
+      expect(section).toContain('href="#header-X-Request-Id"');
+    }
+    // The key only where one is needed; the body as the content type wants it.
+    const curl = (id: string) =>
+      sections.find((s) => s.startsWith(`id="${id}"`))?.match(/<pre class="curl">[^]*?<\/pre>/g);
+    expect(curl('get-v1-health')?.[0]).not.toContain('Authorization');
+    expect(curl('head-v1-health')?.[0]).toContain('curl -I');
+    expect(curl('post-v1-convert')?.[0]).toContain('-H &#34;Authorization: Bearer $QUIRE_KEY&#34;');
+    expect(curl('post-v1-convert')?.[0]).toContain('-F file=@document.docx');
+    const verify = curl('post-v1-verify') ?? [];
+    expect(verify).toHaveLength(2);
+    expect(verify[0]).toContain('-d &#39;{&#34;document&#34;:{&#34;url&#34;:');
+    expect(verify[1]).toContain('-F file=@document.pdf');
+    expect(html).toContain('<summary>Example: VALIDATION_ERROR</summary>');
+    expect(html).toContain('id="header-Retry-After"');
+  });
+
+  it('runs only its own inline script and style, by hash (Content-Security-Policy)', async () => {
+    const res = await call('/docs');
+    const csp = res.headers.get('Content-Security-Policy') ?? '';
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toMatch(/script-src 'sha256-[A-Za-z0-9+/]+=*'(;|$)/);
+    expect(csp).toMatch(/style-src 'sha256-[A-Za-z0-9+/]+=*'(;|$)/);
+    expect(csp).not.toContain('unsafe');
+    const html = await res.text();
+    const scripts = [...html.matchAll(/<script([^>]*)>([^]*?)<\/script>/g)];
+    expect(scripts).toHaveLength(1);
+    expect(scripts[0]?.[1]).toBe('');
+    const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(scripts[0]?.[2] ?? ''));
+    expect(csp).toContain(`'sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}'`);
   });
 });
