@@ -222,7 +222,7 @@ describe('GET /docs', () => {
     }
     // The key only where one is needed; the body as the content type wants it.
     const curl = (id: string) =>
-      sections.find((s) => s.startsWith(`id="${id}"`))?.match(/<pre class="curl">[^]*?<\/pre>/g);
+      sections.find((s) => s.startsWith(`id="${id}"`))?.match(/<pre class="curl">[\s\S]*?<\/pre>/g);
     expect(curl('get-v1-health')?.[0]).not.toContain('Authorization');
     expect(curl('head-v1-health')?.[0]).toContain('curl -I');
     expect(curl('post-v1-convert')?.[0]).toContain('-H &#34;Authorization: Bearer $QUIRE_KEY&#34;');
@@ -243,7 +243,7 @@ describe('GET /docs', () => {
     expect(csp).toMatch(/style-src 'sha256-[A-Za-z0-9+/]+=*'(;|$)/);
     expect(csp).not.toContain('unsafe');
     const html = await res.text();
-    const scripts = [...html.matchAll(/<script([^>]*)>([^]*?)<\/script>/g)];
+    const scripts = [...html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)];
     expect(scripts).toHaveLength(1);
     expect(scripts[0]?.[1]).toBe('');
     const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(scripts[0]?.[2] ?? ''));
