@@ -137,7 +137,7 @@ export function headOperation(get: RouteConfig, operationId: string, summary: st
   const responses = Object.fromEntries(
     Object.entries(get.responses).map(([status, response]) => [
       status,
-      '$ref' in response ? response : { description: `${response.description} No body.`, headers: response.headers },
+      '$ref' in response ? response : { description: `${response.description} (no body)`, headers: response.headers },
     ]),
   );
   return {
