@@ -103,12 +103,14 @@ export function workerdRssMiB() {
 /**
  * `vars`: extra plain-text vars for this run only (e.g. { TRUSTED_ROOTS: pem }), over those of
  * wrangler.toml and .dev.vars; without it, the worker runs with its usual configuration.
+ * `withKey: false` skips the local D1's migrations and the key (some 10 s), for a script that asks
+ * only what needs no key (the OpenAPI document); its requests then carry no Authorization.
  */
-export async function startQuire({ vars = {} } = {}) {
+export async function startQuire({ vars = {}, withKey = true } = {}) {
   await ensureDevVars();
   prepareFallbackFonts();
-  applyLocalMigrations();
-  let key = mintLocalKey();
+  if (withKey) applyLocalMigrations();
+  let key = withKey ? mintLocalKey() : undefined;
   const devEnv = new unstable_DevEnv();
   // Requests go straight to Miniflare's socket for the worker, not through wrangler's proxy
   // worker (a Durable Object that queues requests across hot reloads, which a script does not
@@ -140,7 +142,7 @@ export async function startQuire({ vars = {} } = {}) {
     fetch: (path, init = {}) =>
       fetch(`${origin}${path}`, {
         ...init,
-        headers: { ...proxyHeaders, Authorization: `Bearer ${key}`, ...(init.headers ?? {}) },
+        headers: { ...proxyHeaders, ...(key ? { Authorization: `Bearer ${key}` } : {}), ...(init.headers ?? {}) },
       }),
     dispose: () => worker.dispose(),
   };
