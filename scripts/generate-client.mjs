@@ -63,7 +63,13 @@ const name = relative(root, target);
 if (check) {
   const committed = existsSync(target) ? readFileSync(target, 'utf8') : '';
   if (committed !== generated) {
+    const [was, now] = [committed.split('\n'), generated.split('\n')];
+    const line = now.findIndex((text, i) => text !== was[i]);
+    const at = line < 0 ? now.length : line;
     console.error(`${name} is stale: the OpenAPI document has changed. Run \`npm run client\` and commit it.`);
+    console.error(
+      `first difference, line ${at + 1}:\n  committed: ${was[at] ?? '(end)'}\n  generated: ${now[at] ?? '(end)'}`,
+    );
     process.exitCode = 1;
   } else console.log(`${name} is current.`);
 } else {
