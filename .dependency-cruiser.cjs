@@ -1,5 +1,5 @@
 // The house rules (docs/engine.md "The house"): the tree reads as the pipeline, and imports run
-// one way. `npm run check` runs `depcruise src` (npm run deps), and any violation fails it.
+// one way. `npm run check` runs `depcruise src clients` (npm run deps), and any violation fails it.
 /** Layers, earliest first: a file may import its own layer and earlier ones only. */
 const ENGINE_STAGES = [
   ['engine/text', 'engine/model'],
@@ -45,6 +45,14 @@ module.exports = {
       comment: 'Services are called by the API; they know nothing of routes, requests or responses.',
       from: { path: '^src/services/' },
       to: { path: '^src/api/' },
+    },
+    {
+      name: 'client-knows-no-server',
+      severity: 'error',
+      comment:
+        "The typed clients (clients/) are packages of their own: they speak HTTP to the API, from the OpenAPI document's generated types, and import nothing of the server, its tests or its scripts.",
+      from: { path: '^clients/' },
+      to: { path: '^(src|test|scripts)/' },
     },
     ...ENGINE_STAGES.slice(0, -1).map((stage, index) => ({
       name: `engine-stage-order-${stage.join('+').replaceAll('engine/', '')}`,

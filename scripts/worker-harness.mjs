@@ -103,8 +103,9 @@ export function workerdRssMiB() {
 /**
  * `vars`: extra plain-text vars for this run only (e.g. { TRUSTED_ROOTS: pem }), over those of
  * wrangler.toml and .dev.vars; without it, the worker runs with its usual configuration.
- * `withKey: false` skips the local database and the key (two wrangler runs, seconds each), for a
- * caller that asks only public routes, such as the OpenAPI lint reading /openapi.json.
+ * `withKey: false` skips the local D1's migrations and the key (two wrangler runs, seconds each),
+ * for a script that asks only public routes (the OpenAPI lint and the client generator reading
+ * /openapi.json); its requests then carry no Authorization.
  */
 export async function startQuire({ vars = {}, withKey = true } = {}) {
   await ensureDevVars();

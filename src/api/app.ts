@@ -18,8 +18,6 @@ export function createApp() {
     description: 'An API key (qk_…) from /v1/auth/verify or `npm run key`.',
   });
 
-  app.route('/', health);
-  app.route('/', authRoutes(keyCache));
   // Parsed fonts outlive requests: the isolate's bounded caches, owned here (fallback faces apart,
   // being large; the font library's answers, when a FONTS bucket is bound) and shared by every
   // route that makes PDFs.
@@ -28,12 +26,16 @@ export function createApp() {
     fallbackFontCache: createFallbackFontCache(),
     fontLibraryCache: new FontLibraryCache(),
   };
-  app.route('/', convertRouter(engine));
-  app.route('/', annotateRouter(engine));
-  // The signing identity, parsed once per isolate while the secrets stay the same.
-  app.route('/', signRouter(engine, new IdentityCache()));
-  app.route('/', verifyRouter());
-  app.route('/', merge);
+  // One chained expression: its type carries every route (AppType, for hono/client).
+  const api = app
+    .route('/', health)
+    .route('/', authRoutes(keyCache))
+    .route('/', convertRouter(engine))
+    .route('/', annotateRouter(engine))
+    // The signing identity, parsed once per isolate while the secrets stay the same.
+    .route('/', signRouter(engine, new IdentityCache()))
+    .route('/', verifyRouter())
+    .route('/', merge);
 
   // The document is generated from the registered zod schemas once per isolate, on first use.
   let openApi: ReturnType<typeof app.getOpenAPI31Document> | undefined;
@@ -52,8 +54,11 @@ export function createApp() {
 
   app.notFound(unmatchedRoute(() => app.routes));
   app.onError(handleError);
-  return app;
+  return api;
 }
+
+/** The application's type, routes and all: `hc<AppType>(base)` (hono/client) is typed by it. */
+export type AppType = ReturnType<typeof createApp>;
 
 /**
  * Every request body of the contract is required (an empty one is 400). A route with several
