@@ -112,8 +112,6 @@ function element(tag, attributes = {}, ...children) {
 
 /** Replaces what `panel` shows with the curl command (with a copy button) and `nodes`. */
 function show(panel, curl, ...nodes) {
-  for (const url of state.urls.get(panel.id) ?? []) URL.revokeObjectURL(url);
-  state.urls.set(panel.id, []);
   panel.replaceChildren();
   panel.hidden = false;
   if (curl) {
@@ -156,17 +154,27 @@ function problemNode(error) {
   return box;
 }
 
+/** A blob: URL for what `panel` is about to show; released when the panel's next action starts. */
+function objectUrl(panel, blob) {
+  const url = URL.createObjectURL(blob);
+  state.urls.set(panel.id, [...(state.urls.get(panel.id) ?? []), url]);
+  return url;
+}
+
+function releaseUrls(panel) {
+  for (const url of state.urls.get(panel.id) ?? []) URL.revokeObjectURL(url);
+  state.urls.delete(panel.id);
+}
+
 /** A link that downloads `blob` as `name`. */
 function downloadLink(panel, blob, name, text = `Download ${name}`) {
-  const url = URL.createObjectURL(blob);
-  state.urls.get(panel.id).push(url);
+  const url = objectUrl(panel, blob);
   return element('a', { href: url, download: name, class: 'button-link', text });
 }
 
 /** An iframe showing the PDF `blob` in the browser's own viewer. */
 function pdfPreview(panel, blob, name) {
-  const url = URL.createObjectURL(new Blob([blob], { type: PDF }));
-  state.urls.get(panel.id).push(url);
+  const url = objectUrl(panel, new Blob([blob], { type: PDF }));
   return element('iframe', { class: 'preview', src: url, title: `Preview of ${name}` });
 }
 
@@ -177,6 +185,7 @@ function busy(form, panel, action) {
     const buttons = form.querySelectorAll('button');
     for (const b of buttons) b.disabled = true;
     panel.setAttribute('aria-busy', 'true');
+    releaseUrls(panel);
     try {
       await action();
     } finally {
@@ -195,9 +204,17 @@ function facts(pairs) {
   return list;
 }
 
+/** Header text as written: the API escapes characters outside visible ASCII as \uXXXX or \u{XXXXX}. */
+function unescapeHeader(text) {
+  return text.replace(/\\u\{([0-9A-Fa-f]{1,6})\}|\\u([0-9A-Fa-f]{4})/g, (_, long, short) =>
+    String.fromCodePoint(Number.parseInt(long ?? short, 16)),
+  );
+}
+
 function warningsOf(res) {
-  const text = res.headers.get('X-Quire-Warnings');
-  if (!text) return undefined;
+  const header = res.headers.get('X-Quire-Warnings');
+  if (!header) return undefined;
+  const text = unescapeHeader(header);
   const list = element('ul', { class: 'warnings' });
   for (const w of text.split(' | ')) list.append(element('li', { text: w }));
   return element('div', {}, element('p', { class: 'label', text: 'Warnings (X-Quire-Warnings)' }), list);
@@ -248,7 +265,7 @@ function register() {
         curl,
         element('p', {
           class: 'success',
-          text: `${body.message} The code expires in ${Math.round(body.expiresInSeconds / 60)} minutes; type it above and press Verify.`,
+          text: `${body.message} The code expires in ${Math.round(body.expiresInSeconds / 60)} minutes; type it above and press Verify code.`,
         }),
       );
       $('code').focus();
@@ -416,12 +433,12 @@ function sign() {
       ],
       certificate: { enabled: $('sign-certificate').checked },
     };
-    const shown = JSON.stringify(request).slice(1);
+    const members = Object.entries(request).map(([k, v]) => `    ${JSON.stringify(k)}: ${JSON.stringify(v)}`);
     const curl =
-      `curl -s -X POST ${AUTH} ${JSON_TYPE} \\\n  ${sh(`${ORIGIN}/v1/sign`)} -o ${sh(`${baseName(name)}-signed.json`)} ` +
-      `-d '{"document": {"base64": ${base64Of(name)}}, ${quoted(shown)}'\n` +
-      `# then: the signed PDF is the JSON's document.base64, e.g.\n` +
-      `node -e 'const j = require("./${baseName(name)}-signed.json"); require("fs").writeFileSync("${outName}", Buffer.from(j.document.base64, "base64"))'`;
+      `curl -s -X POST ${AUTH} ${JSON_TYPE} \\\n  ${sh(`${ORIGIN}/v1/sign`)} -o ${sh(`${baseName(name)}-signed.json`)} -d '{\n` +
+      `    "document": {"base64": ${base64Of(name)}},\n${quoted(members.join(',\n'))}}'\n` +
+      '# the signed PDF is the base64 of document.base64 in the answer:\n' +
+      `node -e ${sh(`const j = require(${JSON.stringify(`./${baseName(name)}-signed.json`)}); require("fs").writeFileSync(${JSON.stringify(outName)}, Buffer.from(j.document.base64, "base64"))`)}`;
     if (!source) return show(panel, curl, problemNode(new Error('Choose a PDF or DOCX to sign first.')));
     try {
       const res = await api('/v1/sign', {
@@ -437,7 +454,7 @@ function sign() {
         curl,
         element('p', { class: 'success', text: `Signed ${name} as ${request.signer.name}.` }),
         facts([
-          ['Event id', res.headers.get('X-Quire-Event-Id')],
+          ['Event id', unescapeHeader(res.headers.get('X-Quire-Event-Id') ?? '')],
           ['Certificate pages', res.headers.get('X-Quire-Certificate-Pages')],
           ['Certificate omitted', res.headers.get('X-Quire-Certificate-Omitted')],
           ['Size', sizeText(blob.size)],
@@ -464,7 +481,7 @@ function verdictNode(verdict) {
     box.append(
       element('h4', { text: `Signature ${i + 1}: ${s.field}` }),
       facts([
-        ['Signer', signer],
+        ['Signer (certificate)', signer],
         ['Certificate', s.signer?.certificate?.subject],
         ['Signed at', s.signedAt],
         ['Level', s.level],
