@@ -332,6 +332,7 @@ try {
       /Cryptographically valid\s+yes/.test(verdict),
     verdict.slice(0, 400),
   );
+  check('verify: screen readers are told the verdict', (await page.locator('#announce').textContent()) === 'Valid');
   const verifyCurl = await curlOf('verify-output');
   check(
     'verify: the curl line posts the signed PDF',

@@ -131,13 +131,18 @@ function show(panel, curl, ...nodes) {
     );
   }
   panel.append(...nodes.filter(Boolean));
+  // The outcome in one line for screen readers: the success message, or the error's code.
+  const outcome = panel.querySelector('.success, .error-code, .verdict-title');
+  $('announce').textContent = outcome?.textContent ?? '';
 }
 
 /** The API's error body as the page shows it: status, code, message, details and request id. */
 function problemNode(error) {
   const box = element('div', { class: 'error', role: 'alert' });
   if (!(error instanceof ApiProblem)) {
-    box.append(element('p', { class: 'error-code', text: 'Request failed' }), element('p', { text: String(error) }));
+    // A TypeError is fetch's own failure (no connection); anything else was caught before sending.
+    const heading = error instanceof TypeError ? 'Request failed' : 'Not sent';
+    box.append(element('p', { class: 'error-code', text: heading }), element('p', { text: error.message }));
     return box;
   }
   const { status, body } = error;
