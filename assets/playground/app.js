@@ -46,11 +46,14 @@ class ApiProblem extends Error {
   }
 }
 
-/** fetch to this origin with the key (when there is one); an answer that is not 2xx throws ApiProblem with its error body. */
-async function api(path, init = {}) {
+/**
+ * fetch to this origin, with the key when there is one and the route needs it (`withKey`); an
+ * answer that is not 2xx throws ApiProblem with its error body.
+ */
+async function api(path, init = {}, { withKey = true } = {}) {
   const headers = new Headers(init.headers);
   const key = currentKey();
-  if (key && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${key}`);
+  if (withKey && key) headers.set('Authorization', `Bearer ${key}`);
   const res = await fetch(path, { ...init, headers });
   if (!res.ok) {
     const text = await res.text();
@@ -264,7 +267,7 @@ function register() {
     const path = `/v1/auth/register?email=${encodeURIComponent(email)}`;
     const curl = `curl -s ${sh(`${ORIGIN}${path}`)}`;
     try {
-      const body = await (await api(path, { headers: { Authorization: '' } })).json();
+      const body = await (await api(path, {}, { withKey: false })).json();
       show(
         panel,
         curl,
@@ -288,7 +291,7 @@ function verifyCode() {
     const path = `/v1/auth/verify?email=${encodeURIComponent(email)}&code=${encodeURIComponent(code)}`;
     const curl = `curl -s ${sh(`${ORIGIN}${path}`)}`;
     try {
-      const body = await (await api(path, { headers: { Authorization: '' } })).json();
+      const body = await (await api(path, {}, { withKey: false })).json();
       useKey(body.apiKey);
       $('pasted-key').value = '';
       show(

@@ -14,6 +14,7 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   '/docs',
   // The playground's page and its files (src/api/routes/playground.ts); its API calls need a key.
   '/playground',
+  '/playground/',
   '/playground/app.js',
   '/playground/style.css',
 ]);

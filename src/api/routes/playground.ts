@@ -36,6 +36,8 @@ export const PLAYGROUND_CSP = [
 ].join('; ');
 
 export const playground = createRouter();
+// Routes are matched strictly; /playground/ is the address a user is as likely to type.
+playground.get('/playground/', (c) => c.redirect('/playground', 301));
 playground.use('/playground', pageSecurity(PLAYGROUND_CSP));
 playground.use('/playground/*', pageSecurity(PLAYGROUND_CSP));
 for (const [path, file] of Object.entries(FILES)) {

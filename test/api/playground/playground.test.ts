@@ -62,6 +62,13 @@ describe('GET /playground', () => {
     }
   });
 
+  it('sends /playground/ to /playground', async () => {
+    const res = await call('/playground/', { redirect: 'manual' });
+    expect(res.status).toBe(301);
+    expect(new URL(res.headers.get('Location') ?? '', 'https://quire.test/').pathname).toBe('/playground');
+    await res.arrayBuffer();
+  });
+
   it('answers HEAD and refuses POST with 405', async () => {
     const head = await call('/playground', { method: 'HEAD' });
     expect(head.status).toBe(200);
