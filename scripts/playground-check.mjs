@@ -119,10 +119,27 @@ const template = Buffer.from(
 
 // ---------------------------------------------------------------------------------------------
 
+// A worker already on the port would answer in place of the one started here, and its log (the
+// code) would not be read: refuse rather than test the wrong worker.
+if (
+  await fetch(`${base}/v1/health`).then(
+    () => true,
+    () => false,
+  )
+) {
+  console.log(`FAIL port ${port} is in use: stop what serves ${base}, or set PLAYGROUND_PORT`);
+  console.log('playground-check: 0 passed, 1 failed');
+  process.exit(1);
+}
+
 const server = spawn(process.execPath, [join(root, 'scripts', 'start.mjs'), '--port', String(port)], {
   cwd: root,
   stdio: ['ignore', 'pipe', 'pipe'],
 });
+// The worker goes with this script, however it ends (a failure, Ctrl-C, its output's pipe closed).
+process.on('exit', () => server.kill('SIGINT'));
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => process.exit(1));
+process.stdout.on('error', () => process.exit(1));
 server.stdout.on('data', (chunk) => {
   log += chunk;
 });
@@ -200,12 +217,22 @@ try {
   let key = '';
   const noKeyIn = (text) => !key || !text.includes(key);
 
+  // A pasted key that is no key is refused before anything is sent.
+  await page.getByLabel('API key', { exact: true }).fill('not-a-key');
+  await page.getByRole('button', { name: 'Use this key' }).click();
+  check(
+    'paste: a value that is no key is refused, and not kept',
+    /Not sent/.test(await page.locator('#key-output .error').innerText()) &&
+      (await page.evaluate(() => sessionStorage.getItem('quire.apiKey'))) === null,
+  );
+
   // 1. A key by email code, typed in as a user reads it from the npm start terminal.
   const email = `playground.${Date.now()}@example.com`;
   await page.getByLabel('Email', { exact: true }).fill(email);
   // By keyboard: Enter in the email field sends the form, Enter in the code field verifies.
   await page.getByLabel('Email', { exact: true }).press('Enter');
-  await page.locator('#key-output .success, #key-output .error').first().waitFor();
+  // The answer comes with its curl line (the refused paste above had none).
+  await page.locator('#key-output .curl-command').waitFor();
   check('register: the page says a code was sent', await page.locator('#key-output .success').isVisible());
   const registerCurl = await curlOf('key-output');
   check(

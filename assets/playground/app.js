@@ -551,9 +551,17 @@ document.addEventListener('DOMContentLoaded', () => {
   $('paste-form').addEventListener('submit', (event) => {
     event.preventDefault();
     const key = $('pasted-key').value.trim();
-    if (!key) return;
+    if (!/^qk_\S+$/.test(key)) {
+      show(
+        $('key-output'),
+        '',
+        problemNode(new Error('An API key begins with qk_ (from Verify code, or npm run key).')),
+      );
+      return;
+    }
     useKey(key);
     $('pasted-key').value = '';
+    show($('key-output'), '', element('p', { class: 'success', text: 'The key is kept for this tab.' }));
   });
   $('forget-key').addEventListener('click', () => {
     sessionStorage.removeItem(KEY_STORAGE);
