@@ -3,7 +3,16 @@ import { FontLibraryCache, IdentityCache } from '../services';
 import { KeyRecordCache } from './auth';
 import { OPENAPI_INFO, renderReferencePage } from './discovery';
 import { apiKeyAuth, conventions, createRouter, declareResponseHeaders, handleError, unmatchedRoute } from './http';
-import { annotateRouter, authRoutes, convertRouter, health, merge, signRouter, verifyRouter } from './routes';
+import {
+  annotateRouter,
+  authRoutes,
+  convertRouter,
+  health,
+  merge,
+  playground,
+  signRouter,
+  verifyRouter,
+} from './routes';
 
 /** Builds the whole API: the conventions, then the routes, then discovery built from the routes. */
 export function createApp() {
@@ -36,6 +45,8 @@ export function createApp() {
     .route('/', signRouter(engine, new IdentityCache()))
     .route('/', verifyRouter())
     .route('/', merge);
+  // A page to try the API in a browser; not an API operation, so not in the OpenAPI document.
+  app.route('/', playground);
 
   // The document is generated from the registered zod schemas once per isolate, on first use.
   let openApi: ReturnType<typeof app.getOpenAPI31Document> | undefined;

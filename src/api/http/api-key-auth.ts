@@ -12,6 +12,11 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   '/v1/auth/verify',
   '/openapi.json',
   '/docs',
+  // The playground's page and its files (src/api/routes/playground.ts); its API calls need a key.
+  '/playground',
+  '/playground/',
+  '/playground/app.js',
+  '/playground/style.css',
 ]);
 
 function unauthorized(message: string): ApiError {

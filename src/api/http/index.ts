@@ -4,7 +4,7 @@
  */
 export { apiKeyAuth } from './api-key-auth';
 export type { AppEnv } from './app-env';
-export { conventions } from './conventions';
+export { conventions, pageSecurity } from './conventions';
 export { handleError } from './error-response';
 export { mediaTypeOf, requireMediaType } from './media-type';
 export { type ErrorExample, errorResponses, validationExample } from './openapi-errors';

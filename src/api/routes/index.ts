@@ -7,5 +7,6 @@ export { authRoutes } from './auth';
 export { convertRouter } from './convert';
 export { health } from './health';
 export { merge } from './merge';
+export { playground } from './playground';
 export { signRouter } from './sign';
 export { verifyRouter } from './verify';
