@@ -1,6 +1,7 @@
 // The worker started in process on workerd (wrangler's DevEnv, as `wrangler dev` and startWorker
 // use it: Miniflare, local bindings, no network), with a local API key, for scripts that drive it:
-// bench, convert-dir and the fuzz runs.
+// bench, convert-dir and the fuzz runs. Its per-key rate limit is lifted (startQuire): a script
+// over a folder of a thousand documents is one caller, not a flood.
 
 import { spawnSync } from 'node:child_process';
 import { once } from 'node:events';
@@ -9,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { unstable_DevEnv } from 'wrangler';
 import { prepareFallbackFonts } from './fallback-fonts.mjs';
-import { applyLocalMigrations, ensureDevVars, root } from './local-setup.mjs';
+import { applyLocalMigrations, ensureDevVars, root, useLocalWranglerEnv } from './local-setup.mjs';
 
 /** A fresh API key in the local D1 (`npm run key`'s script), for `email`. */
 export function mintLocalKey(email = 'bench@quire.local') {
@@ -101,10 +102,31 @@ export function workerdRssMiB() {
 }
 
 /**
- * `vars`: extra plain-text vars for this run only (e.g. { TRUSTED_ROOTS: pem }), over those of
- * wrangler.toml and .dev.vars; without it, the worker runs with its usual configuration.
+ * The per-key limit of the scripts' worker: wrangler.toml's KEY_RATE_LIMITER (120 a minute, as in
+ * production and under `npm start`) made so large that no local run reaches it. The binding is
+ * still asked on every request, as in production, so a timing includes it.
  */
-export async function startQuire({ vars = {} } = {}) {
+export const UNTHROTTLED_PER_MINUTE = 1_000_000_000;
+
+/** wrangler.toml's [[ratelimits]] entry `name`, as a startWorker binding with `limit`. */
+function rateLimitBinding(name, limit) {
+  const toml = readFileSync(join(root, 'wrangler.toml'), 'utf8');
+  const block = toml.split('[[ratelimits]]').find((part) => part.includes(`name = "${name}"`));
+  const namespace = block && /namespace_id\s*=\s*"([^"]+)"/.exec(block)?.[1];
+  const period = Number((block && /period\s*=\s*(\d+)/.exec(block)?.[1]) ?? 60);
+  if (!namespace) throw new Error(`wrangler.toml has no [[ratelimits]] named ${name}`);
+  return { type: 'ratelimit', namespace_id: namespace, simple: { limit, period } };
+}
+
+/**
+ * `vars`: extra plain-text vars for this run only (e.g. { TRUSTED_ROOTS: pem }), over those of
+ * wrangler.toml and .dev.vars; without it, the worker runs with its usual configuration, except
+ * that the per-key rate limit is lifted (UNTHROTTLED_PER_MINUTE) unless `productionRateLimits`:
+ * a run of the scripts is one local caller. The auth endpoints' limits (per address, per email)
+ * stay as configured either way.
+ */
+export async function startQuire({ vars = {}, productionRateLimits = false } = {}) {
+  useLocalWranglerEnv();
   await ensureDevVars();
   prepareFallbackFonts();
   applyLocalMigrations();
@@ -116,9 +138,19 @@ export async function startQuire({ vars = {} } = {}) {
   // the bench would count as conversion time. The runtime's reload event says where that socket
   // is and which header Miniflare wants from a caller other than the proxy.
   const reloaded = once(devEnv, 'reloadComplete');
+  const unthrottled = productionRateLimits
+    ? {}
+    : {
+        KEY_RATE_LIMITER: rateLimitBinding('KEY_RATE_LIMITER', UNTHROTTLED_PER_MINUTE),
+        // The error message's figure, which wrangler.toml keeps equal to the binding's limit.
+        RATE_LIMIT_PER_MINUTE: { type: 'plain_text', value: String(UNTHROTTLED_PER_MINUTE) },
+      };
   const worker = await devEnv.startWorker({
     config: join(root, 'wrangler.toml'),
-    bindings: Object.fromEntries(Object.entries(vars).map(([name, value]) => [name, { type: 'plain_text', value }])),
+    bindings: {
+      ...unthrottled,
+      ...Object.fromEntries(Object.entries(vars).map(([name, value]) => [name, { type: 'plain_text', value }])),
+    },
     // No reload when a source file changes: a run measures the code it started with, and a
     // reload drops the requests in flight (seen as connection resets while others edit src/).
     dev: { server: { hostname: '127.0.0.1', port: 0 }, inspector: false, logLevel: 'error', watch: false },
@@ -132,7 +164,7 @@ export async function startQuire({ vars = {} } = {}) {
     get key() {
       return key;
     },
-    /** Switches to a fresh key: the per-key rate limit (120/min) would refuse a second pass. */
+    /** Switches to a fresh key: with `productionRateLimits`, the per-key limit (120/min) would refuse a second pass. */
     renewKey() {
       key = mintLocalKey();
     },
@@ -185,7 +217,7 @@ export async function convertFile(quire, file, to = 'pdf') {
   const from = file.extension ?? 'docx';
   const { body, headers } = await multipartFile(readFileSync(file.path), `${file.name}.${from}`);
   const started = performance.now();
-  // A corpus of more than 120 documents passes the per-key rate limit within a minute.
+  // With productionRateLimits, a corpus of more than 120 documents passes the per-key limit in a minute.
   const res = await fetchRetrying(quire, `/v1/convert?from=${from}&to=${to}`, { method: 'POST', body, headers });
   const bytes = new Uint8Array(await res.arrayBuffer());
   const ms = performance.now() - started;
