@@ -27,8 +27,6 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { helpIfAsked } from './script-help.mjs';
 
-helpIfAsked(import.meta.url);
-
 const OS = { darwin: 'darwin', linux: 'linux', linuxmusl: 'linux', win32: 'win32', windows: 'win32' };
 for (const os of ['android', 'freebsd', 'openbsd', 'netbsd', 'sunos', 'aix', 'openharmony']) OS[os] = os;
 const CPU = { x64: 'x64', 64: 'x64', arm64: 'arm64', arm: 'arm', ia32: 'ia32' };
@@ -52,7 +50,10 @@ export function platformOf(name) {
 }
 
 const lockPath = join(dirname(fileURLToPath(import.meta.url)), '..', 'package-lock.json');
-if (import.meta.url === `file://${process.argv[1]}` && existsSync(lockPath)) completeLockfile();
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  helpIfAsked(import.meta.url);
+  if (existsSync(lockPath)) completeLockfile();
+}
 
 function completeLockfile() {
   const lock = JSON.parse(readFileSync(lockPath, 'utf8'));
