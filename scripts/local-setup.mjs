@@ -50,6 +50,8 @@ export function wrangler(args, { inherit = false } = {}) {
 /** Development secrets, generated once and kept in .dev.vars (git-ignored). */
 const DEV_SECRETS = {
   AUTH_SECRET: () => randomBytes(32).toString('hex'),
+  // Codes in the terminal: wrangler.toml names no transport, so a deployment never falls into this one.
+  MAIL_TRANSPORT: () => 'log',
 };
 
 /** The development signing identity's two secrets: made together, since the key must match the chain's leaf. */
