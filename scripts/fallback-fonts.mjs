@@ -12,10 +12,12 @@
 // The same way, into assets/fonts/families/, go the open text families documents name or that stand
 // in for Word fonts with no open metric-compatible face (src/engine/fonts/bundled-fonts.ts, the
 // substitution table in docs/fonts.md): each family's four styles and its licence.
+// Run alone: `node scripts/fallback-fonts.mjs` (what `npm run postinstall` ends with).
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fontkit from '@pdf-lib/fontkit';
+import { helpIfAsked } from './script-help.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const FALLBACK_DIR = join(root, 'assets', 'fonts', 'fallback');
@@ -194,6 +196,7 @@ export function writeCoverage() {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  helpIfAsked(import.meta.url);
   const missing = prepareFallbackFonts();
   if (missing.length > 0) {
     console.warn(

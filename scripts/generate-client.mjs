@@ -13,7 +13,7 @@ import { join, relative } from 'node:path';
 import openapiTS from 'openapi-typescript';
 import { root } from './local-setup.mjs';
 import { helpIfAsked } from './script-help.mjs';
-import { startQuire } from './worker-harness.mjs';
+import { servedOpenApi } from './worker-harness.mjs';
 
 helpIfAsked(import.meta.url);
 
@@ -27,20 +27,6 @@ const HEADER = `/**
  */
 
 `;
-
-/** The OpenAPI document, as the worker serves it. */
-async function servedDocument() {
-  // The document does not depend on Request.cf: no attempt (and warning) to fetch it from Cloudflare.
-  process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= 'false';
-  const quire = await startQuire({ withKey: false });
-  try {
-    const res = await quire.fetch('/openapi.json');
-    if (res.status !== 200) throw new Error(`GET /openapi.json answered ${res.status}: ${await res.text()}`);
-    return await res.json();
-  } finally {
-    await quire.dispose();
-  }
-}
 
 /** TypeScript for `document`: openapi-typescript's output in the project's format (biome). */
 async function generate(document) {
@@ -58,7 +44,7 @@ async function generate(document) {
   return formatted.stdout;
 }
 
-const generated = await generate(await servedDocument());
+const generated = await generate(JSON.parse(await servedOpenApi()));
 const name = relative(root, target);
 if (check) {
   const committed = existsSync(target) ? readFileSync(target, 'utf8') : '';

@@ -7,11 +7,12 @@
 //   sign     POST /v1/sign of a 6-page PDF (pdf-lib), c = 8
 //   verify   POST /v1/verify of that PDF signed by the worker first, c = 16
 // Each prints requests, status counts, 5xx, p50/p99/max latency and req/s (over the requests the
-// worker answered, 429s apart), and workerd's RSS peak. The per-key rate limit (120 a minute)
-// would otherwise answer most of them: a pool of keys is minted up front, in one batch, and the
-// requests go round it, so each key stays within its limit; a 429 that still comes is counted
-// apart and left out of the latencies. The fixtures are built here; nothing is read from the
-// corpus. The exit code is 1 when a scenario got a 5xx or a failed connection.
+// worker answered, 429s apart), and workerd's RSS peak. The worker keeps the production per-key
+// rate limit (120 a minute; startQuire's productionRateLimits), which would otherwise answer most
+// of them: a pool of keys is minted up front, in one batch, and the requests go round it, so each
+// key stays within its limit; a 429 that still comes is counted apart and left out of the
+// latencies. The fixtures are built here; nothing is read from the corpus. The exit code is 1 when
+// a scenario got a 5xx or a failed connection.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -211,7 +212,7 @@ const docx = reportDocx();
 const pdf = await textPdf(6);
 // Each key may send 120 a minute: enough keys that the fastest scenario stays well under that.
 const keys = await mintKeyPool(Number(option('--keys', '400')));
-const quire = await startQuire();
+const quire = await startQuire({ productionRateLimits: true });
 let bad = 0;
 try {
   const form = new FormData();

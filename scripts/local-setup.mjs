@@ -13,6 +13,24 @@ export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const wranglerBin = join(root, 'node_modules', 'wrangler', 'bin', 'wrangler.js');
 const devVarsPath = join(root, '.dev.vars');
 
+/**
+ * The environment of every local wrangler run (npm start, the scripts' in-process worker, the D1
+ * migrations), each a setting wrangler and Miniflare document and read:
+ * - WRANGLER_SEND_METRICS=false: no usage telemetry (wrangler.toml's send_metrics = false says
+ *   the same for a wrangler run by hand).
+ * - CLOUDFLARE_CF_FETCH_ENABLED=false: Miniflare gives each request its built-in placeholder
+ *   `request.cf` instead of first downloading one from workers.cloudflare.com, which offline
+ *   printed "Unable to fetch the `Request.cf` object!" and a stack trace, twice, on every start.
+ *   Quire reads nothing from request.cf. CLOUDFLARE_CF_FETCH_PATH=file.json gives a real one.
+ * A value already in the environment wins, so either can be turned back on for one run.
+ */
+export const LOCAL_WRANGLER_ENV = { WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' };
+
+/** LOCAL_WRANGLER_ENV in this process, for wrangler's API run in process (worker-harness.mjs). */
+export function useLocalWranglerEnv() {
+  for (const [name, value] of Object.entries(LOCAL_WRANGLER_ENV)) process.env[name] ??= value;
+}
+
 /** Runs wrangler on the project's Node; output is captured unless `inherit` is set. */
 export function wrangler(args, { inherit = false } = {}) {
   if (!existsSync(wranglerBin)) throw new Error('wrangler is not installed: run `npm install` first.');
@@ -20,7 +38,7 @@ export function wrangler(args, { inherit = false } = {}) {
     cwd: root,
     stdio: inherit ? 'inherit' : ['ignore', 'pipe', 'pipe'],
     encoding: 'utf8',
-    env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: process.env.CI ?? 'true' },
+    env: { ...LOCAL_WRANGLER_ENV, ...process.env, CI: process.env.CI ?? 'true' },
   });
   if (result.status !== 0) {
     const output = `${result.stdout ?? ''}${result.stderr ?? ''}`.trim();
@@ -32,6 +50,8 @@ export function wrangler(args, { inherit = false } = {}) {
 /** Development secrets, generated once and kept in .dev.vars (git-ignored). */
 const DEV_SECRETS = {
   AUTH_SECRET: () => randomBytes(32).toString('hex'),
+  // Codes in the terminal: wrangler.toml names no transport, so a deployment never falls into this one.
+  MAIL_TRANSPORT: () => 'log',
 };
 
 /** The development signing identity's two secrets: made together, since the key must match the chain's leaf. */

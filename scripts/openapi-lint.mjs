@@ -9,25 +9,13 @@ import { join } from 'node:path';
 import { formatProblems, getTotals, lintFromString, loadConfig } from '@redocly/openapi-core';
 import { root } from './local-setup.mjs';
 import { helpIfAsked } from './script-help.mjs';
-import { startQuire } from './worker-harness.mjs';
+import { servedOpenApi } from './worker-harness.mjs';
 
 helpIfAsked(import.meta.url);
 
 const started = performance.now();
-// Miniflare otherwise fetches a Request.cf sample from the network (3 s to time out offline, and a
-// warning); the document does not depend on it.
-process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= 'false';
-const quire = await startQuire({ withKey: false });
-let source;
-try {
-  const res = await quire.fetch('/openapi.json');
-  source = await res.text();
-  if (res.status !== 200) throw new Error(`GET /openapi.json answered ${res.status}: ${source.slice(0, 300)}`);
-} finally {
-  await quire.dispose();
-}
 // Pretty-printed, so redocly's codeframes point at a line of its own.
-source = JSON.stringify(JSON.parse(source), null, 2);
+const source = JSON.stringify(JSON.parse(await servedOpenApi()), null, 2);
 
 const config = await loadConfig({ configPath: join(root, 'redocly.yaml') });
 const problems = await lintFromString({ source, absoluteRef: join(root, 'openapi.json'), config });

@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { prepareFallbackFonts } from './fallback-fonts.mjs';
-import { applyLocalMigrations, ensureDevVars, root } from './local-setup.mjs';
+import { applyLocalMigrations, ensureDevVars, LOCAL_WRANGLER_ENV, root } from './local-setup.mjs';
 import { helpIfAsked } from './script-help.mjs';
 
 helpIfAsked(import.meta.url);
@@ -24,7 +24,7 @@ const wrangler = join(root, 'node_modules', 'wrangler', 'bin', 'wrangler.js');
 const child = spawn(process.execPath, [wrangler, 'dev', '--local', '--show-interactive-dev-session=false', ...args], {
   cwd: root,
   stdio: 'inherit',
-  env: { WRANGLER_SEND_METRICS: 'false', ...process.env },
+  env: { ...LOCAL_WRANGLER_ENV, ...process.env },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,6 +1,7 @@
 // The worker started in process on workerd (wrangler's DevEnv, as `wrangler dev` and startWorker
 // use it: Miniflare, local bindings, no network), with a local API key, for scripts that drive it:
-// bench, convert-dir and the fuzz runs.
+// bench, convert-dir and the fuzz runs. Its per-key rate limit is lifted (startQuire): a script
+// over a folder of a thousand documents is one caller, not a flood.
 
 import { spawnSync } from 'node:child_process';
 import { once } from 'node:events';
@@ -8,8 +9,9 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { unstable_DevEnv } from 'wrangler';
+import { errorBodyProblem } from './error-contract.mjs';
 import { prepareFallbackFonts } from './fallback-fonts.mjs';
-import { applyLocalMigrations, ensureDevVars, root } from './local-setup.mjs';
+import { applyLocalMigrations, ensureDevVars, root, useLocalWranglerEnv } from './local-setup.mjs';
 
 /** A fresh API key in the local D1 (`npm run key`'s script), for `email`. */
 export function mintLocalKey(email = 'bench@quire.local') {
@@ -101,13 +103,50 @@ export function workerdRssMiB() {
 }
 
 /**
+ * The OpenAPI document as the worker serves it (GET /openapi.json, text), from a worker started
+ * for this alone without the database or a key: what the lint checks and the client is made from.
+ */
+export async function servedOpenApi() {
+  const quire = await startQuire({ withKey: false });
+  try {
+    const res = await quire.fetch('/openapi.json');
+    const text = await res.text();
+    if (res.status !== 200) throw new Error(`GET /openapi.json answered ${res.status}: ${text.slice(0, 300)}`);
+    return text;
+  } finally {
+    await quire.dispose();
+  }
+}
+
+/**
+ * The per-key limit of the scripts' worker: wrangler.toml's KEY_RATE_LIMITER (120 a minute, as in
+ * production and under `npm start`) made so large that no local run reaches it. The binding is
+ * still asked on every request, as in production, so a timing includes it.
+ */
+export const UNTHROTTLED_PER_MINUTE = 1_000_000_000;
+
+/** wrangler.toml's [[ratelimits]] entry `name`, as a startWorker binding with `limit`. */
+function rateLimitBinding(name, limit) {
+  const toml = readFileSync(join(root, 'wrangler.toml'), 'utf8');
+  const block = toml.split('[[ratelimits]]').find((part) => part.includes(`name = "${name}"`));
+  const namespace = block && /namespace_id\s*=\s*"([^"]+)"/.exec(block)?.[1];
+  const period = Number((block && /period\s*=\s*(\d+)/.exec(block)?.[1]) ?? 60);
+  if (!namespace) throw new Error(`wrangler.toml has no [[ratelimits]] named ${name}`);
+  return { type: 'ratelimit', namespace_id: namespace, simple: { limit, period } };
+}
+
+/**
  * `vars`: extra plain-text vars for this run only (e.g. { TRUSTED_ROOTS: pem }), over those of
- * wrangler.toml and .dev.vars; without it, the worker runs with its usual configuration.
+ * wrangler.toml and .dev.vars; without it, the worker runs with its usual configuration, except
+ * that the per-key rate limit is lifted (UNTHROTTLED_PER_MINUTE) unless `productionRateLimits`:
+ * a run of the scripts is one local caller. The auth endpoints' limits (per address, per email)
+ * stay as configured either way.
  * `withKey: false` skips the local D1's migrations and the key (two wrangler runs, seconds each),
  * for a script that asks only public routes (the OpenAPI lint and the client generator reading
  * /openapi.json); its requests then carry no Authorization.
  */
-export async function startQuire({ vars = {}, withKey = true } = {}) {
+export async function startQuire({ vars = {}, productionRateLimits = false, withKey = true } = {}) {
+  useLocalWranglerEnv();
   await ensureDevVars();
   prepareFallbackFonts();
   if (withKey) applyLocalMigrations();
@@ -119,9 +158,19 @@ export async function startQuire({ vars = {}, withKey = true } = {}) {
   // the bench would count as conversion time. The runtime's reload event says where that socket
   // is and which header Miniflare wants from a caller other than the proxy.
   const reloaded = once(devEnv, 'reloadComplete');
+  const unthrottled = productionRateLimits
+    ? {}
+    : {
+        KEY_RATE_LIMITER: rateLimitBinding('KEY_RATE_LIMITER', UNTHROTTLED_PER_MINUTE),
+        // The error message's figure, which wrangler.toml keeps equal to the binding's limit.
+        RATE_LIMIT_PER_MINUTE: { type: 'plain_text', value: String(UNTHROTTLED_PER_MINUTE) },
+      };
   const worker = await devEnv.startWorker({
     config: join(root, 'wrangler.toml'),
-    bindings: Object.fromEntries(Object.entries(vars).map(([name, value]) => [name, { type: 'plain_text', value }])),
+    bindings: {
+      ...unthrottled,
+      ...Object.fromEntries(Object.entries(vars).map(([name, value]) => [name, { type: 'plain_text', value }])),
+    },
     // No reload when a source file changes: a run measures the code it started with, and a
     // reload drops the requests in flight (seen as connection resets while others edit src/).
     dev: { server: { hostname: '127.0.0.1', port: 0 }, inspector: false, logLevel: 'error', watch: false },
@@ -135,7 +184,7 @@ export async function startQuire({ vars = {}, withKey = true } = {}) {
     get key() {
       return key;
     },
-    /** Switches to a fresh key: the per-key rate limit (120/min) would refuse a second pass. */
+    /** Switches to a fresh key: with `productionRateLimits`, the per-key limit (120/min) would refuse a second pass. */
     renewKey() {
       key = mintLocalKey();
     },
@@ -188,7 +237,7 @@ export async function convertFile(quire, file, to = 'pdf') {
   const from = file.extension ?? 'docx';
   const { body, headers } = await multipartFile(readFileSync(file.path), `${file.name}.${from}`);
   const started = performance.now();
-  // A corpus of more than 120 documents passes the per-key rate limit within a minute.
+  // With productionRateLimits, a corpus of more than 120 documents passes the per-key limit in a minute.
   const res = await fetchRetrying(quire, `/v1/convert?from=${from}&to=${to}`, { method: 'POST', body, headers });
   const bytes = new Uint8Array(await res.arrayBuffer());
   const ms = performance.now() - started;
@@ -267,48 +316,6 @@ export function fuzzOptions(args, { label, saveFlag }) {
     timeoutMs: Number(commandOption(args, '--timeout', '20000')),
     save,
   };
-}
-
-/** docs/api.md "Status codes and error codes": the codes each status may carry, and its reason phrase. */
-const ERROR_CODES = {
-  400: ['Bad Request', 'VALIDATION_ERROR', 'INVALID_BASE64'],
-  401: ['Unauthorized', 'AUTHENTICATION_ERROR'],
-  404: ['Not Found', 'NOT_FOUND'],
-  405: ['Method Not Allowed', 'METHOD_NOT_ALLOWED'],
-  413: ['Payload Too Large', 'PAYLOAD_TOO_LARGE'],
-  415: ['Unsupported Media Type', 'UNSUPPORTED_MEDIA_TYPE'],
-  422: ['Unprocessable Entity', 'INVALID_DOCUMENT', 'DOCUMENT_TOO_COMPLEX', 'FIELD_NOT_FOUND', 'DOCUMENT_FETCH_FAILED'],
-  429: ['Too Many Requests', 'RATE_LIMIT_ERROR'],
-};
-
-/**
- * A 4xx/5xx body that is not docs/api.md's error object ("Errors"): what is wrong with it. The
- * code must be one the status may carry, `error` its reason phrase, and a VALIDATION_ERROR must
- * list its {field, issue} details.
- */
-function errorBodyProblem(res, text) {
-  let body;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    return 'the error body is not JSON';
-  }
-  for (const key of ['code', 'error', 'message', 'requestId']) {
-    if (typeof body?.[key] !== 'string' || !body[key]) return `the error body has no ${key}`;
-  }
-  if (body.requestId !== res.headers.get('X-Request-Id')) return 'requestId differs from X-Request-Id';
-  const [reason, ...codes] = ERROR_CODES[res.status] ?? [];
-  if (reason && !codes.includes(body.code)) return `${body.code} with status ${res.status}`;
-  if (reason && body.error !== reason) return `error ${JSON.stringify(body.error)} with status ${res.status}`;
-  const detailed = Array.isArray(body.details) && body.details.length > 0;
-  if (
-    body.code === 'VALIDATION_ERROR' &&
-    !(detailed && body.details.every((d) => typeof d?.field === 'string' && typeof d?.issue === 'string'))
-  ) {
-    return 'a VALIDATION_ERROR without {field, issue} details';
-  }
-  if (!/^application\/json/.test(res.headers.get('Content-Type') ?? '')) return 'an error that is not application/json';
-  return undefined;
 }
 
 /**

@@ -17,7 +17,11 @@ export interface Config {
   allowHttpUrls: boolean;
   /** Undefined when not configured: only the auth routes need it, and they say so. */
   authSecret: string | undefined;
-  mail: { transport: MailTransportName; from: string; resendApiKey: string | undefined };
+  /**
+   * transport: undefined when MAIL_TRANSPORT is not set, which sends no mail (register says the
+   * service is misconfigured): `log` must be chosen, as `npm start`'s .dev.vars does, never fallen into.
+   */
+  mail: { transport: MailTransportName | undefined; from: string; resendApiKey: string | undefined };
   rateLimitPerMinute: number;
   /**
    * POST /v1/sign's identity and timestamping (docs/api.md "The signing identity"). Undefined when not
@@ -88,8 +92,9 @@ function nonEmpty(raw: string | undefined): string | undefined {
   return value ? value : undefined;
 }
 
-function mailTransport(raw: string | undefined): MailTransportName {
-  const value = nonEmpty(raw)?.toLowerCase() ?? 'log';
+function mailTransport(raw: string | undefined): MailTransportName | undefined {
+  const value = nonEmpty(raw)?.toLowerCase();
+  if (value === undefined) return undefined;
   if (!(MAIL_TRANSPORTS as readonly string[]).includes(value)) {
     throw new Error(`MAIL_TRANSPORT must be one of ${MAIL_TRANSPORTS.join(', ')}, got "${raw}"`);
   }

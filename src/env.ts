@@ -16,7 +16,7 @@ export interface Env {
   /** Secret for the HMAC of verification codes. `npm start` writes one into .dev.vars. */
   AUTH_SECRET?: string;
 
-  /** log (default) | cloudflare | resend. */
+  /** log | cloudflare | resend; unset, no mail is sent (register answers 500, logged). `npm start` sets log in .dev.vars. */
   MAIL_TRANSPORT?: string;
   /** Sender of verification emails. */
   MAIL_FROM?: string;

@@ -6,12 +6,19 @@ import type { MailTransport } from './mail';
 import { ResendTransport } from './resend-transport';
 
 export interface MailSettings {
-  transport: MailTransportName;
+  /** Undefined when MAIL_TRANSPORT is not set: no transport is assumed, least of all `log`. */
+  transport: MailTransportName | undefined;
   resendApiKey: string | undefined;
 }
 
 export function createMailTransport(settings: MailSettings, emailBinding: SendEmail | undefined): MailTransport {
   switch (settings.transport) {
+    case undefined:
+      // A deployment from wrangler.toml as committed lands here: its [vars] name no transport, so
+      // that codes never go to the log of a deployed worker unless its operator writes `log`.
+      throw misconfigured(
+        'MAIL_TRANSPORT is not set: set it to cloudflare or resend (docs/deploy.md); log, which writes codes to the worker log, is for local development',
+      );
     case 'log':
       return new LogTransport();
     case 'cloudflare':

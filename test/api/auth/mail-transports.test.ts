@@ -3,7 +3,10 @@ import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { verificationEmail } from '../../../src/api/auth/verification-email';
 import { createMailTransport } from '../../../src/api/mail/mail-transport';
+import { readConfig } from '../../../src/config';
+import type { Env } from '../../../src/env';
 import { ApiError } from '../../../src/errors';
+import wranglerToml from '../../../wrangler.toml?raw';
 import { register, uniqueIdentity } from '../../helpers/accounts';
 import { expectError } from '../../helpers/api';
 import { network } from '../../setup/network';
@@ -36,6 +39,26 @@ describe('mail transports', () => {
     } finally {
       log.mockRestore();
     }
+  });
+
+  it('unset: no transport is assumed, not even log; the service says it is misconfigured', () => {
+    const settings = readConfig({ ...env, MAIL_TRANSPORT: undefined } as unknown as Env).mail;
+    expect(settings.transport).toBeUndefined();
+    let thrown: unknown;
+    try {
+      createMailTransport(settings, env.EMAIL);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(ApiError);
+    expect((thrown as ApiError).code).toBe('INTERNAL_ERROR');
+    // The log names the setting to fix; the caller's answer stays generic.
+    expect(String((thrown as Error).cause)).toContain('MAIL_TRANSPORT is not set');
+    expect((thrown as Error).message).not.toContain('MAIL_TRANSPORT');
+  });
+
+  it('wrangler.toml names no transport, so a deployment from it never writes codes to its log', () => {
+    expect(wranglerToml).not.toMatch(/^\s*MAIL_TRANSPORT\s*=/m);
   });
 
   it('cloudflare: sends through the send_email binding', async () => {
