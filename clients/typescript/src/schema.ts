@@ -10,6 +10,11 @@ export interface paths {
      * @description Needs no key. HEAD is answered too, without a body.
      */
     get: operations['getHealth'];
+    /**
+     * Service health, headers only
+     * @description Answers as GET /v1/health does, status and headers, without the body.
+     */
+    head: operations['headHealth'];
   };
   '/v1/auth/register': {
     /**
@@ -350,7 +355,48 @@ export interface components {
   responses: never;
   parameters: {};
   requestBodies: never;
-  headers: never;
+  headers: {
+    /**
+     * @description The request's id: the caller's own X-Request-Id when it is a sane token (1–128 characters of [A-Za-z0-9_=-]), else a new UUID. An error body repeats it as requestId; quote it when reporting a problem.
+     * @example 3f1c2b9e-6d7a-4c5e-9b8f-2a4d6e8c0b1f
+     */
+    'X-Request-Id': string;
+    /**
+     * @description Always no-store (RFC 9111 §5.2.2.5): documents and keys must never sit in a shared cache.
+     * @example no-store
+     */
+    'Cache-Control': 'no-store';
+    /**
+     * @description Seconds to wait before trying again (RFC 9110 §10.2.3): 60 for the per-minute limits (the length of their window); for the hourly cap of verification codes, until the oldest code of that hour is an hour old.
+     * @example 60
+     */
+    'Retry-After': number;
+    /**
+     * @description The scheme a key is sent with (RFC 6750 §3): Authorization: Bearer <API key>.
+     * @example Bearer realm="quire"
+     */
+    'WWW-Authenticate': 'Bearer realm="quire"';
+    /**
+     * @description attachment (RFC 6266), named after the upload with the extension of the answer; a name that is not plain ASCII is also given exactly in filename* (RFC 8187, UTF-8), and an upload without a usable name is called "document".
+     * @example attachment; filename="contract.pdf"
+     */
+    'Content-Disposition': string;
+    /**
+     * @description The number of pages of the PDF answer.
+     * @example 3
+     */
+    'X-Quire-Pages': number;
+    /**
+     * @description What could not be done as the document asks (an image that could not be fetched or decoded, characters no bundled face has …), separated by " | ". Characters outside visible ASCII are written \uXXXX, and a list longer than 2,000 characters ends with "(N more)". Absent when there is nothing to report.
+     * @example image 1 (https://example.com/chart.png): the image URL could not be fetched: the connection failed or broke off. Check that the URL is reachable from the internet.
+     */
+    'X-Quire-Warnings': string;
+    /**
+     * @description How many warnings there are (X-Quire-Warnings may cut its list short). Absent when there are none.
+     * @example 1
+     */
+    'X-Quire-Warning-Count': number;
+  };
   pathItems: never;
 }
 
@@ -367,15 +413,47 @@ export interface operations {
     responses: {
       /** @description The service is up. */
       200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Cache-Control': components['headers']['Cache-Control'];
+        };
         content: {
           'application/json': components['schemas']['Health'];
         };
       };
       /** @description Internal Server Error: INTERNAL_ERROR */
       500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Cache-Control': components['headers']['Cache-Control'];
+        };
         content: {
           'application/json': components['schemas']['Error'];
         };
+      };
+    };
+  };
+  /**
+   * Service health, headers only
+   * @description Answers as GET /v1/health does, status and headers, without the body.
+   */
+  headHealth: {
+    responses: {
+      /** @description The service is up. (no body) */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Cache-Control': components['headers']['Cache-Control'];
+        };
+        content: never;
+      };
+      /** @description Internal Server Error: INTERNAL_ERROR (no body) */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Cache-Control': components['headers']['Cache-Control'];
+        };
+        content: never;
       };
     };
   };
@@ -393,24 +471,41 @@ export interface operations {
     responses: {
       /** @description A code was sent. */
       200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Cache-Control': components['headers']['Cache-Control'];
+        };
         content: {
           'application/json': components['schemas']['RegisterResponse'];
         };
       };
       /** @description Bad Request: VALIDATION_ERROR */
       400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Cache-Control': components['headers']['Cache-Control'];
+        };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
       /** @description Too Many Requests: RATE_LIMIT_ERROR */
       429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Cache-Control': components['headers']['Cache-Control'];
+          'Retry-After': components['headers']['Retry-After'];
+        };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
       /** @description Internal Server Error: INTERNAL_ERROR */
       500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Cache-Control': components['headers']['Cache-Control'];
+        };
         content: {
           'application/json': components['schemas']['Error'];
         };
@@ -432,24 +527,41 @@ export interface operations {
     responses: {
       /** @description A new API key. */
       200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Cache-Control': components['headers']['Cache-Control'];
+        };
         content: {
           'application/json': components['schemas']['ApiKey'];
         };
       };
       /** @description Bad Request: VALIDATION_ERROR */
       400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Cache-Control': components['headers']['Cache-Control'];
+        };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
       /** @description Too Many Requests: RATE_LIMIT_ERROR */
       429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Cache-Control': components['headers']['Cache-Control'];
+          'Retry-After': components['headers']['Retry-After'];
+        };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
       /** @description Internal Server Error: INTERNAL_ERROR */
       500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Cache-Control': components['headers']['Cache-Control'];
+        };
         content: {
           'application/json': components['schemas']['Error'];
         };
@@ -464,24 +576,42 @@ export interface operations {
     responses: {
       /** @description The key is revoked. */
       200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Cache-Control': components['headers']['Cache-Control'];
+        };
         content: {
           'application/json': components['schemas']['RevokedKey'];
         };
       };
       /** @description Unauthorized: AUTHENTICATION_ERROR */
       401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Cache-Control': components['headers']['Cache-Control'];
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+        };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
       /** @description Too Many Requests: RATE_LIMIT_ERROR */
       429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Cache-Control': components['headers']['Cache-Control'];
+          'Retry-After': components['headers']['Retry-After'];
+        };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
       /** @description Internal Server Error: INTERNAL_ERROR */
       500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Cache-Control': components['headers']['Cache-Control'];
+        };
         content: {
           'application/json': components['schemas']['Error'];
         };
@@ -505,6 +635,7 @@ export interface operations {
         pageSize?: 'letter' | 'a4';
       };
     };
+    /** @description The document as the part `file` (binary, so no example here: `curl -F file=@contract.docx`), and optional `fonts` parts. */
     requestBody: {
       content: {
         'multipart/form-data': {
@@ -521,8 +652,16 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The converted document. */
+      /** @description The converted document itself, as raw bytes (no example can show them). X-Quire-Pages counts the pages of a PDF answer. */
       200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Cache-Control': components['headers']['Cache-Control'];
+          'Content-Disposition': components['headers']['Content-Disposition'];
+          'X-Quire-Pages': components['headers']['X-Quire-Pages'];
+          'X-Quire-Warnings': components['headers']['X-Quire-Warnings'];
+          'X-Quire-Warning-Count': components['headers']['X-Quire-Warning-Count'];
+        };
         content: {
           'application/pdf': Blob;
           'application/vnd.openxmlformats-officedocument.wordprocessingml.document': Blob;
@@ -530,42 +669,72 @@ export interface operations {
       };
       /** @description Bad Request: VALIDATION_ERROR */
       400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Cache-Control': components['headers']['Cache-Control'];
+        };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
       /** @description Unauthorized: AUTHENTICATION_ERROR */
       401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Cache-Control': components['headers']['Cache-Control'];
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+        };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
       /** @description Payload Too Large: PAYLOAD_TOO_LARGE */
       413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Cache-Control': components['headers']['Cache-Control'];
+        };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
       /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
       415: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Cache-Control': components['headers']['Cache-Control'];
+        };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
       /** @description Unprocessable Entity: INVALID_DOCUMENT, DOCUMENT_TOO_COMPLEX */
       422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Cache-Control': components['headers']['Cache-Control'];
+        };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
       /** @description Too Many Requests: RATE_LIMIT_ERROR */
       429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Cache-Control': components['headers']['Cache-Control'];
+          'Retry-After': components['headers']['Retry-After'];
+        };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
       /** @description Internal Server Error: INTERNAL_ERROR */
       500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Cache-Control': components['headers']['Cache-Control'];
+        };
         content: {
           'application/json': components['schemas']['Error'];
         };
@@ -597,42 +766,72 @@ export interface operations {
       };
       /** @description Bad Request: VALIDATION_ERROR, INVALID_BASE64 */
       400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Cache-Control': components['headers']['Cache-Control'];
+        };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
       /** @description Unauthorized: AUTHENTICATION_ERROR */
       401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Cache-Control': components['headers']['Cache-Control'];
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+        };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
       /** @description Payload Too Large: PAYLOAD_TOO_LARGE */
       413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Cache-Control': components['headers']['Cache-Control'];
+        };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
       /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
       415: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Cache-Control': components['headers']['Cache-Control'];
+        };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
       /** @description Unprocessable Entity: INVALID_DOCUMENT, DOCUMENT_TOO_COMPLEX, FIELD_NOT_FOUND, DOCUMENT_FETCH_FAILED */
       422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Cache-Control': components['headers']['Cache-Control'];
+        };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
       /** @description Too Many Requests: RATE_LIMIT_ERROR */
       429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Cache-Control': components['headers']['Cache-Control'];
+          'Retry-After': components['headers']['Retry-After'];
+        };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
       /** @description Internal Server Error: INTERNAL_ERROR */
       500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Cache-Control': components['headers']['Cache-Control'];
+        };
         content: {
           'application/json': components['schemas']['Error'];
         };
@@ -658,42 +857,72 @@ export interface operations {
       };
       /** @description Bad Request: VALIDATION_ERROR, INVALID_BASE64 */
       400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Cache-Control': components['headers']['Cache-Control'];
+        };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
       /** @description Unauthorized: AUTHENTICATION_ERROR */
       401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Cache-Control': components['headers']['Cache-Control'];
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+        };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
       /** @description Payload Too Large: PAYLOAD_TOO_LARGE */
       413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Cache-Control': components['headers']['Cache-Control'];
+        };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
       /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
       415: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Cache-Control': components['headers']['Cache-Control'];
+        };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
       /** @description Unprocessable Entity: INVALID_DOCUMENT, DOCUMENT_TOO_COMPLEX, DOCUMENT_FETCH_FAILED */
       422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Cache-Control': components['headers']['Cache-Control'];
+        };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
       /** @description Too Many Requests: RATE_LIMIT_ERROR */
       429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Cache-Control': components['headers']['Cache-Control'];
+          'Retry-After': components['headers']['Retry-After'];
+        };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
       /** @description Internal Server Error: INTERNAL_ERROR */
       500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Cache-Control': components['headers']['Cache-Control'];
+        };
         content: {
           'application/json': components['schemas']['Error'];
         };
@@ -714,18 +943,32 @@ export interface operations {
       };
       /** @description Unauthorized: AUTHENTICATION_ERROR */
       401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Cache-Control': components['headers']['Cache-Control'];
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+        };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
       /** @description Too Many Requests: RATE_LIMIT_ERROR */
       429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Cache-Control': components['headers']['Cache-Control'];
+          'Retry-After': components['headers']['Retry-After'];
+        };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
       /** @description Internal Server Error: INTERNAL_ERROR */
       500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Cache-Control': components['headers']['Cache-Control'];
+        };
         content: {
           'application/json': components['schemas']['Error'];
         };
@@ -737,6 +980,7 @@ export interface operations {
    * @description Checks every signature: ByteRange coverage, integrity (messageDigest), the signer’s signature, what later revisions changed, whether the certificate chains to the service certificate or TRUSTED_ROOTS, its revocation status (OCSP and CRLs in the signature or the DSS, or fetched with REVOCATION_CHECK=online) and the PAdES baseline level reached. `valid` is true when there is at least one signature, every one is intact, cryptographically valid and covers its whole revision, and later revisions hold only signatures, form filling or annotations; `trusted` (false for a revoked certificate) is reported beside it. JSON `{document}` or a multipart `file` part.
    */
   verifyDocument: {
+    /** @description The PDF: as JSON `{document}` (base64 or a URL), or as the multipart part `file` (binary, so no example here: `curl -F file=@signed.pdf`). */
     requestBody: {
       content: {
         'application/json': components['schemas']['VerifyRequest'];
@@ -752,48 +996,82 @@ export interface operations {
     responses: {
       /** @description The verification report. */
       200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Cache-Control': components['headers']['Cache-Control'];
+        };
         content: {
           'application/json': components['schemas']['VerifyResponse'];
         };
       };
       /** @description Bad Request: VALIDATION_ERROR, INVALID_BASE64 */
       400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Cache-Control': components['headers']['Cache-Control'];
+        };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
       /** @description Unauthorized: AUTHENTICATION_ERROR */
       401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Cache-Control': components['headers']['Cache-Control'];
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+        };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
       /** @description Payload Too Large: PAYLOAD_TOO_LARGE */
       413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Cache-Control': components['headers']['Cache-Control'];
+        };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
       /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
       415: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Cache-Control': components['headers']['Cache-Control'];
+        };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
       /** @description Unprocessable Entity: INVALID_DOCUMENT, DOCUMENT_FETCH_FAILED */
       422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Cache-Control': components['headers']['Cache-Control'];
+        };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
       /** @description Too Many Requests: RATE_LIMIT_ERROR */
       429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Cache-Control': components['headers']['Cache-Control'];
+          'Retry-After': components['headers']['Retry-After'];
+        };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
       /** @description Internal Server Error: INTERNAL_ERROR */
       500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Cache-Control': components['headers']['Cache-Control'];
+        };
         content: {
           'application/json': components['schemas']['Error'];
         };
@@ -808,24 +1086,42 @@ export interface operations {
     responses: {
       /** @description Unauthorized: AUTHENTICATION_ERROR */
       401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Cache-Control': components['headers']['Cache-Control'];
+          'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+        };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
       /** @description Too Many Requests: RATE_LIMIT_ERROR */
       429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Cache-Control': components['headers']['Cache-Control'];
+          'Retry-After': components['headers']['Retry-After'];
+        };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
       /** @description Internal Server Error: INTERNAL_ERROR */
       500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Cache-Control': components['headers']['Cache-Control'];
+        };
         content: {
           'application/json': components['schemas']['Error'];
         };
       };
       /** @description Not Implemented: NOT_IMPLEMENTED */
       501: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Cache-Control': components['headers']['Cache-Control'];
+        };
         content: {
           'application/json': components['schemas']['Error'];
         };
