@@ -1,12 +1,15 @@
 /**
  * HTTP plumbing shared by every route (front door of src/api/http): the router factory, the
- * conventions middleware, media types, API-key auth, rate limits, the error body and warning headers.
+ * conventions middleware, media types, the file part of multipart forms, file answers,
+ * API-key auth, rate limits, the error body and warning headers.
  */
 export { apiKeyAuth } from './api-key-auth';
 export type { AppEnv } from './app-env';
 export { conventions } from './conventions';
 export { handleError } from './error-response';
+export { fileAnswer } from './file-answer';
 export { mediaTypeOf, requireMediaType } from './media-type';
+export { filePart } from './multipart-form';
 export { errorResponses } from './openapi-errors';
 export { clientAddress, enforceRateLimit } from './rate-limit';
 export { createRouter } from './router';
