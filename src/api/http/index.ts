@@ -1,6 +1,6 @@
 /**
  * HTTP plumbing shared by every route (front door of src/api/http): the router factory, the
- * conventions middleware, media types, the file part of multipart forms, file answers,
+ * conventions middleware, media types and content negotiation, multipart forms, file answers,
  * API-key auth, rate limits, the error body and warning headers.
  */
 export { apiKeyAuth } from './api-key-auth';
@@ -8,7 +8,7 @@ export type { AppEnv } from './app-env';
 export { conventions } from './conventions';
 export { handleError } from './error-response';
 export { fileAnswer } from './file-answer';
-export { mediaTypeOf, requireMediaType } from './media-type';
+export { mediaTypeOf, negotiate, preferredMediaType, requireMediaType } from './media-type';
 export { filePart } from './multipart-form';
 export { errorResponses } from './openapi-errors';
 export { clientAddress, enforceRateLimit } from './rate-limit';
