@@ -9,7 +9,7 @@ export { conventions } from './conventions';
 export { handleError } from './error-response';
 export { fileAnswer } from './file-answer';
 export { mediaTypeOf, negotiate, preferredMediaType, requireMediaType } from './media-type';
-export { filePart } from './multipart-form';
+export { documentForm, documentRequest, filePart } from './multipart-form';
 export { errorResponses } from './openapi-errors';
 export { clientAddress, enforceRateLimit } from './rate-limit';
 export { createRouter } from './router';

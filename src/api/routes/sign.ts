@@ -1,19 +1,29 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { ApiError } from '../../errors';
 import {
+  baseName,
   convertDocxToPdf,
   describeServiceCertificate,
   encodeBase64,
   engineResources,
   type IdentityCache,
   type IsolateEngine,
-  loadDocument,
   PDF_MEDIA_TYPE,
   resolveSignatureLevel,
   SignBodySchema,
   signDocument,
 } from '../../services';
-import { asciiHeaderText, createRouter, errorResponses, requireMediaType, warningHeaders } from '../http';
+import {
+  asciiHeaderText,
+  createRouter,
+  documentForm,
+  documentRequest,
+  errorResponses,
+  fileAnswer,
+  negotiate,
+  requireMediaType,
+  warningHeaders,
+} from '../http';
 
 const SignResponse = z
   .object({
@@ -24,26 +34,46 @@ const SignResponse = z
   })
   .openapi('SignResponse');
 
+/** The JSON body as a form (docs/api.md "POST /v1/sign"): the document as `file`, the rest as fields. */
+const SignForm = documentForm(SignBodySchema, 'The PDF or DOCX to sign: exactly one part named file.');
+
+/** What the answer can be, JSON first: without Accept, or with a wildcard, it is JSON as it always was. */
+const SIGN_ANSWERS = ['application/json', PDF_MEDIA_TYPE];
+
 const signRoute = createRoute({
   method: 'post',
   path: '/v1/sign',
   operationId: 'signDocument',
   summary: 'Sign a PDF or DOCX (PAdES)',
   description:
-    'Appends the audit-trail certificate pages (unless certificate.enabled is false) and signs the document with the service identity: PAdES baseline B-B, B-T, B-LT or B-LTA (`level`; default B-T with TSA_URL, else B-B), SubFilter ETSI.CAdES.detached, SHA-256, in incremental updates so earlier signatures stay valid. A DOCX is converted to PDF first.',
+    'Appends the audit-trail certificate pages (unless certificate.enabled is false) and signs the document with the service identity: PAdES baseline B-B, B-T, B-LT or B-LTA (`level`; default B-T with TSA_URL, else B-B), SubFilter ETSI.CAdES.detached, SHA-256, in incremental updates so earlier signatures stay valid. A DOCX is converted to PDF first. The request is JSON with the document as a document input, or multipart/form-data with the document as the `file` part and the other fields as form fields of the same names (strings as they are, objects and arrays as JSON text). The answer is JSON with the PDF as base64, or with `Accept: application/pdf` the PDF itself; an Accept that takes neither is 406.',
   tags: ['Signatures'],
-  middleware: [requireMediaType('application/json')] as const,
-  request: { body: { required: true, content: { 'application/json': { schema: SignBodySchema } } } },
+  middleware: [requireMediaType('application/json', 'multipart/form-data')] as const,
+  request: {
+    body: {
+      // Not `required`: @hono/zod-openapi then runs only the validator of the Content-Type sent
+      // (src/api/app.ts bodiesRequired restores `required` in the document).
+      required: false,
+      content: {
+        'application/json': { schema: SignBodySchema },
+        'multipart/form-data': { schema: SignForm },
+      },
+    },
+  },
   responses: {
     200: {
       description:
-        'The signed PDF. X-Quire-Event-Id carries the event id; X-Quire-Certificate-Pages the pages appended; X-Quire-Certificate-Omitted why none were, when the PDF was already signed. A DOCX is converted first, and then X-Quire-Pages counts the pages of the answer. X-Quire-Warnings / X-Quire-Warning-Count say what the conversion could not draw, and what validation data B-LT or B-LTA could not gather (an OCSP responder that failed, a certificate that names none).',
-      content: { 'application/json': { schema: SignResponse } },
+        'The signed PDF: JSON with it as base64, or the PDF itself when Accept asks for application/pdf (Content-Disposition names it after the uploaded file, or signed.pdf). X-Quire-Event-Id carries the event id; X-Quire-Certificate-Pages the pages appended; X-Quire-Certificate-Omitted why none were, when the PDF was already signed. A DOCX is converted first, and then X-Quire-Pages counts the pages of the answer. X-Quire-Warnings / X-Quire-Warning-Count say what the conversion could not draw, and what validation data B-LT or B-LTA could not gather (an OCSP responder that failed, a certificate that names none).',
+      content: {
+        'application/json': { schema: SignResponse },
+        'application/pdf': { schema: z.string().openapi({ format: 'binary', description: 'The signed PDF.' }) },
+      },
     },
     ...errorResponses(
       'VALIDATION_ERROR',
       'INVALID_BASE64',
       'AUTHENTICATION_ERROR',
+      'NOT_ACCEPTABLE',
       'PAYLOAD_TOO_LARGE',
       'UNSUPPORTED_MEDIA_TYPE',
       'INVALID_DOCUMENT',
@@ -95,13 +125,19 @@ function signingSecrets(config: { signing: { keyPem?: string | undefined; chainP
 export const signRouter = (engine: IsolateEngine, identities: IdentityCache) =>
   createRouter()
     .openapi(signRoute, async (c) => {
-      const body = c.req.valid('json');
+      const request = documentRequest(c, {
+        json: () => c.req.valid('json') as z.output<typeof SignBodySchema>,
+        form: () => c.req.valid('form') as z.output<typeof SignForm>,
+      });
+      const body = request.fields;
       const config = c.get('config');
+      // Before any work: what the caller will take decides the answer's form (RFC 9110 §12.5.1).
+      const answer = negotiate(c, SIGN_ANSWERS);
       const { keyPem, chainPem } = signingSecrets(config);
       // Before the document is fetched or converted: a level this deployment cannot make is a 400.
       const level = resolveSignatureLevel(body.level, config.signing.tsaUrl !== undefined);
       const identity = await identities.get(keyPem, chainPem);
-      const input = await loadDocument(body.document, { config, accept: ['pdf', 'docx'] });
+      const input = await request.load(['pdf', 'docx']);
       const resources = engineResources(c.env, engine);
       const converted =
         input.format === 'docx'
@@ -127,6 +163,9 @@ export const signRouter = (engine: IsolateEngine, identities: IdentityCache) =>
       if (converted) c.header('X-Quire-Pages', String(converted.pages + signed.certificatePages));
       const warnings = [...(converted?.warnings ?? []), ...signed.warnings];
       for (const [name, value] of Object.entries(warningHeaders(warnings))) c.header(name, value);
+      if (answer === PDF_MEDIA_TYPE) {
+        return fileAnswer(c, signed.pdf, PDF_MEDIA_TYPE, `${baseName(request.fileName ?? 'signed')}.pdf`);
+      }
       return c.json({ document: { base64: encodeBase64(signed.pdf), contentType: PDF_MEDIA_TYPE } }, 200);
     })
     .openapi(keyRoute, async (c) => {

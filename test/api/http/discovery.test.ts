@@ -22,7 +22,14 @@ interface OpenApiDoc {
   servers?: { url: string }[];
   paths: Record<
     string,
-    Record<string, { operationId?: string; requestBody?: { required?: boolean }; responses: Record<string, unknown> }>
+    Record<
+      string,
+      {
+        operationId?: string;
+        requestBody?: { required?: boolean; content?: Record<string, { schema?: unknown }> };
+        responses: Record<string, { content?: Record<string, unknown> }>;
+      }
+    >
   >;
   components: { schemas: Record<string, { properties?: Record<string, { enum?: string[] }> }> };
 }
@@ -86,6 +93,28 @@ describe('GET /openapi.json', () => {
     expect(bodies.length).toBeGreaterThanOrEqual(4);
     expect(bodies.every((required) => required === true)).toBe(true);
     expect(doc.paths['/v1/verify']?.post?.requestBody?.required).toBe(true);
+  });
+
+  it('gives sign and annotate both request bodies (JSON, and a form with the file) and both kinds of answer', async () => {
+    const doc = (await (await call('/openapi.json')).json()) as OpenApiDoc;
+    const answers = {
+      '/v1/sign': ['application/json', 'application/pdf'],
+      '/v1/annotate': [
+        'application/json',
+        'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+        'application/pdf',
+      ],
+    };
+    for (const [path, types] of Object.entries(answers)) {
+      const op = doc.paths[path]?.post;
+      expect(Object.keys(op?.requestBody?.content ?? {}), path).toEqual(['application/json', 'multipart/form-data']);
+      expect(op?.requestBody?.content?.['multipart/form-data']?.schema, path).toMatchObject({
+        properties: { file: { type: 'string', format: 'binary' } },
+        required: expect.arrayContaining(['file']),
+      });
+      expect(Object.keys(op?.responses['200']?.content ?? {}), path).toEqual(types);
+      expect(op?.responses, path).toHaveProperty('406');
+    }
   });
 });
 
