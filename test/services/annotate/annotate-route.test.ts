@@ -81,6 +81,22 @@ describe('POST /v1/annotate', () => {
     }
   });
 
+  it('takes a filled document back in either of its answer forms: plain base64 or the data URI', async () => {
+    const first = await annotate({
+      document: documentOf(template()),
+      fields: [{ id: 'company', type: 'text', value: 'A' }],
+    });
+    const { document } = (await first.json()) as AnnotateAnswer;
+    for (const base64 of [document.base64, document.dataUri]) {
+      const res = await annotate({ document: { base64 }, fields: [{ id: 'company', type: 'text', value: 'B' }] });
+      expect(res.status).toBe(200);
+      const xml = strFromU8(
+        unzipSync(decode(((await res.json()) as AnnotateAnswer).document.base64))['word/document.xml'] as Uint8Array,
+      );
+      expect(xml).toContain('>B<');
+    }
+  });
+
   it('to=pdf runs the filled package through the engine', async () => {
     const res = await annotate(
       { document: documentOf(template()), fields: [{ id: 'customer', type: 'text', value: 'Grace Hopper' }] },
