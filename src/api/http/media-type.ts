@@ -146,6 +146,6 @@ export function negotiate(c: Context<AppEnv>, offered: readonly string[], hint?:
   const asked = (accept ?? '').length > 200 ? `${accept?.slice(0, 200)}…` : accept;
   throw new ApiError(
     'NOT_ACCEPTABLE',
-    `This request answers ${offered.join(' or ')}, and its Accept header (${asked}) accepts none of them; send Accept: ${offered.join(', ')} (or no Accept for ${offered[0]})${hint ? `, or ${hint}` : ''}.`,
+    `The Accept header (${asked}) takes none of what this request can answer: ${offered.join(' or ')}. Ask for one of them, or send no Accept for ${offered[0]}${hint ? `; ${hint}` : ''}.`,
   );
 }

@@ -91,8 +91,8 @@ const route = createRoute({
 
 /** The file each `to` gives, and how a caller asking for the other one gets it. */
 const OUTPUT = {
-  docx: { mediaType: DOCX_MEDIA_TYPE, other: `to=pdf answers ${PDF_MEDIA_TYPE}` },
-  pdf: { mediaType: PDF_MEDIA_TYPE, other: `to=docx answers ${DOCX_MEDIA_TYPE}` },
+  docx: { mediaType: DOCX_MEDIA_TYPE, other: `use to=pdf for ${PDF_MEDIA_TYPE}` },
+  pdf: { mediaType: PDF_MEDIA_TYPE, other: `use to=docx for ${DOCX_MEDIA_TYPE}` },
 } as const;
 
 /** The annotate route, given the engine's per-isolate resources for `to=pdf`. */

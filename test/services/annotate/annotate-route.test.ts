@@ -362,13 +362,13 @@ describe('POST /v1/annotate: multipart/form-data in, the file itself out (Accept
       406,
       'NOT_ACCEPTABLE',
     );
-    expect(pdfForDocx.message).toContain('to=pdf answers application/pdf');
+    expect(pdfForDocx.message).toContain('use to=pdf for application/pdf');
     const docxForPdf = await expectError(
       await send(annotateForm(new File([template()], 'offer.docx'), fields), '?to=pdf', { Accept: DOCX_TYPE }),
       406,
       'NOT_ACCEPTABLE',
     );
-    expect(docxForPdf.message).toContain(`to=docx answers ${DOCX_TYPE}`);
+    expect(docxForPdf.message).toContain(`use to=docx for ${DOCX_TYPE}`);
     // A wildcard still takes JSON, as before.
     const any = await send({ document, fields }, '?to=docx', { Accept: 'application/pdf, */*;q=0.1' });
     expect(any.status).toBe(200);
