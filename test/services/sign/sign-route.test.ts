@@ -555,6 +555,18 @@ describe('POST /v1/sign: multipart/form-data in, the PDF itself out (Accept)', (
     });
   });
 
+  it('answers a JSON text sent as multipart/form-data with 400 (a malformed form), not 415', async () => {
+    const raw = await call(
+      '/v1/sign',
+      withKey(await mintKey(), {
+        method: 'POST',
+        headers: { 'Content-Type': 'multipart/form-data; boundary=x' },
+        body: JSON.stringify({ signer, auditTrail }),
+      }),
+    );
+    await expectError(raw, 400, 'VALIDATION_ERROR');
+  });
+
   it('refuses an upload that is neither PDF nor DOCX with 415, as the JSON body', async () => {
     const form = signForm(new File(['just text, no document'], 'notes.pdf'), { signer, auditTrail });
     await expectError(await send(form, { Accept: PDF_TYPE }), 415, 'UNSUPPORTED_MEDIA_TYPE');
