@@ -36,9 +36,14 @@ function formFieldProblem(input: unknown, json: boolean): string {
   return `must be ${wanted}`;
 }
 
-/** Strings (and string enums) travel as they are; every other value as its JSON text. */
+/**
+ * Strings (and string enums) travel as they are; every other value as its JSON text. Read from the
+ * schema, not guessed from the text: an eventId "123" is a string, which JSON.parse would make a
+ * number. Optional and defaulted fields are what they wrap.
+ */
 function isText(schema: z.ZodType): boolean {
-  const inner = schema instanceof z.ZodOptional ? (schema.unwrap() as z.ZodType) : schema;
+  let inner: unknown = schema;
+  while (inner instanceof z.ZodOptional || inner instanceof z.ZodDefault) inner = inner.unwrap();
   return inner instanceof z.ZodString || inner instanceof z.ZodEnum;
 }
 
@@ -63,7 +68,8 @@ function formField(name: string, schema: z.ZodType): z.ZodType {
         }
       })
     : text;
-  const read: z.ZodType = schema instanceof z.ZodOptional ? value.optional() : value;
+  // A field the body may leave out may be left out of the form: undefined goes on to the schema.
+  const read: z.ZodType = schema.isOptional() ? value.optional() : value;
   return read.pipe(schema).openapi({
     type: 'string',
     description: json
