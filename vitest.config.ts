@@ -45,5 +45,11 @@ export default defineConfig({
     // WebSocket frame limit, which the unbundled graph overflowed ("Message is too large").
     deps: { optimizer: { ssr: { enabled: true, include: ['@peculiar/x509', 'pkijs', 'asn1js'] } } },
     setupFiles: ['./test/setup/network.ts', './test/setup/database.ts'],
+    // Without the file-system module cache, a fresh workerd runner fetches modules one by one. With
+    // it, the runner's first dependency fetch asks for a snapshot of every cached module of its
+    // files' graphs (vitest's fetchWarmModules), and the pool inlines their code into ONE message
+    // to workerd: once src/ outgrew workerd's WebSocket message limit, every run of two or more
+    // files crashed the second ("WebSocket protocol error … Message is too large").
+    fsModuleCache: false,
   },
 });

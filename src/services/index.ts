@@ -17,6 +17,18 @@ export {
   REVISION_MODES,
 } from './convert';
 export { FontLibraryCache, readRequestFonts, requestFontLimits } from './fonts';
-export { DocumentInputSchema, dataUri, documentTooLarge, encodeBase64, expectFormat, loadDocument } from './input';
+export {
+  type DocumentFormat,
+  type DocumentInput,
+  DocumentInputSchema,
+  dataUri,
+  documentTooLarge,
+  encodeBase64,
+  expectFormat,
+  type LoadedDocument,
+  loadDocument,
+  loadUpload,
+  readUpload,
+} from './input';
 export { describeServiceCertificate, IdentityCache, resolveSignatureLevel, SignBodySchema, signDocument } from './sign';
 export { verifyPdf } from './verify';

@@ -37,6 +37,7 @@ export const corsPolicy = (): MiddlewareHandler<AppEnv> =>
       'X-Quire-Event-Id',
       'X-Quire-Certificate-Pages',
       'X-Quire-Certificate-Omitted',
+      'Vary',
     ],
     maxAge: 86400,
   });

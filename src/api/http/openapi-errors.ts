@@ -51,6 +51,10 @@ const TYPICAL: Record<ErrorCode, Omit<ErrorExample, 'code'>> = {
     message:
       'The request body is larger than 36001112 bytes (documents may be at most 26214400 bytes, MAX_DOCUMENT_BYTES).',
   },
+  NOT_ACCEPTABLE: {
+    message:
+      'The Accept header (application/vnd.openxmlformats-officedocument.wordprocessingml.document) takes none of what this request can answer: application/json or application/pdf. Ask for one of them, or send no Accept for application/json.',
+  },
   UNSUPPORTED_MEDIA_TYPE: { message: 'Send the request body as application/json, not text/plain.' },
   INVALID_DOCUMENT: { message: 'The document is empty (0 bytes); send the content of the file.' },
   DOCUMENT_TOO_COMPLEX: {

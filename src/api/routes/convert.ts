@@ -9,7 +9,6 @@ import {
   MAX_REQUEST_FONTS,
 } from '../../limits';
 import {
-  attachmentDisposition,
   baseName,
   convertDocxToPdf,
   convertMarkup,
@@ -19,13 +18,17 @@ import {
   expectFormat,
   formatFromFileName,
   type IsolateEngine,
+  PDF_MEDIA_TYPE,
   REVISION_MODES,
   readRequestFonts,
+  readUpload,
   requestFontLimits,
 } from '../../services';
 import {
   createRouter,
   errorResponses,
+  fileAnswer,
+  filePart,
   requireMediaType,
   responseHeaders,
   validationExample,
@@ -48,21 +51,6 @@ const ConvertQuery = z.object({
   pageSize: z.enum(['letter', 'a4']).default('letter').openapi({ description: 'Page size for md/html sources.' }),
 });
 
-/**
- * Why the `file` part is not one uploaded file. The form validator gives a name sent twice as an
- * array of its values, and a part without a filename (RFC 7578 §4.2) as a string: each is told
- * apart from a missing part, so the caller learns what to change.
- */
-function filePartProblem(input: unknown): string {
-  if (Array.isArray(input)) {
-    return `exactly one multipart part "file" is expected, and the request has ${input.length}; send one document per request`;
-  }
-  if (typeof input === 'string') {
-    return 'the multipart part "file" is a text field; send the document as a file (a part with a filename)';
-  }
-  return 'Attach the document as the multipart part "file"';
-}
-
 /** A `fonts` part: a file, like `file` (the form validator gives a part without a filename as a string). */
 const FontPart = z
   .instanceof(File, {
@@ -84,9 +72,7 @@ const fontParts = (description: string) =>
 
 const MiB = 1024 * 1024;
 const ConvertForm = z.object({
-  file: z
-    .instanceof(File, { error: (issue) => filePartProblem(issue.input) })
-    .openapi({ type: 'string', format: 'binary', description: 'The document: exactly one part named file.' }),
+  file: filePart('The document: exactly one part named file.'),
   fonts: fontParts(
     `Fonts to draw the document with (optional, repeatable): TrueType or OpenType files with TrueType outlines, each matched by the family name in its own name table to the fonts the document (or its CSS) names. Fonts embedded in a DOCX come first, then these, then the FONTS library, then the bundled substitutes. At most ${MAX_REQUEST_FONTS} fonts, ${MAX_FONT_BYTES / MiB} MiB each and ${MAX_REQUEST_FONT_BYTES / MiB} MiB together (neither above MAX_DOCUMENT_BYTES). A part that is not such a font is 415 (WOFF, WOFF2, collections, CFF outlines, anything else) or 422 (a damaged font), naming the part.`,
   ),
@@ -169,10 +155,7 @@ export const convertRouter = (engine: IsolateEngine) =>
     const form = c.req.valid('form');
     const { file } = form;
     const config = c.get('config');
-    if (file.size > config.maxDocumentBytes) {
-      throw documentTooLarge(`The uploaded file is ${file.size} bytes, more than the limit.`, config.maxDocumentBytes);
-    }
-    const bytes = new Uint8Array(await file.arrayBuffer());
+    const bytes = await readUpload(file, config.maxDocumentBytes);
     const named = formatFromFileName(file.name);
     const from = query.from ?? named ?? expectFormat(bytes, ['docx', 'md', 'html']);
     const pair = `${from}→${query.to}`;
@@ -215,20 +198,21 @@ export const convertRouter = (engine: IsolateEngine) =>
         },
         engineResources(c.env, engine, fonts),
       );
-      c.header('Content-Type', to === 'pdf' ? 'application/pdf' : DOCX_MEDIA_TYPE);
-      c.header('Content-Disposition', attachmentDisposition(`${baseName(file.name)}.${to}`));
       if (result.pages !== undefined) c.header('X-Quire-Pages', String(result.pages));
       for (const [name, value] of Object.entries(warningHeaders(result.warnings))) c.header(name, value);
-      return c.body(result.bytes as Uint8Array<ArrayBuffer>, 200);
+      return fileAnswer(
+        c,
+        result.bytes,
+        to === 'pdf' ? PDF_MEDIA_TYPE : DOCX_MEDIA_TYPE,
+        `${baseName(file.name)}.${to}`,
+      );
     }
     const result = await convertDocxToPdf(
       bytes,
       { revisions: query.revisions, limits: config.limits },
       engineResources(c.env, engine, fonts),
     );
-    c.header('Content-Type', 'application/pdf');
-    c.header('Content-Disposition', attachmentDisposition(`${baseName(file.name)}.pdf`));
     c.header('X-Quire-Pages', String(result.pages));
     for (const [name, value] of Object.entries(warningHeaders(result.warnings))) c.header(name, value);
-    return c.body(result.pdf as Uint8Array<ArrayBuffer>, 200);
+    return fileAnswer(c, result.pdf, PDF_MEDIA_TYPE, `${baseName(file.name)}.pdf`);
   });

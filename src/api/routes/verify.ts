@@ -2,10 +2,11 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { Config } from '../../config';
 import { ApiError } from '../../errors';
 import { parseCertificates } from '../../kit';
-import { DocumentInputSchema, documentTooLarge, expectFormat, loadDocument, verifyPdf } from '../../services';
+import { DocumentInputSchema, loadDocument, loadUpload, verifyPdf } from '../../services';
 import {
   createRouter,
   errorResponses,
+  filePart,
   mediaTypeOf,
   requireMediaType,
   responseHeaders,
@@ -14,11 +15,7 @@ import {
 
 const VerifyBody = z.object({ document: DocumentInputSchema }).openapi('VerifyRequest');
 
-const VerifyForm = z.object({
-  file: z
-    .instanceof(File, { message: 'Attach the PDF as the multipart part "file"' })
-    .openapi({ type: 'string', format: 'binary', description: 'The PDF.' }),
-});
+const VerifyForm = z.object({ file: filePart('The PDF: exactly one part named file.') });
 
 const Certificate = z.object({
   subject: z.string(),
@@ -197,14 +194,7 @@ export const verifyRouter = () =>
     if (mediaTypeOf(c.req.header('Content-Type')) === 'multipart/form-data') {
       // Both bodies share one route; the validator ran for the content type sent.
       const { file } = c.req.valid('form') as z.infer<typeof VerifyForm>;
-      if (file.size > config.maxDocumentBytes) {
-        throw documentTooLarge(
-          `The uploaded file is ${file.size} bytes, more than the limit.`,
-          config.maxDocumentBytes,
-        );
-      }
-      pdf = new Uint8Array(await file.arrayBuffer());
-      expectFormat(pdf, ['pdf']);
+      pdf = (await loadUpload(file, { config, accept: ['pdf'] })).bytes;
     } else {
       const body = c.req.valid('json') as z.infer<typeof VerifyBody>;
       pdf = (await loadDocument(body.document, { config, accept: ['pdf'] })).bytes;

@@ -3,6 +3,7 @@ import type { Config } from '../../config';
 import { ApiError } from '../../errors';
 import { decodeBase64Document } from './base64-decoder';
 import { type DocumentFormat, expectFormat } from './format-sniffer';
+import { documentTooLarge } from './size-limit';
 import { fetchDocument } from './url-fetcher';
 
 const EXACTLY_ONE = 'give exactly one of base64 or url';
@@ -67,6 +68,23 @@ export async function loadDocument(input: DocumentInput, options: LoadDocumentOp
   const { config, accept } = options;
   const bytes = await readBytes(input, config);
   return { bytes, format: expectFormat(bytes, accept) };
+}
+
+/**
+ * The bytes of an uploaded file (a multipart part), held to the same limit as any document; its
+ * size is known before it is read, so a file over the limit is refused unread.
+ */
+export async function readUpload(file: Blob, maxBytes: number): Promise<Uint8Array> {
+  if (file.size > maxBytes) {
+    throw documentTooLarge(`The uploaded file is ${file.size} bytes, more than the limit.`, maxBytes);
+  }
+  return new Uint8Array(await file.arrayBuffer());
+}
+
+/** An uploaded file as loadDocument gives a document input: read within the limit, then sniffed. */
+export async function loadUpload(file: Blob, options: LoadDocumentOptions): Promise<LoadedDocument> {
+  const bytes = await readUpload(file, options.config.maxDocumentBytes);
+  return { bytes, format: expectFormat(bytes, options.accept) };
 }
 
 async function readBytes(input: DocumentInput, config: LoadDocumentOptions['config']): Promise<Uint8Array> {

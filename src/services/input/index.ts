@@ -5,7 +5,15 @@
 export { decodeBase64Document } from './base64-decoder';
 export { dataUri, encodeBase64 } from './base64-encoder';
 export { latin1 } from './byte-patterns';
-export { DocumentInputSchema, loadDocument } from './document-input';
+export {
+  type DocumentInput,
+  DocumentInputSchema,
+  type LoadDocumentOptions,
+  type LoadedDocument,
+  loadDocument,
+  loadUpload,
+  readUpload,
+} from './document-input';
 export { type DocumentFormat, expectFormat } from './format-sniffer';
 export { documentTooLarge, formatBytes } from './size-limit';
 export { decodeText } from './text-encoding';

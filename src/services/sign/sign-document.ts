@@ -53,7 +53,8 @@ export interface SignedDocument {
  */
 export async function signDocument(
   pdf: Uint8Array,
-  body: SignBody,
+  // The request's fields; its document is `pdf`, already loaded (from JSON or an upload).
+  body: Omit<SignBody, 'document'>,
   options: SignDocumentOptions,
 ): Promise<SignedDocument> {
   const { level } = options;

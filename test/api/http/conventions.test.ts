@@ -64,6 +64,7 @@ describe('CORS', () => {
       'X-Quire-Event-Id',
       'X-Quire-Certificate-Pages',
       'X-Quire-Certificate-Omitted',
+      'Vary',
     ]) {
       expect(exposed).toContain(name);
     }

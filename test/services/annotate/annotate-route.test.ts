@@ -40,14 +40,18 @@ function template(): Uint8Array {
 
 const documentOf = (bytes: Uint8Array) => ({ base64: toBase64(bytes) });
 
-function decodeDataUri(uri: string): Uint8Array {
-  const match = /^data:([^;]+);base64,(.*)$/.exec(uri);
-  expect(match).not.toBeNull();
-  return Uint8Array.from(atob(match?.[2] ?? ''), (c) => c.charCodeAt(0));
+/** `document.base64` of an answer: plain base64, as sign answers. */
+function decode(base64: string): Uint8Array {
+  expect(base64).not.toMatch(/^data:/);
+  return Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+}
+
+interface AnnotateAnswer {
+  document: { base64: string; dataUri: string; contentType: string };
 }
 
 describe('POST /v1/annotate', () => {
-  it('fills placeholders, controls and groups; answers a DOCX data URI; untouched parts stay byte for byte', async () => {
+  it('fills placeholders, controls and groups; answers plain base64 (and the deprecated data URI); untouched parts stay byte for byte', async () => {
     const bytes = template();
     const res = await annotate({
       document: documentOf(bytes),
@@ -58,10 +62,11 @@ describe('POST /v1/annotate', () => {
       ],
     });
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { document: { base64: string; contentType: string } };
+    const body = (await res.json()) as AnnotateAnswer;
     expect(body.document.contentType).toBe(DOCX_TYPE);
-    expect(body.document.base64.startsWith(`data:${DOCX_TYPE};base64,`)).toBe(true);
-    const filled = unzipSync(decodeDataUri(body.document.base64));
+    // The data URI `base64` used to hold stays, deprecated, in `dataUri`: the same bytes.
+    expect(body.document.dataUri).toBe(`data:${DOCX_TYPE};base64,${body.document.base64}`);
+    const filled = unzipSync(decode(body.document.base64));
     const xml = strFromU8(filled['word/document.xml'] as Uint8Array);
     expect(xml).toContain('Ada &lt;Lovelace&gt; &amp; Co');
     expect(xml).not.toContain('{{');
@@ -76,15 +81,32 @@ describe('POST /v1/annotate', () => {
     }
   });
 
+  it('takes a filled document back in either of its answer forms: plain base64 or the data URI', async () => {
+    const first = await annotate({
+      document: documentOf(template()),
+      fields: [{ id: 'company', type: 'text', value: 'A' }],
+    });
+    const { document } = (await first.json()) as AnnotateAnswer;
+    for (const base64 of [document.base64, document.dataUri]) {
+      const res = await annotate({ document: { base64 }, fields: [{ id: 'company', type: 'text', value: 'B' }] });
+      expect(res.status).toBe(200);
+      const xml = strFromU8(
+        unzipSync(decode(((await res.json()) as AnnotateAnswer).document.base64))['word/document.xml'] as Uint8Array,
+      );
+      expect(xml).toContain('>B<');
+    }
+  });
+
   it('to=pdf runs the filled package through the engine', async () => {
     const res = await annotate(
       { document: documentOf(template()), fields: [{ id: 'customer', type: 'text', value: 'Grace Hopper' }] },
       '?to=pdf',
     );
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { document: { base64: string; contentType: string } };
+    const body = (await res.json()) as AnnotateAnswer;
     expect(body.document.contentType).toBe('application/pdf');
-    const pdf = decodeDataUri(body.document.base64);
+    expect(body.document.dataUri.startsWith('data:application/pdf;base64,')).toBe(true);
+    const pdf = decode(body.document.base64);
     expect((await pdfText(pdf)).join('\n')).toContain('Dear Grace Hopper');
     expect((await PDFDocument.load(pdf)).getPageCount()).toBe(1);
   });
@@ -105,7 +127,7 @@ describe('POST /v1/annotate', () => {
     );
     expect(res.status).toBe(200);
     const body = (await res.json()) as { document: { base64: string } };
-    const pages = await pdfText(decodeDataUri(body.document.base64));
+    const pages = await pdfText(decode(body.document.base64));
     expect(pages.length).toBeGreaterThan(1);
     const all = pages.join('\n');
     for (const [item, price] of rows) {
@@ -152,7 +174,7 @@ describe('POST /v1/annotate', () => {
     });
     expect(res.status).toBe(200);
     const body = (await res.json()) as { document: { base64: string } };
-    const filled = unzipSync(decodeDataUri(body.document.base64));
+    const filled = unzipSync(decode(body.document.base64));
     const xml = strFromU8(filled['word/document.xml'] as Uint8Array);
     // 96 CSS px = 1 in = 914400 EMU; the height keeps the 2:1 aspect.
     expect(xml).toContain('cx="914400"');
@@ -178,7 +200,7 @@ describe('POST /v1/annotate', () => {
     );
     expect(res.status).toBe(200);
     const body = (await res.json()) as { document: { base64: string } };
-    const pdf = await PDFDocument.load(decodeDataUri(body.document.base64));
+    const pdf = await PDFDocument.load(decode(body.document.base64));
     const placed = /(\S+) 0 0 (\S+) \S+ \S+ cm\s*\/\S+ Do/.exec(pageContentText(pdf, 0));
     expect(Number(placed?.[1])).toBeCloseTo(108, 1);
     expect(Number(placed?.[2])).toBeCloseTo(36, 1);
@@ -274,5 +296,109 @@ describe('POST /v1/annotate', () => {
     const damaged = template().slice(0, 400);
     const res = await annotate({ document: documentOf(damaged), fields: [{ id: 'a', type: 'text', value: 'x' }] });
     expect([415, 422]).toContain(res.status);
+  });
+});
+
+/** An annotate request as multipart/form-data: the template as `file`, `fields` as JSON text. */
+function annotateForm(file: File | undefined, fields?: unknown): FormData {
+  const form = new FormData();
+  if (file) form.append('file', file);
+  if (fields !== undefined) form.append('fields', typeof fields === 'string' ? fields : JSON.stringify(fields));
+  return form;
+}
+
+async function send(body: FormData | unknown, query = '', headers: Record<string, string> = {}) {
+  const form = body instanceof FormData;
+  return call(
+    `/v1/annotate${query}`,
+    withKey(await mintKey(), {
+      method: 'POST',
+      headers: form ? headers : { 'Content-Type': 'application/json', ...headers },
+      body: form ? body : JSON.stringify(body),
+    }),
+  );
+}
+
+describe('POST /v1/annotate: multipart/form-data in, the file itself out (Accept)', () => {
+  const fields = [{ id: 'customer', type: 'text', value: 'Grace Hopper' }];
+
+  it('takes the template as the file part and fields as JSON text, and answers JSON', async () => {
+    const res = await send(annotateForm(new File([template()], 'offer.docx'), fields));
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as AnnotateAnswer;
+    expect(body.document.contentType).toBe(DOCX_TYPE);
+    const xml = strFromU8(unzipSync(decode(body.document.base64))['word/document.xml'] as Uint8Array);
+    expect(xml).toContain('Grace Hopper');
+  });
+
+  it('JSON in, DOCX out: Accept naming the DOCX type answers the file, named filled.docx', async () => {
+    const res = await send({ document: documentOf(template()), fields }, '', { Accept: DOCX_TYPE });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Content-Type')).toBe(DOCX_TYPE);
+    expect(res.headers.get('Content-Disposition')).toBe('attachment; filename="filled.docx"');
+    expect(res.headers.get('Vary')).toMatch(/Accept/);
+    const filled = unzipSync(new Uint8Array(await res.arrayBuffer()));
+    expect(strFromU8(filled['word/document.xml'] as Uint8Array)).toContain('Grace Hopper');
+  });
+
+  it('multipart in, PDF out: to=pdf with Accept: application/pdf, named after the upload, pages in a header', async () => {
+    const res = await send(annotateForm(new File([template()], 'Offer – Ada.docx'), fields), '?to=pdf', {
+      Accept: 'application/pdf, application/json;q=0.9',
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Content-Type')).toBe('application/pdf');
+    expect(res.headers.get('Content-Disposition')).toBe(
+      `attachment; filename="Offer _ Ada.pdf"; filename*=UTF-8''${encodeURIComponent('Offer – Ada.pdf')}`,
+    );
+    expect(res.headers.get('X-Quire-Pages')).toBe('1');
+    const pdf = new Uint8Array(await res.arrayBuffer());
+    expect((await pdfText(pdf)).join('\n')).toContain('Dear Grace Hopper');
+  });
+
+  it('406 when Accept asks only for the type the other `to` gives, saying how to get it', async () => {
+    const document = documentOf(template());
+    const pdfForDocx = await expectError(
+      await send({ document, fields }, '?to=docx', { Accept: 'application/pdf' }),
+      406,
+      'NOT_ACCEPTABLE',
+    );
+    expect(pdfForDocx.message).toContain('use to=pdf for application/pdf');
+    const docxForPdf = await expectError(
+      await send(annotateForm(new File([template()], 'offer.docx'), fields), '?to=pdf', { Accept: DOCX_TYPE }),
+      406,
+      'NOT_ACCEPTABLE',
+    );
+    expect(docxForPdf.message).toContain(`use to=docx for ${DOCX_TYPE}`);
+    // A wildcard still takes JSON, as before.
+    const any = await send({ document, fields }, '?to=docx', { Accept: 'application/pdf, */*;q=0.1' });
+    expect(any.status).toBe(200);
+    expect(((await any.json()) as AnnotateAnswer).document.contentType).toBe(DOCX_TYPE);
+  });
+
+  it('names a bad form field as the JSON body would; non-JSON text, no file and two files are 400', async () => {
+    const file = () => new File([template()], 'offer.docx');
+    const wrong = [{ id: 'a', type: 'checkbox', value: 'yes' }];
+    const json = await expectError(
+      await send({ document: documentOf(template()), fields: wrong }),
+      400,
+      'VALIDATION_ERROR',
+    );
+    const form = await expectError(await send(annotateForm(file(), wrong)), 400, 'VALIDATION_ERROR');
+    expect(form.details).toEqual(json.details);
+    expect(form.details?.[0]?.field).toBe('fields[0].value');
+
+    const notJson = await expectError(await send(annotateForm(file(), 'customer=Grace')), 400, 'VALIDATION_ERROR');
+    expect(notJson.details).toEqual([{ field: 'fields', issue: expect.stringContaining('must be JSON text') }]);
+
+    const missing = await expectError(await send(annotateForm(undefined, fields)), 400, 'VALIDATION_ERROR');
+    expect(missing.details?.map((d) => d.field)).toEqual(['file']);
+
+    const two = annotateForm(file(), fields);
+    two.append('file', file());
+    const twice = await expectError(await send(two), 400, 'VALIDATION_ERROR');
+    expect(twice.message).toContain('exactly one multipart part "file" is expected');
+
+    const noFields = await expectError(await send(annotateForm(file())), 400, 'VALIDATION_ERROR');
+    expect(noFields.details).toEqual([{ field: 'fields', issue: 'Required (a text field holding JSON)' }]);
   });
 });

@@ -178,7 +178,7 @@ describe('the FONTS library (R2)', () => {
     );
     expect(res.status).toBe(200);
     const body = (await res.json()) as { document: { base64: string } };
-    const pdf = Uint8Array.from(atob(body.document.base64.replace(/^data:[^,]*,/, '')), (c) => c.charCodeAt(0));
+    const pdf = Uint8Array.from(atob(body.document.base64), (c) => c.charCodeAt(0));
     expect(await baseFonts(new Response(pdf))).toContain('FillBrand-Regular');
   });
 

@@ -385,6 +385,194 @@ describe('POST /v1/sign', () => {
   });
 });
 
+/** A sign request as multipart/form-data: the document as `file`, strings as text, the rest as JSON text. */
+function signForm(file: File | undefined, fields: Record<string, unknown>): FormData {
+  const form = new FormData();
+  if (file) form.append('file', file);
+  for (const [name, value] of Object.entries(fields)) {
+    form.append(name, typeof value === 'string' ? value : JSON.stringify(value));
+  }
+  return form;
+}
+
+async function send(body: FormData | unknown, headers: Record<string, string> = {}) {
+  const form = body instanceof FormData;
+  return call(
+    '/v1/sign',
+    withKey(await mintKey(), {
+      method: 'POST',
+      headers: form ? headers : { 'Content-Type': 'application/json', ...headers },
+      body: form ? body : JSON.stringify(body),
+    }),
+  );
+}
+
+const PDF_TYPE = 'application/pdf';
+
+describe('POST /v1/sign: multipart/form-data in, the PDF itself out (Accept)', () => {
+  it('takes the document as the file part and the fields as form fields, and answers JSON as before', async () => {
+    const original = await onePagePdf();
+    const form = signForm(new File([original], 'contract.pdf'), {
+      signer,
+      auditTrail,
+      eventId: 'evt-form',
+      level: 'B-B',
+      certificate: { enabled: false },
+      metadata: { reason: 'Approved', batch: 7 },
+    });
+    const res = await send(form);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Content-Type')).toMatch(/^application\/json/);
+    expect(res.headers.get('X-Quire-Event-Id')).toBe('evt-form');
+    expect(res.headers.get('X-Quire-Certificate-Pages')).toBe('0');
+    const body = (await res.json()) as { document: { base64: string; contentType: string } };
+    expect(body.document.contentType).toBe(PDF_TYPE);
+    const signed = decode(body.document.base64);
+    expect(signed.subarray(0, original.length)).toEqual(original);
+    expect(byteRanges(signed)).toHaveLength(1);
+    expect((await PDFDocument.load(signed)).getPageCount()).toBe(1);
+  });
+
+  it('answers JSON in with the PDF itself when Accept asks for application/pdf, the metadata in headers', async () => {
+    const res = await send(
+      { document: { base64: toBase64(await onePagePdf()) }, signer, auditTrail, eventId: 'evt-raw' },
+      { Accept: PDF_TYPE },
+    );
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Content-Type')).toBe(PDF_TYPE);
+    expect(res.headers.get('Content-Disposition')).toBe('attachment; filename="signed.pdf"');
+    expect(res.headers.get('Vary')).toMatch(/Accept/);
+    expect(res.headers.get('X-Quire-Event-Id')).toBe('evt-raw');
+    const certificatePages = Number(res.headers.get('X-Quire-Certificate-Pages'));
+    expect(certificatePages).toBeGreaterThan(0);
+    const signed = new Uint8Array(await res.arrayBuffer());
+    expect(byteRanges(signed)).toHaveLength(1);
+    const pages = await pdfText(signed);
+    expect(pages).toHaveLength(1 + certificatePages);
+    expect(pages.slice(1).join('\n')).toContain('evt-raw');
+  });
+
+  it('multipart in, PDF out: a DOCX upload is converted, signed and named after the upload', async () => {
+    const docx = buildDocx({ document: `<w:body>${paragraph('Agreement uploaded as a file')}</w:body>` });
+    const res = await send(signForm(new File([docx], 'Offer letter.docx'), { signer, auditTrail }), {
+      Accept: `application/json;q=0.5, ${PDF_TYPE}`,
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Content-Type')).toBe(PDF_TYPE);
+    expect(res.headers.get('Content-Disposition')).toBe('attachment; filename="Offer letter.pdf"');
+    const certificatePages = Number(res.headers.get('X-Quire-Certificate-Pages'));
+    expect(Number(res.headers.get('X-Quire-Pages'))).toBe(1 + certificatePages);
+    const signed = new Uint8Array(await res.arrayBuffer());
+    expect((await pdfText(signed))[0]).toContain('Agreement uploaded as a file');
+  });
+
+  it('reads Accept by weight and specificity: JSON unless the PDF weighs more (RFC 9110 §12.5.1)', async () => {
+    const document = { base64: toBase64(await onePagePdf()) };
+    const cases: [string, string][] = [
+      ['*/*', 'application/json'],
+      ['application/*', 'application/json'],
+      ['application/json', 'application/json'],
+      [`${PDF_TYPE};q=0.5, application/json`, 'application/json'],
+      ['text/html, */*;q=0.1', 'application/json'],
+      [`application/*;q=0.2, ${PDF_TYPE}`, PDF_TYPE],
+      [`*/*;q=0.1, application/json;q=0`, PDF_TYPE],
+    ];
+    for (const [accept, type] of cases) {
+      const res = await send({ document, signer, auditTrail, certificate: { enabled: false } }, { Accept: accept });
+      expect(res.status, accept).toBe(200);
+      expect(res.headers.get('Content-Type'), accept).toMatch(new RegExp(`^${type}`));
+      await res.arrayBuffer();
+    }
+  });
+
+  it('answers 406 when Accept takes neither JSON nor a PDF, before any signing', async () => {
+    const document = { base64: toBase64(await onePagePdf()) };
+    for (const accept of ['application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'text/html']) {
+      const res = await send({ document, signer, auditTrail }, { Accept: accept });
+      const body = await expectError(res, 406, 'NOT_ACCEPTABLE');
+      expect(body.error).toBe('Not Acceptable');
+      expect(body.message).toContain(`application/json or ${PDF_TYPE}`);
+      expect(res.headers.get('X-Quire-Event-Id')).toBeNull();
+    }
+  });
+
+  it('names a form field in error as the JSON body would, with the same 400s', async () => {
+    const file = new File([await onePagePdf()], 'contract.pdf');
+    const document = { base64: toBase64(await onePagePdf()) };
+    const cases: Record<string, unknown>[] = [
+      { signer: { ...signer, email: 'not-an-email' }, auditTrail },
+      { signer: { ...signer, role: 'admin' }, auditTrail },
+      { signer, auditTrail: [{ type: 'submit', timestamp: '2026-11-22T10:00:00' }] },
+      { signer, auditTrail, eventId: 'e'.repeat(256) },
+      { signer, auditTrail, level: 'B-C' },
+      { signer, auditTrail, certificate: { enabled: 'yes' } },
+    ];
+    for (const fields of cases) {
+      const json = await expectError(await send({ document, ...fields }), 400, 'VALIDATION_ERROR');
+      const form = await expectError(await send(signForm(file, fields)), 400, 'VALIDATION_ERROR');
+      expect(form.details, JSON.stringify(fields).slice(0, 120)).toEqual(json.details);
+      expect(form.message).toBe(json.message);
+    }
+    // A missing field is named the same; the issue says what a form field must hold.
+    const missing = await expectError(await send(signForm(file, { auditTrail })), 400, 'VALIDATION_ERROR');
+    expect(missing.details).toEqual([{ field: 'signer', issue: 'Required (a text field holding JSON)' }]);
+  });
+
+  it('refuses what is not a form of the body with 400: non-JSON text, no file, two files, a file for a field, a document field', async () => {
+    const pdf = await onePagePdf();
+    const file = () => new File([pdf], 'contract.pdf');
+    const notJson = await expectError(
+      await send(signForm(file(), { signer: 'Ada Lovelace <ada@example.com>', auditTrail })),
+      400,
+      'VALIDATION_ERROR',
+    );
+    expect(notJson.details).toEqual([{ field: 'signer', issue: expect.stringContaining('must be JSON text') }]);
+
+    const missing = await expectError(await send(signForm(undefined, { signer, auditTrail })), 400, 'VALIDATION_ERROR');
+    expect(missing.details).toEqual([{ field: 'file', issue: 'Attach the document as the multipart part "file"' }]);
+
+    const two = signForm(file(), { signer, auditTrail });
+    two.append('file', file());
+    const twice = await expectError(await send(two), 400, 'VALIDATION_ERROR');
+    expect(twice.message).toContain('exactly one multipart part "file" is expected, and the request has 2');
+
+    const asFile = signForm(file(), { auditTrail });
+    asFile.append('signer', new File([JSON.stringify(signer)], 'signer.json'));
+    const filePart = await expectError(await send(asFile), 400, 'VALIDATION_ERROR');
+    expect(filePart.details?.[0]).toEqual({ field: 'signer', issue: expect.stringContaining('is a file part') });
+
+    const repeated = signForm(file(), { signer, auditTrail });
+    repeated.append('eventId', 'a');
+    repeated.append('eventId', 'b');
+    const again = await expectError(await send(repeated), 400, 'VALIDATION_ERROR');
+    expect(again.details?.[0]).toEqual({ field: 'eventId', issue: expect.stringContaining('sent 2 times') });
+
+    const withDocument = signForm(file(), { signer, auditTrail, document: { url: 'https://example.com/a.pdf' } });
+    const unknown = await expectError(await send(withDocument), 400, 'VALIDATION_ERROR');
+    expect(unknown.details?.[0]).toEqual({
+      field: 'document',
+      issue: expect.stringContaining('the document is the file part'),
+    });
+  });
+
+  it('answers a JSON text sent as multipart/form-data with 400 (a malformed form), not 415', async () => {
+    const raw = await call(
+      '/v1/sign',
+      withKey(await mintKey(), {
+        method: 'POST',
+        headers: { 'Content-Type': 'multipart/form-data; boundary=x' },
+        body: JSON.stringify({ signer, auditTrail }),
+      }),
+    );
+    await expectError(raw, 400, 'VALIDATION_ERROR');
+  });
+
+  it('refuses an upload that is neither PDF nor DOCX with 415, as the JSON body', async () => {
+    const form = signForm(new File(['just text, no document'], 'notes.pdf'), { signer, auditTrail });
+    await expectError(await send(form, { Accept: PDF_TYPE }), 415, 'UNSUPPORTED_MEDIA_TYPE');
+  });
+});
+
 describe('GET /v1/verify/key', () => {
   it('serves the service certificate, its fingerprint, validity and issuer', async () => {
     const res = await call('/v1/verify/key', withKey(await mintKey()));
