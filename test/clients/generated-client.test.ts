@@ -143,7 +143,7 @@ describe('the generated TypeScript client, through the worker', () => {
     expect(error?.code).toBe('UNSUPPORTED_MEDIA_TYPE');
   });
 
-  it('annotateTemplate fills a template; documentBytes decodes its data URI', async () => {
+  it('annotateTemplate fills a template; documentBytes decodes its base64 and its deprecated data URI', async () => {
     const template = buildDocx({ document: `<w:body>${paragraph('Dear {{customer}},')}</w:body>` });
     const { data, error } = await clientWith(await mintKey()).annotateTemplate(
       { document: { base64: toBase64(template) }, fields: [{ id: 'customer', type: 'text', value: 'Ada' }] },
@@ -151,10 +151,26 @@ describe('the generated TypeScript client, through the worker', () => {
     );
     expect(error).toBeUndefined();
     expect(data?.document.contentType).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document');
-    expect(data?.document.base64).toMatch(/^data:application\/vnd\.openxmlformats/);
+    expect(data?.document.base64).toMatch(/^UEsDB/);
+    expect(data?.document.dataUri).toMatch(/^data:application\/vnd\.openxmlformats/);
     const filled = unzipSync(documentBytes(data?.document ?? { base64: '' }));
     const text = strFromU8(filled['word/document.xml'] ?? new Uint8Array()).replace(/<[^>]+>/g, '');
     expect(text).toContain('Dear Ada,');
+    expect(documentBytes({ base64: data?.document.dataUri ?? '' })).toEqual(
+      documentBytes(data?.document ?? { base64: '' }),
+    );
+  });
+
+  it('annotateTemplateFile uploads the template and answers the filled DOCX itself', async () => {
+    const template = buildDocx({ document: `<w:body>${paragraph('Dear {{customer}},')}</w:body>` });
+    const { data, error, response } = await clientWith(await mintKey()).annotateTemplateFile(
+      { file: new Blob([template]), fileName: 'offer.docx', fields: [{ id: 'customer', type: 'text', value: 'Ada' }] },
+      { to: 'docx' },
+    );
+    expect(error).toBeUndefined();
+    expect(response.headers.get('Content-Disposition')).toContain('offer.docx');
+    const filled = unzipSync(new Uint8Array(data ?? new ArrayBuffer(0)));
+    expect(strFromU8(filled['word/document.xml'] ?? new Uint8Array()).replace(/<[^>]+>/g, '')).toContain('Dear Ada,');
   });
 
   it('signDocument signs a PDF; getSigningCertificate gives the certificate it was signed with', async () => {
@@ -177,6 +193,21 @@ describe('the generated TypeScript client, through the worker', () => {
     const certificate = await quire.getSigningCertificate();
     expect(certificate.data?.certificate).toMatch(/^-----BEGIN CERTIFICATE-----/);
     expect(certificate.data?.sha256).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('signDocumentFile uploads the PDF with its fields and answers the signed PDF itself', async () => {
+    const { data, error, response } = await clientWith(await mintKey()).signDocumentFile({
+      file: new Blob([await onePagePdf('Signed as an upload')]),
+      fileName: 'upload.pdf',
+      signer: { name: 'Ada Lovelace', email: 'ada@example.com' },
+      auditTrail: [{ type: 'submit', timestamp: '2026-11-22T10:02:10Z' }],
+      level: 'B-B',
+    });
+    expect(error).toBeUndefined();
+    expect(response.headers.get('Content-Type')).toBe('application/pdf');
+    expect(response.headers.get('Content-Disposition')).toContain('upload.pdf');
+    expect(response.headers.get('X-Quire-Event-Id')).toBeTruthy();
+    expect(startsWith(new Uint8Array(data ?? new ArrayBuffer(0)), '%PDF-')).toBe(true);
   });
 
   it('verifyDocument takes the PDF as JSON and as an uploaded file', async () => {

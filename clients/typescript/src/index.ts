@@ -56,6 +56,23 @@ export interface ConvertInput {
   fonts?: Blob[];
 }
 
+/**
+ * /v1/sign and /v1/annotate as an upload: the document as the `file` part and the JSON body's
+ * other fields beside it (docs/api.md: strings as they are, objects and arrays as JSON text).
+ */
+export type SignFileInput = Omit<SignRequest, 'document'> & { file: Blob; fileName?: string };
+export type AnnotateFileInput = Omit<AnnotateRequest, 'document'> & { file: Blob; fileName?: string };
+
+/** The form of an upload: `file`, then each other field as text (JSON text unless it is a string). */
+function uploadForm(input: { file: Blob; fileName?: string } & Record<string, unknown>): FormData {
+  const { file, fileName, ...fields } = input;
+  const form = formData({ file }, fileName);
+  for (const [name, value] of Object.entries(fields)) {
+    if (value !== undefined) form.append(name, typeof value === 'string' ? value : JSON.stringify(value));
+  }
+  return form;
+}
+
 /** /v1/verify takes the PDF as JSON `{ document }` or as a multipart `file` part. */
 export type VerifyInput = VerifyRequest | { file: Blob; fileName?: string };
 
@@ -72,8 +89,8 @@ function formData(parts: Record<string, Blob | Blob[] | undefined>, fileName?: s
 }
 
 /**
- * The bytes of a document the API answers inline: annotate's data URI (`data:<mime>;base64,…`) or
- * sign's plain base64.
+ * The bytes of a document the API answers inline: plain base64 (what sign and annotate answer), or
+ * a data URI (`data:<mime>;base64,…`, annotate's deprecated `dataUri`) as well.
  */
 export function documentBytes(document: { base64: string }): Uint8Array {
   const base64 = document.base64.replace(/^data:[^,]*,/, '');
@@ -94,11 +111,15 @@ export function toBase64(bytes: Uint8Array): string {
 export function createQuireClient(options: QuireClientOptions) {
   const { baseUrl, apiKey, headers = {} } = options;
   const send = options.fetch ?? ((request: Request) => globalThis.fetch(request));
-  const client: Client<paths> = createFetchClient<paths>({
+  const settings = {
     baseUrl,
     fetch: send,
     headers: { ...headers, ...(apiKey ? { Authorization: `Bearer ${apiKey}` } : {}) },
-  });
+  };
+  const client: Client<paths> = createFetchClient<paths>(settings);
+  // Sign and annotate answer JSON or the file itself (by Accept): their JSON methods read the
+  // JSON answer's type alone, and the *File methods and convert the binary one (`client`).
+  const json: Client<paths, 'application/json'> = createFetchClient<paths, 'application/json'>(settings);
 
   return {
     /** The openapi-fetch client underneath, for what the methods do not cover (same base URL, key and fetch). */
@@ -145,10 +166,48 @@ export function createQuireClient(options: QuireClientOptions) {
 
     /** POST /v1/annotate: the filled template, inline (`documentBytes(data.document)` for its bytes). */
     annotateTemplate: (body: AnnotateRequest, query: AnnotateQuery = {}, call?: CallOptions) =>
-      client.POST('/v1/annotate', { params: { query }, body, ...call }),
+      json.POST('/v1/annotate', { params: { query }, body, ...call }),
+
+    /**
+     * POST /v1/annotate with the template uploaded, answering the filled document itself (the
+     * DOCX, or the PDF with to=pdf; `Accept` asks for it), read as `as` says (default arrayBuffer).
+     */
+    annotateTemplateFile: <As extends BinaryAs = 'arrayBuffer'>(
+      input: AnnotateFileInput,
+      query: AnnotateQuery = {},
+      call?: CallOptions & { as?: As },
+    ) =>
+      client.POST('/v1/annotate', {
+        params: { query },
+        body: input as unknown as AnnotateRequest,
+        bodySerializer: () => uploadForm(input),
+        parseAs: (call?.as ?? 'arrayBuffer') as As,
+        ...withoutAs(call),
+        headers: {
+          Accept:
+            query.to === 'pdf'
+              ? 'application/pdf'
+              : 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+          ...call?.headers,
+        },
+      }),
 
     /** POST /v1/sign: the signed PDF, inline as base64 (`documentBytes(data.document)`). */
-    signDocument: (body: SignRequest, call?: CallOptions) => client.POST('/v1/sign', { body, ...call }),
+    signDocument: (body: SignRequest, call?: CallOptions) => json.POST('/v1/sign', { body, ...call }),
+
+    /**
+     * POST /v1/sign with the document uploaded, answering the signed PDF itself (`Accept:
+     * application/pdf`), read as `as` says (default arrayBuffer); the event id and pages are in
+     * `response.headers` (X-Quire-Event-Id, X-Quire-Certificate-Pages).
+     */
+    signDocumentFile: <As extends BinaryAs = 'arrayBuffer'>(input: SignFileInput, call?: CallOptions & { as?: As }) =>
+      client.POST('/v1/sign', {
+        body: input as unknown as SignRequest,
+        bodySerializer: () => uploadForm(input),
+        parseAs: (call?.as ?? 'arrayBuffer') as As,
+        ...withoutAs(call),
+        headers: { Accept: 'application/pdf', ...call?.headers },
+      }),
 
     /** GET /v1/verify/key: the service's signing certificate. */
     getSigningCertificate: (call?: CallOptions) => client.GET('/v1/verify/key', { ...call }),

@@ -47,14 +47,14 @@ export interface paths {
   '/v1/annotate': {
     /**
      * Fill a DOCX template
-     * @description Fills content controls (matched by w:tag, a JSON tag's fieldId/id/group, or w:id) and {{placeholders}} with text, images, signatures, table rows and checkbox states, in place: parts the request does not touch stay byte for byte. Every id or group that matches nothing is listed in one 422 FIELD_NOT_FOUND, and nothing is filled.
+     * @description Fills content controls (matched by w:tag, a JSON tag's fieldId/id/group, or w:id) and {{placeholders}} with text, images, signatures, table rows and checkbox states, in place: parts the request does not touch stay byte for byte. Every id or group that matches nothing is listed in one 422 FIELD_NOT_FOUND, and nothing is filled. The request is JSON with the template as a document input, or multipart/form-data with the template as the `file` part and `fields` as a form field holding its JSON text. The answer is JSON with the document as base64, or with `Accept` naming the type `to` gives (the DOCX type, or application/pdf with to=pdf) the file itself; an Accept that takes neither is 406.
      */
     post: operations['annotateTemplate'];
   };
   '/v1/sign': {
     /**
      * Sign a PDF or DOCX (PAdES)
-     * @description Appends the audit-trail certificate pages (unless certificate.enabled is false) and signs the document with the service identity: PAdES baseline B-B, B-T, B-LT or B-LTA (`level`; default B-T with TSA_URL, else B-B), SubFilter ETSI.CAdES.detached, SHA-256, in incremental updates so earlier signatures stay valid. A DOCX is converted to PDF first.
+     * @description Appends the audit-trail certificate pages (unless certificate.enabled is false) and signs the document with the service identity: PAdES baseline B-B, B-T, B-LT or B-LTA (`level`; default B-T with TSA_URL, else B-B), SubFilter ETSI.CAdES.detached, SHA-256, in incremental updates so earlier signatures stay valid. A DOCX is converted to PDF first. The request is JSON with the document as a document input, or multipart/form-data with the document as the `file` part and the other fields as form fields of the same names (strings as they are, objects and arrays as JSON text). The answer is JSON with the PDF as base64, or with `Accept: application/pdf` the PDF itself; an Accept that takes neither is 406.
      */
     post: operations['signDocument'];
   };
@@ -107,6 +107,7 @@ export interface components {
         | 'AUTHENTICATION_ERROR'
         | 'NOT_FOUND'
         | 'METHOD_NOT_ALLOWED'
+        | 'NOT_ACCEPTABLE'
         | 'PAYLOAD_TOO_LARGE'
         | 'UNSUPPORTED_MEDIA_TYPE'
         | 'INVALID_DOCUMENT'
@@ -153,8 +154,13 @@ export interface components {
     };
     AnnotateResponse: {
       document: {
-        /** @description The filled document as a data URI (data:<mime>;base64,…). */
+        /** @description The filled document, plain base64 (as sign answers). */
         base64: string;
+        /**
+         * @deprecated
+         * @description Deprecated: the same document as a data URI (data:<mime>;base64,…), the form `base64` had before; read `base64`.
+         */
+        dataUri: string;
         /** @enum {string} */
         contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' | 'application/pdf';
       };
@@ -396,6 +402,18 @@ export interface components {
      * @example 1
      */
     'X-Quire-Warning-Count': number;
+    /**
+     * @description The eventId of the signing (as sent, or the UUID generated for it); characters outside visible ASCII are written \uXXXX.
+     * @example 9192da1b-c65d-4134-a18e-a5a20090d429
+     */
+    'X-Quire-Event-Id': string;
+    /**
+     * @description How many audit-trail certificate pages were appended (0 when none were).
+     * @example 1
+     */
+    'X-Quire-Certificate-Pages': number;
+    /** @description Why no certificate pages were appended, when the PDF was already signed. Absent otherwise. */
+    'X-Quire-Certificate-Omitted': string;
   };
   pathItems: never;
 }
@@ -743,7 +761,7 @@ export interface operations {
   };
   /**
    * Fill a DOCX template
-   * @description Fills content controls (matched by w:tag, a JSON tag's fieldId/id/group, or w:id) and {{placeholders}} with text, images, signatures, table rows and checkbox states, in place: parts the request does not touch stay byte for byte. Every id or group that matches nothing is listed in one 422 FIELD_NOT_FOUND, and nothing is filled.
+   * @description Fills content controls (matched by w:tag, a JSON tag's fieldId/id/group, or w:id) and {{placeholders}} with text, images, signatures, table rows and checkbox states, in place: parts the request does not touch stay byte for byte. Every id or group that matches nothing is listed in one 422 FIELD_NOT_FOUND, and nothing is filled. The request is JSON with the template as a document input, or multipart/form-data with the template as the `file` part and `fields` as a form field holding its JSON text. The answer is JSON with the document as base64, or with `Accept` naming the type `to` gives (the DOCX type, or application/pdf with to=pdf) the file itself; an Accept that takes neither is 406.
    */
   annotateTemplate: {
     parameters: {
@@ -752,16 +770,74 @@ export interface operations {
         to?: 'docx' | 'pdf';
       };
     };
+    /** @description JSON with the template as a document input (base64 or a URL), or a multipart form with the template as the part `file` (binary, so no example here: `curl -F file=@offer.docx -F fields='[{"id":"name","type":"text","value":"Ada"}]'`) and `fields` as JSON text. */
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "document": {
+         *     "url": "https://example.com/offer-template.docx"
+         *   },
+         *   "fields": [
+         *     {
+         *       "id": "customer_name",
+         *       "type": "text",
+         *       "value": "Ada Lovelace"
+         *     },
+         *     {
+         *       "id": "items",
+         *       "type": "table",
+         *       "value": [
+         *         [
+         *           "Engine maintenance",
+         *           "12"
+         *         ],
+         *         [
+         *           "Punched cards",
+         *           "200"
+         *         ]
+         *       ]
+         *     },
+         *     {
+         *       "id": "accepted",
+         *       "type": "checkbox",
+         *       "value": "true"
+         *     },
+         *     {
+         *       "id": "signature",
+         *       "type": "signature",
+         *       "value": "Ada Lovelace"
+         *     }
+         *   ]
+         * }
+         */
         'application/json': components['schemas']['AnnotateRequest'];
+        'multipart/form-data': {
+          /**
+           * Format: binary
+           * @description The DOCX template: exactly one part named file.
+           */
+          file: Blob;
+          /** @description The JSON body's "fields", as JSON text (application/json). */
+          fields: string;
+        };
       };
     };
     responses: {
-      /** @description The filled document. */
+      /** @description The filled document: JSON with it as base64, or the file itself when Accept asks for the type `to` gives (Content-Disposition names it after the uploaded file, or filled.docx / filled.pdf). With to=pdf, X-Quire-Pages counts its pages and X-Quire-Warnings / X-Quire-Warning-Count say what the conversion could not draw. */
       200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Cache-Control': components['headers']['Cache-Control'];
+          'Content-Disposition': components['headers']['Content-Disposition'];
+          'X-Quire-Pages': components['headers']['X-Quire-Pages'];
+          'X-Quire-Warnings': components['headers']['X-Quire-Warnings'];
+          'X-Quire-Warning-Count': components['headers']['X-Quire-Warning-Count'];
+        };
         content: {
           'application/json': components['schemas']['AnnotateResponse'];
+          'application/vnd.openxmlformats-officedocument.wordprocessingml.document': Blob;
+          'application/pdf': Blob;
         };
       };
       /** @description Bad Request: VALIDATION_ERROR, INVALID_BASE64 */
@@ -780,6 +856,16 @@ export interface operations {
           'X-Request-Id': components['headers']['X-Request-Id'];
           'Cache-Control': components['headers']['Cache-Control'];
           'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not Acceptable: NOT_ACCEPTABLE */
+      406: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Cache-Control': components['headers']['Cache-Control'];
         };
         content: {
           'application/json': components['schemas']['Error'];
@@ -840,19 +926,75 @@ export interface operations {
   };
   /**
    * Sign a PDF or DOCX (PAdES)
-   * @description Appends the audit-trail certificate pages (unless certificate.enabled is false) and signs the document with the service identity: PAdES baseline B-B, B-T, B-LT or B-LTA (`level`; default B-T with TSA_URL, else B-B), SubFilter ETSI.CAdES.detached, SHA-256, in incremental updates so earlier signatures stay valid. A DOCX is converted to PDF first.
+   * @description Appends the audit-trail certificate pages (unless certificate.enabled is false) and signs the document with the service identity: PAdES baseline B-B, B-T, B-LT or B-LTA (`level`; default B-T with TSA_URL, else B-B), SubFilter ETSI.CAdES.detached, SHA-256, in incremental updates so earlier signatures stay valid. A DOCX is converted to PDF first. The request is JSON with the document as a document input, or multipart/form-data with the document as the `file` part and the other fields as form fields of the same names (strings as they are, objects and arrays as JSON text). The answer is JSON with the PDF as base64, or with `Accept: application/pdf` the PDF itself; an Accept that takes neither is 406.
    */
   signDocument: {
+    /** @description JSON with the document as a document input (base64 or a URL), or a multipart form with the document as the part `file` (binary, so no example here: `curl -F file=@contract.pdf -F signer='{"name":"Ada Lovelace","email":"ada@example.com"}'`) and the other fields as form fields. */
     requestBody: {
       content: {
+        /**
+         * @example {
+         *   "document": {
+         *     "url": "https://example.com/contract.pdf"
+         *   },
+         *   "signer": {
+         *     "name": "Ada Lovelace",
+         *     "email": "ada@example.com"
+         *   },
+         *   "auditTrail": [
+         *     {
+         *       "type": "view",
+         *       "timestamp": "2026-11-22T10:00:00Z"
+         *     },
+         *     {
+         *       "type": "submit",
+         *       "timestamp": "2026-11-22T10:02:10Z",
+         *       "data": {
+         *         "ip": "192.0.2.7"
+         *       }
+         *     }
+         *   ]
+         * }
+         */
         'application/json': components['schemas']['SignRequest'];
+        'multipart/form-data': {
+          /**
+           * Format: binary
+           * @description The PDF or DOCX to sign: exactly one part named file.
+           */
+          file: Blob;
+          /** @description The JSON body's "signer", as JSON text (application/json). */
+          signer: string;
+          /** @description The JSON body's "auditTrail", as JSON text (application/json). */
+          auditTrail: string;
+          /** @description The JSON body's "eventId", as plain text. */
+          eventId?: string;
+          /** @description The JSON body's "metadata", as JSON text (application/json). */
+          metadata?: string;
+          /** @description The JSON body's "certificate", as JSON text (application/json). */
+          certificate?: string;
+          /** @description The JSON body's "level", as plain text. */
+          level?: string;
+        };
       };
     };
     responses: {
-      /** @description The signed PDF. X-Quire-Event-Id carries the event id; X-Quire-Certificate-Pages the pages appended; X-Quire-Certificate-Omitted why none were, when the PDF was already signed. A DOCX is converted first, and then X-Quire-Pages counts the pages of the answer. X-Quire-Warnings / X-Quire-Warning-Count say what the conversion could not draw, and what validation data B-LT or B-LTA could not gather (an OCSP responder that failed, a certificate that names none). */
+      /** @description The signed PDF: JSON with it as base64, or the PDF itself when Accept asks for application/pdf (Content-Disposition names it after the uploaded file, or signed.pdf). X-Quire-Event-Id carries the event id; X-Quire-Certificate-Pages the pages appended; X-Quire-Certificate-Omitted why none were, when the PDF was already signed. A DOCX is converted first, and then X-Quire-Pages counts the pages of the answer. X-Quire-Warnings / X-Quire-Warning-Count say what the conversion could not draw, and what validation data B-LT or B-LTA could not gather (an OCSP responder that failed, a certificate that names none). */
       200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Cache-Control': components['headers']['Cache-Control'];
+          'Content-Disposition': components['headers']['Content-Disposition'];
+          'X-Quire-Event-Id': components['headers']['X-Quire-Event-Id'];
+          'X-Quire-Certificate-Pages': components['headers']['X-Quire-Certificate-Pages'];
+          'X-Quire-Certificate-Omitted': components['headers']['X-Quire-Certificate-Omitted'];
+          'X-Quire-Pages': components['headers']['X-Quire-Pages'];
+          'X-Quire-Warnings': components['headers']['X-Quire-Warnings'];
+          'X-Quire-Warning-Count': components['headers']['X-Quire-Warning-Count'];
+        };
         content: {
           'application/json': components['schemas']['SignResponse'];
+          'application/pdf': Blob;
         };
       };
       /** @description Bad Request: VALIDATION_ERROR, INVALID_BASE64 */
@@ -871,6 +1013,16 @@ export interface operations {
           'X-Request-Id': components['headers']['X-Request-Id'];
           'Cache-Control': components['headers']['Cache-Control'];
           'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not Acceptable: NOT_ACCEPTABLE */
+      406: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Cache-Control': components['headers']['Cache-Control'];
         };
         content: {
           'application/json': components['schemas']['Error'];
@@ -937,6 +1089,10 @@ export interface operations {
     responses: {
       /** @description The service certificate. */
       200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Cache-Control': components['headers']['Cache-Control'];
+        };
         content: {
           'application/json': components['schemas']['ServiceCertificate'];
         };
@@ -987,7 +1143,7 @@ export interface operations {
         'multipart/form-data': {
           /**
            * Format: binary
-           * @description The PDF.
+           * @description The PDF: exactly one part named file.
            */
           file: Blob;
         };
