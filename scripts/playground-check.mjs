@@ -4,9 +4,10 @@
 // playwright-core (no browser download), against a real `npm start` on port 8794
 // ($PLAYGROUND_PORT), whose log gives the emailed code (MAIL_TRANSPORT=log).
 // Steps: get a key by email code; convert a DOCX built here and wait for the PDF preview; fill a
-// template built here ({{placeholder}} and a content control); sign the filled PDF, then verify it
-// and read the verdict; an error body shown as code and message. Each step checks the curl command
-// the page shows (with $QUIRE_KEY, never the key), and at the end runs them in bash as pasted.
+// template built here ({{placeholder}} and a content control) to DOCX, then to PDF; sign the filled
+// PDF, then verify it and read the verdict; an error body shown as code and message. Each step
+// checks the curl command the page shows (with $QUIRE_KEY, never the key), and at the end runs them
+// in bash as pasted and checks the files they write (a PDF, a DOCX holding the values sent).
 // Writes the screenshots to --out (default /tmp/quire-playground): convert.png, template.png,
 // sign-verify.png, and key.png of the key section. Prints one line per check and
 // "playground-check: N passed, N failed"; exits non-zero on a failure. Without Chromium it says
@@ -16,7 +17,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { strToU8, zipSync } from 'fflate';
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { root } from './local-setup.mjs';
 import { helpIfAsked } from './script-help.mjs';
 import { commandOption } from './worker-harness.mjs';
@@ -283,7 +284,8 @@ try {
   await page.locator('#convert').screenshot({ path: join(out, 'convert.png') });
   shots.push(join(out, 'convert.png'));
 
-  // 3. Fill a template: {{name}} and the content control "company", to PDF.
+  // 3. Fill a template: {{name}} and the content control "company", to DOCX (a value with the `;`
+  // that curl's -F would cut at), then to PDF.
   await page
     .getByLabel('Template (DOCX with {{placeholders}} or content controls)')
     .setInputFiles({ name: 'offer-template.docx', mimeType: 'application/octet-stream', buffer: template });
@@ -291,7 +293,43 @@ try {
   await page.getByRole('button', { name: 'Add a field' }).click();
   const second = page.locator('#field-rows tr').nth(1);
   await second.getByLabel('Field id').fill('company');
+  await second.getByLabel('Value').fill('Babbage; Engines & Co');
+  await page.getByLabel('Output', { exact: true }).selectOption('docx');
+  await submit('fill-form', 'Fill', 'fill-output');
+  const filledDocx = await page.locator('#fill-output').innerText();
+  check(
+    'fill to DOCX: both fields are filled, and the DOCX is offered',
+    filledDocx.includes('Filled 2 fields of offer-template.docx') &&
+      (await page.locator('#fill-output a[download="offer-template-filled.docx"]').count()) === 1,
+    filledDocx.slice(0, 300),
+  );
+  // The download as the user gets it (the page's CSP lets no script fetch its blob: URL).
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.locator('#fill-output a[download]').click(),
+  ]);
+  const downloaded = readFileSync(await download.path());
+  check(
+    'fill to DOCX: the download is the DOCX, named for the template',
+    download.suggestedFilename() === 'offer-template-filled.docx' &&
+      'word/document.xml' in unzipSync(downloaded, { filter: (f) => f.name === 'word/document.xml' }),
+    download.suggestedFilename(),
+  );
+  const fillDocxCurl = await curlOf('fill-output');
+  check(
+    'fill to DOCX: the curl line uploads the template, asks for the DOCX, and sends a value with ; by --form-string',
+    fillDocxCurl ===
+      [
+        `curl -s -X POST -H "Authorization: Bearer $QUIRE_KEY" -H 'Accept: application/vnd.openxmlformats-officedocument.wordprocessingml.document'`,
+        '-F file=@offer-template.docx',
+        `--form-string fields='[{"id":"name","type":"text","value":"Ada O'\\''Lovelace"},{"id":"company","type":"text","value":"Babbage; Engines & Co"}]'`,
+        `'${base}/v1/annotate?to=docx' -o offer-template-filled.docx`,
+      ].join(' \\\n  '),
+    fillDocxCurl,
+  );
+
   await second.getByLabel('Value').fill('Analytical Engines Ltd');
+  await page.getByLabel('Output', { exact: true }).selectOption('pdf');
   await submit('fill-form', 'Fill', 'fill-output');
   const filled = await page.locator('#fill-output').innerText();
   check(
@@ -299,16 +337,18 @@ try {
     filled.includes('Filled 2 fields of offer-template.docx'),
     filled.slice(0, 300),
   );
+  check('fill: the page count is shown', /Pages\s+1\b/.test(filled), filled.slice(0, 300));
   check('fill: the PDF is previewed', await viewerShows('fill-output'));
   const fillCurl = await curlOf('fill-output');
   check(
-    'fill: the curl line posts the template and the fields, quoted for the shell',
-    fillCurl.startsWith(
-      `curl -s -X POST -H "Authorization: Bearer $QUIRE_KEY" -H 'Content-Type: application/json' \\\n  '${base}/v1/annotate?to=pdf'`,
-    ) &&
-      fillCurl.includes(`"document": {"base64": "'"$(base64 < offer-template.docx | tr -d '\\n')"'"}`) &&
-      fillCurl.includes(`{"id":"name","type":"text","value":"Ada O'\\''Lovelace"}`) &&
-      fillCurl.includes('{"id":"company","type":"text","value":"Analytical Engines Ltd"}'),
+    'fill: the curl line uploads the template and the fields, quoted for the shell, and asks for the PDF',
+    fillCurl ===
+      [
+        `curl -s -X POST -H "Authorization: Bearer $QUIRE_KEY" -H 'Accept: application/pdf'`,
+        '-F file=@offer-template.docx',
+        `-F fields='[{"id":"name","type":"text","value":"Ada O'\\''Lovelace"},{"id":"company","type":"text","value":"Analytical Engines Ltd"}]'`,
+        `'${base}/v1/annotate?to=pdf' -o offer-template-filled.pdf`,
+      ].join(' \\\n  '),
     fillCurl,
   );
   check('fill: the curl line holds no key', noKeyIn(fillCurl));
@@ -337,15 +377,30 @@ try {
     signedText.includes('Signed offer-template-filled.pdf as Ada Lovelace'),
     signedText.slice(0, 300),
   );
-  const signCurl = await curlOf('sign-output');
   check(
-    'sign: the curl line posts the PDF, signer and audit trail',
-    signCurl.includes(`${base}/v1/sign -o offer-template-filled-signed.json -d '{\n`) &&
-      signCurl.includes(`"document": {"base64": "'"$(base64 < offer-template-filled.pdf | tr -d '\\n')"'"},\n`) &&
-      signCurl.includes('"signer": {"name":"Ada Lovelace","email":"ada@example.com"},\n') &&
-      signCurl.includes('"auditTrail": [{"type":"ready"') &&
-      signCurl.includes('$QUIRE_KEY') &&
-      noKeyIn(signCurl),
+    'sign: the event id, certificate pages and size are shown',
+    /Event id\s+[0-9a-f]{8}-[0-9a-f]{4}-/.test(signedText) &&
+      /Certificate pages\s+1\b/.test(signedText) &&
+      /Size\s+\d/.test(signedText),
+    signedText.slice(0, 400),
+  );
+  const signCurl = await curlOf('sign-output');
+  // Exactly this, but for the audit trail's two times (when the page was ready, when Sign was pressed).
+  const time = '\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z';
+  const signPattern = [
+    `curl -s -X POST -H "Authorization: Bearer $QUIRE_KEY" -H 'Accept: application/pdf'`,
+    '-F file=@offer-template-filled.pdf',
+    `-F signer='{"name":"Ada Lovelace","email":"ada@example.com"}'`,
+    `-F auditTrail='[{"type":"ready","timestamp":"TIME"},{"type":"submit","timestamp":"TIME","data":{"via":"Quire playground"}}]'`,
+    `-F certificate='{"enabled":true}'`,
+    `${base}/v1/sign -o offer-template-filled-signed.pdf`,
+  ]
+    .join(' \\\n  ')
+    .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+    .replaceAll('TIME', time);
+  check(
+    'sign: the curl line uploads the PDF, signer, audit trail and certificate, and asks for the PDF',
+    new RegExp(`^${signPattern}$`).test(signCurl) && noKeyIn(signCurl),
     signCurl,
   );
   check('sign: the signed PDF is previewed', await viewerShows('sign-output'));
@@ -382,20 +437,22 @@ try {
     existsSync(join(work, file)) && readFileSync(join(work, file)).subarray(0, 5).toString() === '%PDF-';
   shell(convertCurl);
   check('curl: the convert command, pasted, writes the PDF', isPdf('playground-contract.pdf'));
-  shell(fillCurl);
-  let filledAnswer;
+  const filledDocxRun = shell(fillDocxCurl);
+  let documentXml = '';
   try {
-    filledAnswer = JSON.parse(readFileSync(join(work, 'offer-template-filled.json'), 'utf8'));
+    documentXml = strFromU8(unzipSync(readFileSync(join(work, 'offer-template-filled.docx')))['word/document.xml']);
   } catch {}
-  const filledBase64 = filledAnswer?.document?.base64 ?? '';
   check(
-    'curl: the fill command, pasted, answers the filled PDF',
-    filledBase64.startsWith('data:application/pdf;base64,'),
+    'curl: the fill-to-DOCX command, pasted, writes the DOCX with both values as sent',
+    (documentXml.includes("Ada O'Lovelace") || documentXml.includes('Ada O&apos;Lovelace')) &&
+      documentXml.includes('Babbage; Engines &amp; Co'),
+    filledDocxRun.stderr || documentXml.slice(0, 300),
   );
-  writeFileSync(join(work, 'offer-template-filled.pdf'), Buffer.from(filledBase64.split(',')[1] ?? '', 'base64'));
+  const filledRun = shell(fillCurl);
+  check('curl: the fill command, pasted, writes the filled PDF', isPdf('offer-template-filled.pdf'), filledRun.stderr);
   const signed = shell(signCurl);
   check(
-    'curl: the sign commands, pasted, write the signed PDF',
+    'curl: the sign command, pasted, writes the signed PDF',
     isPdf('offer-template-filled-signed.pdf'),
     signed.stderr,
   );

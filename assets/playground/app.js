@@ -7,6 +7,7 @@
 const ORIGIN = window.location.origin;
 const KEY_STORAGE = 'quire.apiKey';
 const PDF = 'application/pdf';
+const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 // The audit trail of a signature made here starts with this page being ready.
 const pageReadyAt = new Date().toISOString();
 
@@ -84,19 +85,50 @@ function baseName(name) {
 }
 
 const AUTH = '-H "Authorization: Bearer $QUIRE_KEY"';
-const JSON_TYPE = "-H 'Content-Type: application/json'";
 
-/** Text inside a single-quoted shell word: a ' in it becomes '\''. */
-function quoted(text) {
-  return text.replaceAll("'", "'\\''");
+/**
+ * A text field of a curl form: `-F name=value`, or `--form-string name=value` when -F would not
+ * send the value as it is (curl reads a `;` in it as the start of its own `;type=`, a leading `@`
+ * or `<` as a file to read, a leading `"` as its quoting).
+ */
+function formField(name, value) {
+  const literal = value.includes(';') || /^[@<"]/.test(value);
+  return `${literal ? '--form-string' : '-F'} ${name}=${sh(value)}`;
 }
 
 /**
- * A file's base64 as a JSON string inside a single-quoted -d '…' body: the quote is closed for
- * `$(base64 < FILE | tr -d '\n')` and opened again (the README's way).
+ * The curl command of a form upload that asks for the file itself (`Accept`) and writes it to
+ * `outName`: one part per line, the file first.
  */
-function base64Of(name) {
-  return `"'"$(base64 < ${sh(name)} | tr -d '\\n')"'"`;
+function curlUpload(path, accept, fileName, fields, outName) {
+  return [
+    `curl -s -X POST ${AUTH} -H ${sh(`Accept: ${accept}`)}`,
+    `-F file=@${sh(fileName)}`,
+    ...Object.entries(fields).map(([name, value]) => formField(name, value)),
+    `${sh(`${ORIGIN}${path}`)} -o ${sh(outName)}`,
+  ].join(' \\\n  ');
+}
+
+/** The request's form: the document as the part `file`, each field as its JSON text (a string as it is). */
+function formOf(file, name, fields) {
+  const form = new FormData();
+  form.append('file', file, name);
+  for (const [field, value] of Object.entries(fields)) form.append(field, value);
+  return form;
+}
+
+/**
+ * The answer as the file asked for; an answer of another type (a proxy that dropped Accept) is an
+ * error rather than a file that is not one.
+ */
+async function fileOf(res, accept) {
+  const type = res.headers.get('Content-Type') ?? '';
+  if (!type.startsWith(accept)) {
+    throw Object.assign(new Error(`The API answered ${type || 'no Content-Type'}, not ${accept}.`), {
+      heading: 'Unexpected answer',
+    });
+  }
+  return new Blob([await res.blob()], { type: accept });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -143,8 +175,9 @@ function show(panel, curl, ...nodes) {
 function problemNode(error) {
   const box = element('div', { class: 'error', role: 'alert' });
   if (!(error instanceof ApiProblem)) {
-    // A TypeError is fetch's own failure (no connection); anything else was caught before sending.
-    const heading = error instanceof TypeError ? 'Request failed' : 'Not sent';
+    // A TypeError is fetch's own failure (no connection); an error with a heading names itself;
+    // anything else was caught before sending.
+    const heading = error instanceof TypeError ? 'Request failed' : (error.heading ?? 'Not sent');
     box.append(element('p', { class: 'error-code', text: heading }), element('p', { text: error.message }));
     return box;
   }
@@ -230,23 +263,6 @@ function warningsOf(res) {
 
 function sizeText(bytes) {
   return bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KiB`;
-}
-
-async function base64FromBlob(blob) {
-  const dataUrl = await new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsDataURL(blob);
-  });
-  return dataUrl.slice(dataUrl.indexOf(',') + 1);
-}
-
-function bytesFromBase64(text) {
-  const plain = atob(text.slice(text.indexOf(',') + 1));
-  const bytes = new Uint8Array(plain.length);
-  for (let i = 0; i < plain.length; i++) bytes[i] = plain.charCodeAt(i);
-  return bytes;
 }
 
 /** The PDF "Sign" offers as "the last PDF made here". */
@@ -383,21 +399,18 @@ function fill() {
     const name = fileName(file, 'template.docx');
     const fields = fieldList();
     const outName = `${baseName(name)}-filled.${to}`;
-    const fieldLines = fields.map((f) => `      ${JSON.stringify(f)}`).join(',\n');
-    const curl =
-      `curl -s -X POST ${AUTH} ${JSON_TYPE} \\\n  ${sh(`${ORIGIN}/v1/annotate?to=${to}`)} -o ${sh(`${baseName(name)}-filled.json`)} -d '{\n` +
-      `    "document": {"base64": ${base64Of(name)}},\n` +
-      `    "fields": [\n${quoted(fieldLines)}\n    ]}'`;
+    const accept = to === 'pdf' ? PDF : DOCX;
+    const path = `/v1/annotate?to=${to}`;
+    const formFields = { fields: JSON.stringify(fields) };
+    const curl = curlUpload(path, accept, name, formFields, outName);
     if (!file) return show(panel, curl, problemNode(new Error('Choose a DOCX template first.')));
     try {
-      const request = { document: { base64: await base64FromBlob(file) }, fields };
-      const res = await api(`/v1/annotate?to=${to}`, {
+      const res = await api(path, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(request),
+        headers: { Accept: accept },
+        body: formOf(file, name, formFields),
       });
-      const answer = await res.json();
-      const blob = new Blob([bytesFromBase64(answer.document.base64)], { type: answer.document.contentType });
+      const blob = await fileOf(res, accept);
       const nodes = [
         element('p', {
           class: 'success',
@@ -406,12 +419,12 @@ function fill() {
         facts([
           ['Pages', res.headers.get('X-Quire-Pages')],
           ['Size', sizeText(blob.size)],
-          ['Type', answer.document.contentType],
+          ['Type', accept],
         ]),
         warningsOf(res),
         downloadLink(panel, blob, outName),
       ];
-      if (answer.document.contentType === PDF) {
+      if (accept === PDF) {
         rememberPdf(blob, outName);
         nodes.push(pdfPreview(panel, blob, outName));
       }
@@ -441,21 +454,16 @@ function sign() {
       ],
       certificate: { enabled: $('sign-certificate').checked },
     };
-    const members = Object.entries(request).map(([k, v]) => `    ${JSON.stringify(k)}: ${JSON.stringify(v)}`);
-    const curl =
-      `curl -s -X POST ${AUTH} ${JSON_TYPE} \\\n  ${sh(`${ORIGIN}/v1/sign`)} -o ${sh(`${baseName(name)}-signed.json`)} -d '{\n` +
-      `    "document": {"base64": ${base64Of(name)}},\n${quoted(members.join(',\n'))}}'\n` +
-      '# the signed PDF is the base64 of document.base64 in the answer:\n' +
-      `node -e ${sh(`const j = require(${JSON.stringify(`./${baseName(name)}-signed.json`)}); require("fs").writeFileSync(${JSON.stringify(outName)}, Buffer.from(j.document.base64, "base64"))`)}`;
+    const formFields = Object.fromEntries(Object.entries(request).map(([k, v]) => [k, JSON.stringify(v)]));
+    const curl = curlUpload('/v1/sign', PDF, name, formFields, outName);
     if (!source) return show(panel, curl, problemNode(new Error('Choose a PDF or DOCX to sign first.')));
     try {
       const res = await api('/v1/sign', {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ document: { base64: await base64FromBlob(source) }, ...request }),
+        headers: { Accept: PDF },
+        body: formOf(source, name, formFields),
       });
-      const answer = await res.json();
-      const blob = new Blob([bytesFromBase64(answer.document.base64)], { type: PDF });
+      const blob = await fileOf(res, PDF);
       state.signedPdf = { blob, name: outName };
       show(
         panel,
@@ -465,6 +473,7 @@ function sign() {
           ['Event id', unescapeHeader(res.headers.get('X-Quire-Event-Id') ?? '')],
           ['Certificate pages', res.headers.get('X-Quire-Certificate-Pages')],
           ['Certificate omitted', res.headers.get('X-Quire-Certificate-Omitted')],
+          ['Pages', res.headers.get('X-Quire-Pages')],
           ['Size', sizeText(blob.size)],
         ]),
         warningsOf(res),
