@@ -150,7 +150,13 @@ function show(panel, curl, ...nodes) {
   panel.replaceChildren();
   panel.hidden = false;
   if (curl) {
-    const code = element('code', { text: curl });
+    // One block per line of the command, so that a line too long for the panel wraps with a hanging
+    // indent (style.css) rather than back at the margin, where it would read as a line of its own.
+    const code = element(
+      'code',
+      {},
+      ...curl.split('\n').map((line) => element('span', { class: 'curl-line', text: line })),
+    );
     const copy = element('button', { type: 'button', class: 'secondary copy', text: 'Copy' });
     copy.addEventListener('click', async () => {
       try {
