@@ -422,7 +422,14 @@ try {
       `curl -s -X POST -H "Authorization: Bearer $QUIRE_KEY" -F file=@offer-template-filled-signed.pdf ${base}/v1/verify`,
     verifyCurl,
   );
+  // The section is taller than the window, and the viewer draws only while in view: the window is
+  // made as tall as the section, so that the signed PDF's preview is drawn in the screenshot too.
+  const viewport = page.viewportSize();
+  const tall = await page.locator('#sign').boundingBox();
+  if (viewport && tall) await page.setViewportSize({ width: viewport.width, height: Math.ceil(tall.height) + 40 });
+  await viewerShows('sign-output');
   await page.locator('#sign').screenshot({ path: join(out, 'sign-verify.png') });
+  if (viewport) await page.setViewportSize(viewport);
   shots.push(join(out, 'sign-verify.png'));
 
   // The curl commands shown, run as a user would paste them (bash, QUIRE_KEY set), in out/curl.
