@@ -40,8 +40,9 @@ function shellQuote(text: string): string {
   return `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
-/** A file name for a curl -F sample, from the media types an `encoding` gives the part. */
-function sampleFileName(contentType: string | undefined): string {
+/** A file name for a curl -F sample, from the first of the media types an `encoding` gives the part. */
+function sampleFileName(contentTypes: string | undefined): string {
+  const contentType = contentTypes?.split(',')[0]?.trim();
   if (contentType?.includes('wordprocessingml')) return 'document.docx';
   if (contentType?.includes('application/pdf')) return 'document.pdf';
   if (contentType?.startsWith('font/')) return 'font.ttf';
@@ -233,8 +234,18 @@ class Renderer {
     const security = Array.isArray(op.security) ? op.security : this.doc.security;
     const auth = Array.isArray(security) && security.length > 0 ? ['-H "Authorization: Bearer $QUIRE_KEY"'] : [];
     const ok = isObject(op.responses) ? op.responses['200'] : undefined;
-    const binaryAnswer =
-      isObject(ok) && isObject(ok.content) && Object.keys(ok.content).some((type) => !type.includes('json'));
+    const answers = isObject(ok) && isObject(ok.content) ? Object.keys(ok.content) : [];
+    // The file itself, when the answer can be one: saved under the name Content-Disposition gives
+    // (-OJ). Where JSON is the other answer (sign, annotate), JSON is what comes without Accept,
+    // so the upload's sample asks for the file (docs/api.md "Accept").
+    const fileAnswer = answers.find((type) => !type.includes('json'));
+    const jsonAnswer = answers.some((type) => type.includes('json'));
+    const jsonRequest = Object.entries(
+      isObject(op.requestBody) && isObject(op.requestBody.content) ? op.requestBody.content : {},
+    ).find(([type]) => type.includes('json'))?.[1];
+    const jsonExample = isObject(jsonRequest)
+      ? exampleOf(jsonRequest, isObject(jsonRequest.schema) ? this.resolve(jsonRequest.schema).schema : undefined)
+      : undefined;
     const head = method === 'head' ? ['curl -I'] : ['curl'];
     const bodies = isObject(op.requestBody) && isObject(op.requestBody.content) ? op.requestBody.content : {};
     const samples = Object.entries(bodies).map(([type, media]) => {
@@ -246,20 +257,33 @@ class Renderer {
       if (type === 'multipart/form-data') {
         const required = Array.isArray(schema?.required) ? schema.required.filter((v) => typeof v === 'string') : [];
         const encoding = isObject(media.encoding) ? media.encoding : {};
+        const properties = isObject(schema?.properties) ? schema.properties : {};
         for (const part of required) {
+          const property = properties[part as string];
           const partEncoding = encoding[part as string];
+          if (isObject(property) && property.format !== 'binary') {
+            // A text part: the JSON body's example of the same field, as the form carries it
+            // (a string as it is, anything else as JSON text).
+            const value = isObject(jsonExample) ? jsonExample[part as string] : undefined;
+            const text = value === undefined ? `<${part}>` : typeof value === 'string' ? value : JSON.stringify(value);
+            lines.push(`-F ${part}=${shellQuote(text)}`);
+            continue;
+          }
           lines.push(
             `-F ${part}=@${sampleFileName(isObject(partEncoding) ? str(partEncoding.contentType) : undefined)}`,
           );
         }
+        if (fileAnswer && jsonAnswer) lines.push(`-H 'Accept: ${fileAnswer}'`);
+        if (fileAnswer) lines.push('-OJ');
       } else if (type.includes('json')) {
         const example = exampleOf(media, schema);
         lines.push(`-H 'Content-Type: ${type}'`);
         lines.push(example === undefined ? '-d @request.json' : `-d ${shellQuote(JSON.stringify(example))}`);
+        if (fileAnswer && !jsonAnswer) lines.push('-OJ');
       } else {
         lines.push(`-H 'Content-Type: ${type}'`, '--data-binary @document');
+        if (fileAnswer && !jsonAnswer) lines.push('-OJ');
       }
-      if (binaryAnswer) lines.push('-OJ');
       return lines;
     });
     if (samples.length === 0) {

@@ -250,6 +250,17 @@ describe('GET /docs', () => {
     expect(verify).toHaveLength(2);
     expect(verify[0]).toContain('-d &#39;{&#34;document&#34;:{&#34;url&#34;:');
     expect(verify[1]).toContain('-F file=@document.pdf');
+    // Sign's upload: text parts carry the JSON example's values, and Accept asks for the PDF
+    // itself, saved under its Content-Disposition name; its JSON sample answers JSON, unsaved.
+    const sign = (curl('post-v1-sign') ?? []).map((sample) =>
+      sample.replace(/&#(\d+);/g, (_, n) => String.fromCharCode(Number(n))),
+    );
+    expect(sign).toHaveLength(2);
+    expect(sign[0]).not.toContain('-OJ');
+    expect(sign[1]).toContain('-F file=@document.pdf');
+    expect(sign[1]).toContain(`-F signer='{"name":"Ada Lovelace","email":"ada@example.com"}'`);
+    expect(sign[1]).toContain(`-H 'Accept: application/pdf'`);
+    expect(sign[1]).toContain('-OJ');
     expect(html).toContain('<summary>Example: VALIDATION_ERROR</summary>');
     expect(html).toContain('id="header-Retry-After"');
   });
