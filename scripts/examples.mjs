@@ -8,9 +8,10 @@
 // "# HTTP/1.1 204 …"), or 2xx when the comment names none; any other command when it exits 0.
 // Prints one line per command and "examples: N passed, N failed"; exits non-zero on a failure.
 // Outputs go to out/ (git-ignored). .ci/run runs it after the smoke test.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { startLocalServer } from './local-server.mjs';
 import { root } from './local-setup.mjs';
 import { helpIfAsked } from './script-help.mjs';
 
@@ -18,8 +19,6 @@ helpIfAsked(import.meta.url);
 
 const README_PORT = 8787;
 const port = Number(process.env.EXAMPLES_PORT ?? README_PORT);
-const base = `http://127.0.0.1:${port}`;
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The README's example commands, each with the status its comment promises (if any). */
 function exampleCommands() {
@@ -48,49 +47,20 @@ function exampleCommands() {
 
 const commands = exampleCommands();
 mkdirSync(join(root, 'out'), { recursive: true });
-let log = '';
-const server = spawn(process.execPath, [join(root, 'scripts', 'start.mjs'), '--port', String(port)], {
-  cwd: root,
-  stdio: ['ignore', 'pipe', 'pipe'],
-});
-server.stdout.on('data', (chunk) => {
-  log += chunk;
-});
-server.stderr.on('data', (chunk) => {
-  log += chunk;
-});
-
 let passed = 0;
 let failed = 0;
 const email = `examples.${Date.now()}@example.com`;
-const codeFromLog = async () => {
-  for (let i = 0; i < 50; i++) {
-    const found = [
-      ...log.matchAll(new RegExp(`verification code for ${email.replace(/[.+]/g, '\\$&')}: (\\d{6})`, 'g')),
-    ].at(-1);
-    if (found) return found[1];
-    await sleep(100);
-  }
-  return '000000';
-};
 
+let server;
 try {
-  let up = false;
-  for (let i = 0; i < 120 && !up; i++) {
-    up = await fetch(`${base}/v1/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (!up) await sleep(500);
-  }
-  if (!up) throw new Error(`npm start did not answer on ${base}:\n${log}`);
+  server = await startLocalServer(port, 'EXAMPLES_PORT');
   // The session: each command as written (the port swapped only when EXAMPLES_PORT asks), its
   // curl status written after it by a wrapper, so the command line itself stays the README's.
   const state = join(root, 'out', '.examples-env');
   for (const { command, status } of commands) {
     let text = command.replaceAll(`127.0.0.1:${README_PORT}`, `127.0.0.1:${port}`);
     if (/^EMAIL=/.test(text)) text = `EMAIL=${email}`;
-    if (/^CODE=/.test(text)) text = `CODE=${await codeFromLog()}`;
+    if (/^CODE=/.test(text)) text = `CODE=${(await server.codeFromLog(email)) ?? '000000'}`;
     const script = [
       'set -o pipefail',
       `[ -f '${state}' ] && . '${state}'`,
@@ -118,7 +88,7 @@ try {
   failed++;
   console.log(`FAIL examples run — ${String(error instanceof Error ? error.message : error)}`);
 } finally {
-  server.kill('SIGINT');
+  server?.stop();
 }
 console.log(`examples: ${passed} passed, ${failed} failed`);
 process.exitCode = failed === 0 ? 0 : 1;

@@ -14,11 +14,11 @@
 // it skips and why, and exits 0. .ci/run runs it after the examples.
 
 // biome-ignore-all lint/performance/useDomNodeTextContent: these are playwright's locator.innerText(), the text as rendered (the checks read its line breaks), not DOM nodes
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
-import { root } from './local-setup.mjs';
+import { startLocalServer } from './local-server.mjs';
 import { helpIfAsked } from './script-help.mjs';
 import { commandOption } from './worker-harness.mjs';
 
@@ -37,7 +37,6 @@ const out = resolve(commandOption(process.argv.slice(2), '--out', '/tmp/quire-pl
 mkdirSync(out, { recursive: true });
 const port = Number(process.env.PLAYGROUND_PORT ?? 8794);
 const base = `http://127.0.0.1:${port}`;
-let log = '';
 let passed = 0;
 let failed = 0;
 
@@ -49,17 +48,6 @@ function check(name, ok, detail = '') {
 }
 
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
-
-/** The code `verification code for EMAIL: NNNNNN` the log transport prints (as smoke.mjs reads it). */
-async function codeFromLog(email) {
-  const pattern = new RegExp(`verification code for ${email.replace(/[.+]/g, '\\$&')}: (\\d{6})`, 'g');
-  for (let i = 0; i < 50; i++) {
-    const found = [...log.matchAll(pattern)].at(-1);
-    if (found) return found[1];
-    await sleep(100);
-  }
-  return undefined;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Two small DOCX files made here (the repository holds no corpus files): a document to convert,
@@ -120,46 +108,12 @@ const template = Buffer.from(
 
 // ---------------------------------------------------------------------------------------------
 
-// A worker already on the port would answer in place of the one started here, and its log (the
-// code) would not be read: refuse rather than test the wrong worker.
-if (
-  await fetch(`${base}/v1/health`).then(
-    () => true,
-    () => false,
-  )
-) {
-  console.log(`FAIL port ${port} is in use: stop what serves ${base}, or set PLAYGROUND_PORT`);
-  console.log('playground-check: 0 passed, 1 failed');
-  process.exit(1);
-}
-
-const server = spawn(process.execPath, [join(root, 'scripts', 'start.mjs'), '--port', String(port)], {
-  cwd: root,
-  stdio: ['ignore', 'pipe', 'pipe'],
-});
-// The worker goes with this script, however it ends (a failure, Ctrl-C, its output's pipe closed).
-process.on('exit', () => server.kill('SIGINT'));
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => process.exit(1));
-process.stdout.on('error', () => process.exit(1));
-server.stdout.on('data', (chunk) => {
-  log += chunk;
-});
-server.stderr.on('data', (chunk) => {
-  log += chunk;
-});
-
 let browser;
 const shots = [];
+let server;
 try {
-  let up = false;
-  for (let i = 0; i < 120 && !up; i++) {
-    up = await fetch(`${base}/v1/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (!up) await sleep(500);
-  }
-  if (!up) throw new Error(`npm start did not answer on ${base}:\n${log}`);
+  server = await startLocalServer(port, 'PLAYGROUND_PORT');
+  const { codeFromLog } = server;
 
   browser = await chromium.launch({
     executablePath: chromiumPath,
@@ -489,7 +443,7 @@ try {
   check('playground run', false, String(error instanceof Error ? error.message : error));
 } finally {
   await browser?.close().catch(() => {});
-  server.kill('SIGINT');
+  server?.stop();
 }
 for (const shot of shots) console.log(`screenshot ${shot}`);
 console.log(`playground-check: ${passed} passed, ${failed} failed`);

@@ -11,9 +11,9 @@
 // cryptographically valid); GET /v1/verify/key; and that errors (no key, a wrong key, an unknown
 // path, a convert without a file) have the contract's body (docs/api.md "Errors"). Each request
 // counts against the key's rate limit: about ten.
-import { spawn, spawnSync } from 'node:child_process';
-import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
 import { errorBodyProblem } from './error-contract.mjs';
+import { startLocalServer } from './local-server.mjs';
 import { root } from './local-setup.mjs';
 import { helpIfAsked } from './script-help.mjs';
 
@@ -175,9 +175,6 @@ async function smokeDeployed(baseUrl, key) {
 
 /** Without --base: starts `npm start` and walks the sign-up flow, reading codes from its log. */
 async function smokeLocal() {
-  const port = Number(process.env.SMOKE_PORT ?? 8795);
-  const base = `http://127.0.0.1:${port}`;
-  let log = '';
   let passed = 0;
   let failed = 0;
 
@@ -185,18 +182,6 @@ async function smokeLocal() {
     if (ok) passed++;
     else failed++;
     console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}${!ok && detail ? ` — ${detail}` : ''}`);
-  }
-
-  const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-  async function codeFromLog(email) {
-    const pattern = new RegExp(`verification code for ${email.replace(/[.+]/g, '\\$&')}: (\\d{6})`, 'g');
-    for (let i = 0; i < 50; i++) {
-      const found = [...log.matchAll(pattern)].at(-1);
-      if (found) return found[1];
-      await sleep(100);
-    }
-    return undefined;
   }
 
   async function json(res) {
@@ -207,27 +192,10 @@ async function smokeLocal() {
     }
   }
 
-  const server = spawn(process.execPath, [join(root, 'scripts', 'start.mjs'), '--port', String(port)], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  server.stdout.on('data', (chunk) => {
-    log += chunk;
-  });
-  server.stderr.on('data', (chunk) => {
-    log += chunk;
-  });
-
+  let server;
   try {
-    let up = false;
-    for (let i = 0; i < 120 && !up; i++) {
-      up = await fetch(`${base}/v1/health`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (!up) await sleep(500);
-    }
-    if (!up) throw new Error(`npm start did not answer on ${base}:\n${log}`);
+    server = await startLocalServer(Number(process.env.SMOKE_PORT ?? 8795), 'SMOKE_PORT');
+    const { base, codeFromLog } = server;
 
     const health = await fetch(`${base}/v1/health`);
     const healthBody = await json(health);
@@ -315,7 +283,7 @@ async function smokeLocal() {
   } catch (error) {
     check('smoke run', false, String(error instanceof Error ? error.message : error));
   } finally {
-    server.kill('SIGINT');
+    server?.stop();
   }
   console.log(`smoke: ${passed} passed, ${failed} failed`);
   process.exitCode = failed === 0 ? 0 : 1;
