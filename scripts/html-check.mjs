@@ -29,6 +29,7 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import { CHROMIUM_FLAGS, chromiumPath } from './chromium.mjs';
 import { helpIfAsked } from './script-help.mjs';
 import { convertFile, startQuire } from './worker-harness.mjs';
 
@@ -39,12 +40,11 @@ const args = process.argv.slice(2);
 const outAt = args.indexOf('--out');
 const out = resolve(outAt >= 0 ? args.splice(outAt, 2)[1] : '/tmp/quire-html-check');
 const dirs = (args.length ? args : ['../shared/corpus/html', '../shared/corpus/md']).map((dir) => resolve(root, dir));
-const chromium = process.env.CHROMIUM || '/usr/bin/chromium';
 const RECALL_FLOOR = 0.97;
 const PAGE_SPREAD = 0.3;
 
-if (!existsSync(chromium)) {
-  console.log(`html-check: skipped, no Chromium at ${chromium} (set $CHROMIUM to use another)`);
+if (!existsSync(chromiumPath)) {
+  console.log(`html-check: skipped, no Chromium at ${chromiumPath} (set $CHROMIUM to use another)`);
   process.exit(0);
 }
 for (const tool of ['pdftotext', 'pdfinfo']) {
@@ -77,16 +77,9 @@ function printWithChromium(input, target) {
   const profile = mkdtempSync(join(tmpdir(), 'quire-html-check-chromium-'));
   const started = performance.now();
   const run = spawnSync(
-    chromium,
+    chromiumPath,
     [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
+      ...CHROMIUM_FLAGS,
       `--user-data-dir=${profile}`,
       '--no-pdf-header-footer',
       `--print-to-pdf=${target}`,

@@ -18,13 +18,13 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
+import { CHROMIUM_FLAGS, chromiumPath } from './chromium.mjs';
 import { startLocalServer } from './local-server.mjs';
 import { helpIfAsked } from './script-help.mjs';
 import { commandOption } from './worker-harness.mjs';
 
 helpIfAsked(import.meta.url);
 
-const chromiumPath = process.env.CHROMIUM || '/usr/bin/chromium';
 if (!existsSync(chromiumPath)) {
   console.log(
     `playground-check: skipped: no Chromium at ${chromiumPath} (install Debian's chromium, or set CHROMIUM to a Chromium binary); the page's route is still tested by npm test`,
@@ -117,16 +117,7 @@ try {
 
   browser = await chromium.launch({
     executablePath: chromiumPath,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: CHROMIUM_FLAGS,
   });
   const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
   const page = await context.newPage();
