@@ -2,7 +2,15 @@
  * Readers (front door of src/engine/read): DOCX (OOXML), HTML, Markdown, images and metafiles, and the
  * ZIP container, each turning bytes into the model.
  */
-export { type ImageLoader, type LoadedImage, readHtml } from './html';
+export {
+  type HtmlReadOptions,
+  type ImageLoader,
+  type LoadedImage,
+  PAPER_SIZES,
+  type PaperMargins,
+  type PaperSize,
+  readHtml,
+} from './html';
 export {
   decodePngPixels,
   encodePng,

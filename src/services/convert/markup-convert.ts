@@ -4,7 +4,7 @@
  * the same layout and painter as DOCX (modelToPdf) or to the DOCX writer. Knows nothing of HTTP.
  */
 
-import { readHtml, renderMarkdown, writeDocx } from '../../engine';
+import { PAPER_SIZES, readHtml, renderMarkdown, writeDocx } from '../../engine';
 import { Budget, type Limits } from '../../limits';
 import { decodeText } from '../input';
 import { type EngineResources, modelToPdf } from './docx-to-pdf';
@@ -37,7 +37,7 @@ export async function convertMarkup(
   const text = decodeText(bytes, options.from === 'html');
   const { html, title } = options.from === 'md' ? renderMarkdown(text) : { html: text, title: undefined };
   const model = await readHtml(html, {
-    pageSize: options.pageSize,
+    pageSize: PAPER_SIZES[options.pageSize],
     ...(title !== undefined ? { title } : {}),
     loadImages: createImageLoader(options.images),
   });

@@ -19,14 +19,45 @@ import { RunStyles } from './run-styles';
 
 export type { ImageLoader, LoadedImage } from './image-loader-contract';
 
+/** A paper size in points (1/72 in), portrait or as given. */
+export interface PaperSize {
+  width: number;
+  height: number;
+}
+
+/** Page margins in points. */
+export interface PaperMargins {
+  top: number;
+  right: number;
+  bottom: number;
+  left: number;
+}
+
+/**
+ * What the caller asked for, as a browser's print dialog would: each one given wins over the
+ * document's own CSS (@page), each one absent leaves it to the CSS, then to the defaults
+ * (US Letter, 1 in margins, no backgrounds).
+ */
 export interface HtmlReadOptions {
-  pageSize: 'letter' | 'a4';
+  /** The paper; absent: the CSS @page size, else US Letter. */
+  pageSize?: PaperSize;
+  /** Turn whichever paper was chosen (the caller's or @page's) to landscape. */
+  landscape?: boolean;
+  /** Absent: the CSS @page margins, else 1 in on every side. */
+  margins?: PaperMargins;
+  /** Paint backgrounds (colours behind text, cells and blocks); browsers leave them out of print unless asked. */
+  printBackground?: boolean;
+  /** The address relative and protocol-relative URLs resolve against (after any <base href>). */
+  baseUrl?: string;
   /** From Markdown front matter; wins over <title>. */
   title?: string;
   loadImages: ImageLoader;
 }
 
-const PAGE_SIZES = { letter: { width: 612, height: 792 }, a4: { width: 595.3, height: 841.9 } } as const;
+export const PAPER_SIZES = {
+  letter: { width: 612, height: 792 },
+  a4: { width: 595.3, height: 841.9 },
+} as const satisfies Record<string, PaperSize>;
 const MARGIN = 72;
 /** More distinct images than this in one document are not loaded (each one is a fetch or a decode). */
 const MAX_IMAGES = 500;
@@ -36,8 +67,12 @@ export async function readHtml(html: string, options: HtmlReadOptions): Promise<
   const document = parseHtml(source);
   const inOrder = elementsInOrder(document);
   const elements = inOrder.elements;
-  const page = PAGE_SIZES[options.pageSize] ?? PAGE_SIZES.letter;
-  const textWidth = page.width - 2 * MARGIN;
+  const paper = options.pageSize ?? PAPER_SIZES.letter;
+  const page = options.landscape
+    ? { width: Math.max(paper.width, paper.height), height: Math.min(paper.width, paper.height) }
+    : paper;
+  const margins = options.margins ?? { top: MARGIN, right: MARGIN, bottom: MARGIN, left: MARGIN };
+  const textWidth = page.width - margins.left - margins.right;
   const warnings: string[] = [];
 
   // One pass over the elements for what the walk needs to know ahead.
@@ -179,7 +214,7 @@ export async function readHtml(html: string, options: HtmlReadOptions): Promise<
         page: {
           width: page.width,
           height: page.height,
-          margins: { top: MARGIN, right: MARGIN, bottom: MARGIN, left: MARGIN, header: 36, footer: 36, gutter: 0 },
+          margins: { ...margins, header: 36, footer: 36, gutter: 0 },
         },
         columns: { count: 1, space: 36, separator: false },
         titlePage: false,

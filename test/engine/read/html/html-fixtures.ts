@@ -33,7 +33,7 @@ export const fakeLoader: ImageLoader = async (sources) => {
 };
 
 export function read(html: string, title?: string): Promise<DocumentModel> {
-  return readHtml(html, { pageSize: 'letter', loadImages: fakeLoader, ...(title ? { title } : {}) });
+  return readHtml(html, { loadImages: fakeLoader, ...(title ? { title } : {}) });
 }
 
 export function blocksOf(model: DocumentModel): Block[] {

@@ -30,10 +30,10 @@ describe('readHtml: hostile input', () => {
     );
     expect(textOf(paragraphs(model)[0])).toBe('keptboldboth');
     expect(JSON.stringify(blocksOf(model))).toContain('cell');
-    const garbage = await readHtml(12345 as unknown as string, { pageSize: 'a4', loadImages: fakeLoader });
+    const garbage = await readHtml(12345 as unknown as string, { loadImages: fakeLoader });
     expect(textOf(paragraphs(garbage)[0])).toBe('12345');
     expect(garbage.sections[0]?.page).toMatchObject({ width: 595.3, height: 841.9 });
-    const nothing = await readHtml(undefined as unknown as string, { pageSize: 'letter', loadImages: fakeLoader });
+    const nothing = await readHtml(undefined as unknown as string, { loadImages: fakeLoader });
     expect(blocksOf(nothing)).toHaveLength(1);
   });
 
