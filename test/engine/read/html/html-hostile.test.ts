@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { createFontCache } from '../../../../src/engine/fonts/font-cache';
-import { readHtml } from '../../../../src/engine/read/html/html-reader';
+import { PAPER_SIZES, readHtml } from '../../../../src/engine/read/html/html-reader';
 import { Budget, DEFAULT_LIMITS } from '../../../../src/limits';
 import { modelToPdf } from '../../../../src/services/convert/docx-to-pdf';
 import { pageText } from '../../../helpers/pdf-text';
@@ -30,7 +30,7 @@ describe('readHtml: hostile input', () => {
     );
     expect(textOf(paragraphs(model)[0])).toBe('keptboldboth');
     expect(JSON.stringify(blocksOf(model))).toContain('cell');
-    const garbage = await readHtml(12345 as unknown as string, { loadImages: fakeLoader });
+    const garbage = await readHtml(12345 as unknown as string, { pageSize: PAPER_SIZES.a4, loadImages: fakeLoader });
     expect(textOf(paragraphs(garbage)[0])).toBe('12345');
     expect(garbage.sections[0]?.page).toMatchObject({ width: 595.3, height: 841.9 });
     const nothing = await readHtml(undefined as unknown as string, { loadImages: fakeLoader });
