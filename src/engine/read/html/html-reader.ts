@@ -43,8 +43,10 @@ export interface HtmlReadOptions {
   pageSize?: PaperSize;
   /** Turn whichever paper was chosen (the caller's or @page's) to landscape. */
   landscape?: boolean;
-  /** Absent: the CSS @page margins, else 1 in on every side. */
+  /** Absent: the CSS @page margins, else fallbackMargins. */
   margins?: PaperMargins;
+  /** The margins when neither the caller nor the CSS gives any; absent: 1 in on every side. */
+  fallbackMargins?: PaperMargins;
   /** Paint backgrounds (colours behind text, cells and blocks); browsers leave them out of print unless asked. */
   printBackground?: boolean;
   /** The address relative and protocol-relative URLs resolve against (after any <base href>). */
@@ -71,7 +73,8 @@ export async function readHtml(html: string, options: HtmlReadOptions): Promise<
   const page = options.landscape
     ? { width: Math.max(paper.width, paper.height), height: Math.min(paper.width, paper.height) }
     : paper;
-  const margins = options.margins ?? { top: MARGIN, right: MARGIN, bottom: MARGIN, left: MARGIN };
+  const margins = options.margins ??
+    options.fallbackMargins ?? { top: MARGIN, right: MARGIN, bottom: MARGIN, left: MARGIN };
   const textWidth = page.width - margins.left - margins.right;
   const warnings: string[] = [];
 
