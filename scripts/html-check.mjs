@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run html-check [-- DIR …] [--out DIR]`: our PDF of every HTML and Markdown file against
+// `npm run html-check [-- DIR …] [--out DIR] [--browser-styles]`: our PDF of every HTML and Markdown file against
 // headless Chromium's print of the same file (issue 26). DIRs default to ../shared/corpus/html
 // and ../shared/corpus/md (the files directly in each, *.html and *.md), relative to the root.
 //   - Quire: the file is posted to /v1/convert?to=pdf (Letter, the default) through the worker
@@ -11,6 +11,13 @@
 //     strikethrough, footnotes, task lists, autolinks) into a minimal HTML document beside the
 //     PDFs, which Chromium prints. The network is closed on this machine: remote images and
 //     style sheets are missing from both PDFs alike.
+//   - Markdown has no style sheet of its own, so what a browser prints of it is a choice of
+//     style: Chromium's defaults (Times 16 px, 1 cm margins) or a site's. Quire prints Markdown
+//     as a document (docs/engine.md: Calibri 11 pt, 1 in margins, Word's heading sizes). To
+//     compare layout rather than that choice, the Markdown's HTML carries QUIRE_MARKDOWN_CSS, the
+//     same styles in CSS (with Quire's bundled Carlito, Calibri's metric twin); `--browser-styles`
+//     prints it with Chromium's defaults instead. `overflow-wrap: break-word` as Word breaks an
+//     over-long word: without it one long URL makes Chromium shrink the whole print to fit.
 //   - Recall: both PDFs go through `pdftotext -enc UTF-8 FILE -`; each text is lowercased and
 //     split into words on whatever is not a letter, mark or digit, and every Han, Hiragana,
 //     Katakana or Hangul character counts as a word of its own (so Chinese and Japanese, written
@@ -40,6 +47,8 @@ const args = process.argv.slice(2);
 const outAt = args.indexOf('--out');
 const out = resolve(outAt >= 0 ? args.splice(outAt, 2)[1] : '/tmp/quire-html-check');
 const dirs = (args.length ? args : ['../shared/corpus/html', '../shared/corpus/md']).map((dir) => resolve(root, dir));
+const browserStyles = args.includes('--browser-styles');
+if (browserStyles) args.splice(args.indexOf('--browser-styles'), 1);
 const RECALL_FLOOR = 0.97;
 const PAGE_SPREAD = 0.3;
 
@@ -52,6 +61,14 @@ for (const tool of ['pdftotext', 'pdfinfo']) {
     console.error(`html-check needs ${tool} (apt-get install poppler-utils)`);
     process.exit(2);
   }
+}
+
+// Without a CJK face Chromium prints Chinese and Japanese with none (and different pages).
+const cjkFaces = spawnSync('fc-list', [':lang=ja'], { encoding: 'utf8' }).stdout ?? '';
+if (!cjkFaces.trim()) {
+  console.log(
+    'html-check: note: no Japanese face for Chromium (apt-get install fonts-noto-cjk); CJK pages will differ',
+  );
 }
 
 /** Quire's Markdown reader (Markdown → HTML), bundled from src for Node. */
@@ -69,6 +86,36 @@ async function markdownRenderer() {
   });
   return (await import(pathToFileURL(bundle).href)).renderMarkdown;
 }
+
+/**
+ * src/engine/read/markup/markup-styles.ts in CSS: the same faces, sizes (half-points / 2),
+ * spacing (twentieths / 20) and page, so Chromium lays the Markdown out with Quire's styles. Word's
+ * line spacing "auto 264" is 1.1 times the face's own line height (Carlito's 1.2207 em, the same
+ * in Word's and CSS's reading of its metrics), hence 1.343.
+ */
+const fontUrl = (file) => pathToFileURL(join(root, 'assets/fonts', file)).href;
+const QUIRE_MARKDOWN_CSS = `
+@font-face { font-family: QuireCarlito; src: url(${fontUrl('Carlito-Regular.ttf')}); }
+@font-face { font-family: QuireCarlito; font-weight: bold; src: url(${fontUrl('Carlito-Bold.ttf')}); }
+@font-face { font-family: QuireCarlito; font-style: italic; src: url(${fontUrl('Carlito-Italic.ttf')}); }
+@font-face { font-family: QuireCarlito; font-weight: bold; font-style: italic; src: url(${fontUrl('Carlito-BoldItalic.ttf')}); }
+@page { size: letter; margin: 1in; }
+body { margin: 0; font: 11pt/1.343 QuireCarlito, Carlito, Calibri, sans-serif; overflow-wrap: break-word; }
+p, ul, ol, dl, table, blockquote { margin: 0 0 6pt; }
+li { margin: 0 0 3pt; }
+li > p { margin: 0; }
+h1, h2, h3, h4, h5, h6 { color: #1F3864; margin: 0 0 4pt; }
+h1 { font-size: 18pt; margin-top: 18pt; } h2 { font-size: 15pt; margin-top: 16pt; }
+h3 { font-size: 13pt; margin-top: 14pt; } h4 { font-size: 12pt; margin-top: 12pt; font-style: italic; }
+h5 { font-size: 11pt; margin-top: 12pt; } h6 { font-size: 11pt; margin-top: 12pt; font-style: italic; }
+pre { font: 9.5pt/normal 'Liberation Mono', 'Courier New', monospace; background: #F2F2F2; padding: 4pt; margin: 3pt 4.3pt 9pt; white-space: pre-wrap; }
+code { font-family: 'Liberation Mono', 'Courier New', monospace; font-size: 10pt; }
+pre code { font-size: inherit; }
+blockquote { border-left: 2.25pt solid #BFBFBF; padding-left: 8pt; margin-left: 18pt; margin-right: 18pt; font-style: italic; color: #404040; }
+table { border-collapse: collapse; }
+th, td { padding: 1.45pt 4.3pt; }
+th, td, th p, td p { margin: 1pt 0; line-height: normal; }
+`;
 
 const escapeHtml = (text) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -200,7 +247,7 @@ try {
         printed = join(target, `${stem}.md.html`);
         writeFileSync(
           printed,
-          `<!doctype html>\n<html><head><meta charset="utf-8"><title>${escapeHtml(title ?? stem)}</title></head>\n<body>\n${html}</body></html>\n`,
+          `<!doctype html>\n<html><head><meta charset="utf-8"><title>${escapeHtml(title ?? stem)}</title>${browserStyles ? '' : `<style>${QUIRE_MARKDOWN_CSS}</style>`}</head>\n<body>\n${html}</body></html>\n`,
         );
       }
       const chromiumPdf = join(target, `${stem}.chromium.pdf`);
