@@ -36,6 +36,7 @@ import {
   orderedFormat,
 } from './list-numbering';
 import { readMathMl } from './mathml-reader';
+import { textColorForWhiteBackground } from './print-colors';
 import type { RunStyles } from './run-styles';
 import { StyleResolver } from './style-resolver';
 import { buildTable } from './table-builder';
@@ -106,6 +107,8 @@ export interface WalkerSetup {
   notes: FootnoteSources;
   images: ReadonlyMap<string, LoadedImageRef | undefined>;
   lists: Record<string, ListDefinition>;
+  /** Paint every background (the caller asked); otherwise only print-color-adjust: exact ones. */
+  printBackground: boolean;
 }
 
 const JUSTIFICATION: Record<string, string> = {
@@ -202,9 +205,13 @@ export class HtmlWalker implements BlockWalker {
         if (context.block.tableDepth < MAX_TABLE_DEPTH) {
           const inner = this.blockContext(node, tag, style, context);
           flow.flush(context.block);
+          breakBefore(style, flow);
           if (bookmark) flow.addBookmark(bookmark);
           flow.flush(context.block);
+          const first = flow.blocks.length;
           for (const block of buildTable(node, style, inner, depth, this)) flow.addBlock(block, context.block);
+          breakInside(style, flow, first);
+          breakAfter(style, flow);
           return;
         }
         break;
@@ -231,14 +238,15 @@ export class HtmlWalker implements BlockWalker {
     if (blockLike) {
       const inner = this.blockContext(node, tag, style, context);
       flow.flush(context.block);
-      if (pageBreak(style.get('break-before'))) flow.breakPageBeforeNext();
+      breakBefore(style, flow);
       if (bookmark) flow.addBookmark(bookmark);
       const before = flow.blocks.length;
       this.visitChildren(node, inner, flow, depth + 1);
       // A heading is part of the document's outline (HTML §4.3.11) even when it shows nothing we
       // can draw (a logo in SVG, a title a script fills in): it stays an empty Heading paragraph.
       flow.flush(inner.block, HEADING_TAG.test(tag) && flow.blocks.length === before);
-      if (pageBreak(style.get('break-after'))) flow.breakPageBeforeNext();
+      breakInside(style, flow, before);
+      breakAfter(style, flow);
       return;
     }
     this.inline(node, tag, style, context, flow, depth, bookmark);
@@ -278,6 +286,7 @@ export class HtmlWalker implements BlockWalker {
     if (align && JUSTIFICATION[align]) block.justification = JUSTIFICATION[align];
     const fontSize = block.styleId !== context.block.styleId ? this.styleFontSize(block.styleId) : context.fontSize;
     const inner: WalkContext = { ...context, block, whiteSpace, inPre, run, fontSize };
+    this.colorAdjust(style, inner);
     this.applyBlockCss(style, inner);
     this.applyInheritedCss(style, inner);
     inner.block.indentLeft = Math.min(inner.block.indentLeft, MAX_INDENT);
@@ -304,17 +313,48 @@ export class HtmlWalker implements BlockWalker {
     const left = (length('margin-left') ?? 0) + (length('padding-left') ?? 0);
     if (left > 0) block.indentLeft += left;
     const background = style.get('background-color');
-    if (background !== undefined) {
+    if (background !== undefined && this.printsBackground(context)) {
       const color = parseColor(background);
       if (color === null) delete block.shading;
       else if (color !== undefined) block.shading = color;
     }
   }
 
+  /**
+   * Whether an element's backgrounds print (CSS Color Adjust 1 §3.2): the caller asked for them,
+   * or print-color-adjust is exact on it or inherited from an ancestor. `style`: the element's own
+   * declarations, when the context is its parent's (a table cell).
+   */
+  printsBackground(context: WalkContext, style?: DeclaredStyle): boolean {
+    if (this.setup.printBackground) return true;
+    const own = style ? colorAdjustOf(style) : undefined;
+    return own === undefined ? context.exactColors === true : own === 'exact';
+  }
+
+  /**
+   * Carries print-color-adjust down (an inherited property). Where it changes, the inherited text
+   * colour is printed again from the colour the CSS gave: darkened or not.
+   */
+  private colorAdjust(style: DeclaredStyle, context: WalkContext): void {
+    const v = colorAdjustOf(style);
+    if (v === undefined || (v === 'exact') === (context.exactColors === true)) return;
+    context.exactColors = v === 'exact';
+    const specified = context.specifiedColor;
+    if (specified === undefined) return;
+    const color = this.printedTextColor(specified, context);
+    if (color !== context.run.delta.color) context.run = withDelta(context.run, { color });
+  }
+
+  /** A text colour as printed: too light to read on white is darkened when backgrounds are left out. */
+  private printedTextColor(color: string, context: WalkContext): string {
+    return this.printsBackground(context) ? color : textColorForWhiteBackground(color);
+  }
+
   /** Inherited properties (CSS 2.1 §6.2): text-align, line-height, white-space and the font ones. */
   applyInheritedCss(style: DeclaredStyle, context: WalkContext): void {
     // Most elements declare nothing: their context is the parent's.
     if (style.size === 0) return;
+    this.colorAdjust(style, context);
     const block = context.block;
     const align = style.get('text-align')?.toLowerCase();
     if (align && JUSTIFICATION[align]) block.justification = JUSTIFICATION[align];
@@ -354,7 +394,11 @@ export class HtmlWalker implements BlockWalker {
       switch (property) {
         case 'color': {
           const color = parseColor(value);
-          if (color !== undefined) set('color', color);
+          if (color !== undefined) {
+            set('color', color === null ? null : this.printedTextColor(color, context));
+            if (color === null) delete context.specifiedColor;
+            else context.specifiedColor = color;
+          }
           break;
         }
         case 'background-color': {
@@ -479,7 +523,8 @@ export class HtmlWalker implements BlockWalker {
         }
         break;
       case 'mark':
-        run = withDelta(run, { highlight: 'FFFF00' });
+        // The user agent sheet's yellow background (HTML §15.3.4): a background like any other.
+        if (this.printsBackground(context, style)) run = withDelta(run, { highlight: 'FFFF00' });
         break;
       case 'small':
         fontSize = Math.max(1, Math.round(fontSize * 0.83 * 2) / 2);
@@ -492,7 +537,7 @@ export class HtmlWalker implements BlockWalker {
       case 'font': {
         const color = attribute(element, 'color');
         const parsed = color ? parseLegacyColor(color) : undefined;
-        if (parsed) run = withDelta(run, { color: parsed });
+        if (parsed) run = withDelta(run, { color: this.printedTextColor(parsed, context) });
         const face = attribute(element, 'face');
         const family = face ? firstFontFamily(face) : undefined;
         if (family) run = withDelta(run, { ascii: { name: family }, hAnsi: { name: family } });
@@ -542,7 +587,7 @@ export class HtmlWalker implements BlockWalker {
     this.applyInheritedCss(style, inner);
     // An inline box's background shades its runs (the block's shading is the paragraph's).
     const background = style.get('background-color');
-    if (background !== undefined) {
+    if (background !== undefined && this.printsBackground(inner)) {
       const color = parseColor(background);
       if (color !== undefined) inner.run = { ...inner.run, delta: { ...inner.run.delta, shading: color } };
     }
@@ -577,6 +622,8 @@ export class HtmlWalker implements BlockWalker {
   ): void {
     // A nested list before any text of its item: the item's label gets a paragraph of its own.
     flow.flush(context.block, flow.hasLabel());
+    breakBefore(style, flow);
+    const first = flow.blocks.length;
     if (bookmark) flow.addBookmark(bookmark);
     const ordered = tag === 'ol';
     const format =
@@ -618,13 +665,20 @@ export class HtmlWalker implements BlockWalker {
       item.block.indentLeft = Math.min(listContext.block.indentLeft + LEVEL_INDENT, MAX_INDENT);
       item.block.listItem = { listId, level };
       flow.flush(listContext.block, flow.hasLabel());
+      breakBefore(itemStyle, flow);
+      const itemFirst = flow.blocks.length;
       const text = format === 'bullet' ? bulletFor(level) : `${formatNumber(counter, format)}.`;
       flow.setLabel({ label: { text, suffix: 'tab', align: 'left' }, list: { listId, level }, run: item.run });
       const itemBookmark = this.bookmarkOf(child);
       if (itemBookmark) flow.addBookmark(itemBookmark);
       this.visitChildren(child, item, flow, depth + 2);
       flow.flush(item.block, flow.hasLabel());
+      breakInside(itemStyle, flow, itemFirst);
+      breakAfter(itemStyle, flow);
     }
+    flow.flush(listContext.block);
+    breakInside(style, flow, first);
+    breakAfter(style, flow);
   }
 
   /**
@@ -761,9 +815,46 @@ export function withLanguage(element: Element, context: WalkContext): WalkContex
   return { ...context, run: withDelta(context.run, { eastAsiaLanguage: language }) };
 }
 
+/**
+ * A forced page break (CSS Fragmentation 3 §3.1): page, and left/right/recto/verso, which on
+ * one-sided paper are a page break too; always (a legacy value, §3.4) likewise.
+ */
 function pageBreak(value: string | undefined): boolean {
   const v = value?.trim().toLowerCase();
   return v === 'page' || v === 'always' || v === 'left' || v === 'right' || v === 'recto' || v === 'verso';
+}
+
+/** avoid and avoid-page (§3.1–3.2): no page break there if the layout can help it. */
+function avoidBreak(value: string | undefined): boolean {
+  const v = value?.trim().toLowerCase();
+  return v === 'avoid' || v === 'avoid-page';
+}
+
+/** break-before (page-break-before, §3.4): the next block starts a page, or keeps with the one before. */
+function breakBefore(style: DeclaredStyle, flow: FlowBuilder): void {
+  const value = style.get('break-before');
+  if (value === undefined) return;
+  if (pageBreak(value)) flow.breakPageBeforeNext();
+  else if (avoidBreak(value)) flow.keepLastWithNext();
+}
+
+/** break-after: a page break after the element's blocks, or its last block kept with the next. */
+function breakAfter(style: DeclaredStyle, flow: FlowBuilder): void {
+  const value = style.get('break-after');
+  if (value === undefined) return;
+  if (pageBreak(value)) flow.breakPageBeforeNext();
+  else if (avoidBreak(value)) flow.keepLastWithNext();
+}
+
+/** break-inside: avoid: the element's blocks (from `first`) kept on one page where they fit. */
+function breakInside(style: DeclaredStyle, flow: FlowBuilder, first: number): void {
+  if (avoidBreak(style.get('break-inside'))) flow.keepTogether(first);
+}
+
+/** print-color-adjust, or Chromium's -webkit- name for it (CSS Color Adjust 1 §3.2). */
+function colorAdjustOf(style: DeclaredStyle): 'exact' | 'economy' | undefined {
+  const v = (style.get('print-color-adjust') ?? style.get('-webkit-print-color-adjust'))?.trim().toLowerCase();
+  return v === 'exact' || v === 'economy' ? v : undefined;
 }
 
 function whiteSpaceMode(value: string, inherited: WhiteSpaceMode): WhiteSpaceMode {

@@ -129,7 +129,9 @@ function apply(style: Map<string, string>, d: CssDeclaration): void {
       return;
     case 'page-break-before':
     case 'page-break-after':
-      style.set(property.slice(5), value === 'always' ? 'page' : value);
+    case 'page-break-inside':
+      // Legacy aliases of break-before/after/inside (CSS Fragmentation 3 §3.4): always is page.
+      style.set(property.slice(5), value.trim().toLowerCase() === 'always' ? 'page' : value);
       return;
     case 'font': {
       // font: [style] [weight] size[/line-height] family (CSS Fonts 3 §3.7).

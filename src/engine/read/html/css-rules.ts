@@ -1,14 +1,18 @@
 /**
  * Style sheets (<style> elements) as a list of rules: selector, specificity (Selectors 4 §17),
  * source order and declarations. css-tree parses tolerantly (CSS Syntax 3 §5 error recovery);
- * selectors are matched by css-select. At-rules are skipped except @media for print or all,
- * whose rules apply as a printed page would see them (CSS Conditional 3 §2).
+ * selectors are matched by css-select. Rules inside @media apply when the query matches a printed
+ * page (media-queries.ts; CSS Conditional 3 §2), a <style media> sheet likewise (HTML §4.2.6);
+ * rules inside @supports and @layer blocks apply (order as written: layers are not reordered).
+ * Plain @page rules are collected apart: they give the paper and margins (page-geometry.ts).
+ * Other at-rules are skipped.
  */
 import { compile } from 'css-select';
 import type { CssNode, Declaration, SelectorList } from 'css-tree';
 import generate from 'css-tree/generator';
 import parse from 'css-tree/parser';
 import type { Element } from './html-tree';
+import { type MediaEnvironment, mediaMatches } from './media-queries';
 
 export interface CssDeclaration {
   property: string;
@@ -39,42 +43,113 @@ export interface RuleSubject {
 const MAX_RULES = 5000;
 const MAX_SHEET_CHARS = 2_000_000;
 
-export function readStyleSheets(sheets: readonly string[]): CssRule[] {
-  const rules: CssRule[] = [];
+/** One style sheet's text and the media it is for (a <style media> attribute; absent: all). */
+export interface StyleSheetSource {
+  text: string;
+  media?: string;
+}
+
+/** Style sheets parsed once, read twice: for @page first, then for the rules at the page's size. */
+export interface ParsedSheet {
+  ast: CssNode;
+  media?: string;
+}
+
+export function parseStyleSheets(sheets: readonly (string | StyleSheetSource)[]): ParsedSheet[] {
+  const parsed: ParsedSheet[] = [];
   let budget = MAX_SHEET_CHARS;
-  for (const text of sheets) {
+  for (const sheet of sheets) {
     if (budget <= 0) break;
+    const { text, media } = typeof sheet === 'string' ? { text: sheet, media: undefined } : sheet;
     const source = text.slice(0, budget);
     budget -= source.length;
-    let ast: CssNode;
     try {
-      ast = parse(source, { parseValue: false, parseAtrulePrelude: false, parseCustomProperty: false });
+      const ast = parse(source, { parseValue: false, parseAtrulePrelude: false, parseCustomProperty: false });
+      parsed.push(media === undefined ? { ast } : { ast, media });
     } catch {
-      continue;
+      // A sheet css-tree cannot read at all is left out.
     }
-    collectRules(ast, rules, 0);
+  }
+  return parsed;
+}
+
+/**
+ * The style rules that apply on a printed page of `environment`'s size. Strings are parsed here
+ * (tests and callers without @page); the reader passes the sheets it parsed for pageDeclarations.
+ */
+export function readStyleSheets(
+  sheets: readonly (string | StyleSheetSource)[] | readonly ParsedSheet[],
+  environment: MediaEnvironment = LETTER_ENVIRONMENT,
+): CssRule[] {
+  const parsed = sheets.every((s) => typeof s === 'object' && 'ast' in s)
+    ? (sheets as readonly ParsedSheet[])
+    : parseStyleSheets(sheets as readonly (string | StyleSheetSource)[]);
+  const rules: CssRule[] = [];
+  for (const sheet of parsed) {
+    if (sheet.media !== undefined && !mediaMatches(sheet.media, environment)) continue;
+    walkSheet(sheet.ast, environment, 0, (child) => {
+      if (rules.length >= MAX_RULES || child.type !== 'Rule' || child.prelude.type !== 'SelectorList') return;
+      const declarations = readDeclarations(child.block);
+      if (declarations.length === 0) return;
+      for (const selector of (child.prelude as SelectorList).children) {
+        const compiled = compileSelector(selector);
+        if (compiled) rules.push({ ...compiled, order: rules.length, declarations });
+      }
+    });
   }
   return rules;
 }
 
-function collectRules(node: CssNode, rules: CssRule[], nesting: number): void {
+/**
+ * The declarations of the plain @page rules that apply (CSS Paged Media 3 §6), in cascade order:
+ * later ones win. Page selectors (:first, :left, :right, named pages) are left out: the model's
+ * section has one page geometry.
+ */
+export function pageDeclarations(sheets: readonly ParsedSheet[], environment: MediaEnvironment): CssDeclaration[] {
+  const out: CssDeclaration[] = [];
+  for (const sheet of sheets) {
+    if (sheet.media !== undefined && !mediaMatches(sheet.media, environment)) continue;
+    walkSheet(sheet.ast, environment, 0, (child) => {
+      if (child.type !== 'Atrule' || child.name.toLowerCase() !== 'page' || !child.block) return;
+      if (preludeText(child) !== '') return;
+      out.push(...readDeclarations(child.block));
+    });
+  }
+  // !important page declarations over the others (CSS Cascade 4 §6.4).
+  return [...out.filter((d) => !d.important), ...out.filter((d) => d.important)];
+}
+
+/** The environment readStyleSheets assumes without one: US Letter, 1 in margins. */
+const LETTER_ENVIRONMENT: MediaEnvironment = { width: 624, height: 864, pageWidth: 816, pageHeight: 1056 };
+
+function preludeText(rule: CssNode): string {
+  if (rule.type !== 'Atrule' || !rule.prelude) return '';
+  return (rule.prelude.type === 'Raw' ? rule.prelude.value : generate(rule.prelude)).trim();
+}
+
+/**
+ * Calls `visit` on each rule and at-rule that applies on the page, in order: the contents of
+ * matching @media, of @supports (CSS Conditional 3 §6: a print engine's answer is taken as yes)
+ * and of @layer blocks (CSS Cascade 5 §6.4) are walked as if written in their place.
+ */
+function walkSheet(
+  node: CssNode,
+  environment: MediaEnvironment,
+  nesting: number,
+  visit: (child: CssNode) => void,
+): void {
   if (node.type !== 'StyleSheet' && node.type !== 'Block') return;
   node.children.forEach((child) => {
-    if (rules.length >= MAX_RULES) return;
     if (child.type === 'Atrule') {
-      const prelude = child.prelude && child.prelude.type === 'Raw' ? child.prelude.value.toLowerCase() : '';
-      if (child.name.toLowerCase() === 'media' && /\b(print|all)\b/.test(prelude) && child.block && nesting < 4) {
-        collectRules(child.block, rules, nesting + 1);
+      const name = child.name.toLowerCase();
+      const grouping =
+        (name === 'media' && mediaMatches(preludeText(child), environment)) || name === 'supports' || name === 'layer';
+      if (grouping) {
+        if (child.block && nesting < 4) walkSheet(child.block, environment, nesting + 1, visit);
+        return;
       }
-      return;
     }
-    if (child.type !== 'Rule' || child.prelude.type !== 'SelectorList') return;
-    const declarations = readDeclarations(child.block);
-    if (declarations.length === 0) return;
-    for (const selector of (child.prelude as SelectorList).children) {
-      const compiled = compileSelector(selector);
-      if (compiled) rules.push({ ...compiled, order: rules.length, declarations });
-    }
+    visit(child);
   });
 }
 

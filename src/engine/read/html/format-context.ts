@@ -51,6 +51,10 @@ export interface WalkContext {
   inPre: boolean;
   /** Inside the footnotes section or a footnote: back-links are dropped. */
   inNote: boolean;
+  /** print-color-adjust: exact here (inherited, CSS Color Adjust 1 §3.2): backgrounds print. */
+  exactColors?: boolean;
+  /** The text colour the CSS gave, before darkening for white paper (print-colors.ts). */
+  specifiedColor?: string;
 }
 
 /** A label waiting for the first paragraph of its list item. */
@@ -73,4 +77,6 @@ export interface BlockWalker {
   flowOf(element: Element, context: WalkContext, depth: number, force?: boolean): Block[];
   blockContext(element: Element, tag: string, style: DeclaredStyle, context: WalkContext): WalkContext;
   applyInheritedCss(style: DeclaredStyle, context: WalkContext): void;
+  /** Whether backgrounds print here (block-builder.ts). */
+  printsBackground(context: WalkContext, style?: DeclaredStyle): boolean;
 }

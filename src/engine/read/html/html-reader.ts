@@ -9,29 +9,18 @@ import type { Block, DocumentModel, ImageResource, ListDefinition, Paragraph } f
 import { markupStyleCascade, PARAGRAPH_STYLES } from '../markup';
 import { HtmlWalker, type LoadedImageRef, MAX_DEPTH, withLanguage } from './block-builder';
 import { bookmarkNames, fragmentOf } from './bookmark-names';
-import { readStyleSheets } from './css-rules';
+import { pageDeclarations, parseStyleSheets, readStyleSheets, type StyleSheetSource } from './css-rules';
 import type { WalkContext } from './format-context';
 import { findFootnotes } from './html-notes';
 import { attribute, type Element, elementsInOrder, parseHtml, tagName, textContent } from './html-tree';
 import type { ImageLoader } from './image-loader-contract';
 import { FlowBuilder } from './inline-builder';
+import { mediaEnvironment, type PaperMargins, type PaperSize, pageGeometry } from './page-geometry';
 import { RunStyles } from './run-styles';
 
 export type { ImageLoader, LoadedImage } from './image-loader-contract';
 
-/** A paper size in points (1/72 in), portrait or as given. */
-export interface PaperSize {
-  width: number;
-  height: number;
-}
-
-/** Page margins in points. */
-export interface PaperMargins {
-  top: number;
-  right: number;
-  bottom: number;
-  left: number;
-}
+export type { PaperMargins, PaperSize } from './page-geometry';
 
 /**
  * What the caller asked for, as a browser's print dialog would: each one given wins over the
@@ -69,17 +58,10 @@ export async function readHtml(html: string, options: HtmlReadOptions): Promise<
   const document = parseHtml(source);
   const inOrder = elementsInOrder(document);
   const elements = inOrder.elements;
-  const paper = options.pageSize ?? PAPER_SIZES.letter;
-  const page = options.landscape
-    ? { width: Math.max(paper.width, paper.height), height: Math.min(paper.width, paper.height) }
-    : paper;
-  const margins = options.margins ??
-    options.fallbackMargins ?? { top: MARGIN, right: MARGIN, bottom: MARGIN, left: MARGIN };
-  const textWidth = page.width - margins.left - margins.right;
   const warnings: string[] = [];
 
   // One pass over the elements for what the walk needs to know ahead.
-  const sheets: string[] = [];
+  const sheets: StyleSheetSource[] = [];
   const sources: string[] = [];
   const seenSources = new Set<string>();
   const targets = new Set<string>();
@@ -88,8 +70,10 @@ export async function readHtml(html: string, options: HtmlReadOptions): Promise<
   let rootElement: Element | undefined;
   for (const element of elements) {
     const tag = tagName(element);
-    if (tag === 'style') sheets.push(textContent(element));
-    else if (tag === 'title') titleElement ??= element;
+    if (tag === 'style') {
+      const media = attribute(element, 'media');
+      sheets.push(media === undefined ? { text: textContent(element) } : { text: textContent(element), media });
+    } else if (tag === 'title') titleElement ??= element;
     else if (tag === 'body') body ??= element;
     else if (tag === 'html') rootElement ??= element;
     else if (tag === 'img') {
@@ -103,6 +87,22 @@ export async function readHtml(html: string, options: HtmlReadOptions): Promise<
       if (fragment !== undefined) targets.add(fragment);
     }
   }
+  // The page: @page rules are read at the caller's or default page (a @media around @page asks
+  // about that one), the style rules at the page they give (CSS Paged Media 3 §7, media-queries.ts).
+  const parsedSheets = parseStyleSheets(sheets);
+  const choice = {
+    ...(options.pageSize ? { pageSize: options.pageSize } : {}),
+    ...(options.landscape ? { landscape: true } : {}),
+    ...(options.margins ? { margins: options.margins } : {}),
+    fallbackMargins: options.fallbackMargins ?? { top: MARGIN, right: MARGIN, bottom: MARGIN, left: MARGIN },
+    fallbackSize: PAPER_SIZES.letter,
+  };
+  const { page, margins } = pageGeometry(
+    choice,
+    pageDeclarations(parsedSheets, mediaEnvironment(pageGeometry(choice, []))),
+  );
+  const environment = mediaEnvironment({ page, margins });
+  const textWidth = page.width - margins.left - margins.right;
   const notes = findFootnotes(inOrder);
   const bookmarkIds: string[] = [];
   for (const element of elements) {
@@ -144,7 +144,8 @@ export async function readHtml(html: string, options: HtmlReadOptions): Promise<
   const walker = new HtmlWalker({
     cascade,
     runStyles,
-    rules: readStyleSheets(sheets),
+    rules: readStyleSheets(parsedSheets, environment),
+    printBackground: options.printBackground === true,
     bookmarks,
     notes,
     images: imageRefs,

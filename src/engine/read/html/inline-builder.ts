@@ -91,6 +91,28 @@ export class FlowBuilder {
   }
 
   /**
+   * The last block so far keeps with the next (break-after: avoid on it, break-before: avoid on
+   * the next; CSS Fragmentation 3 §3.2): a paragraph's keepNext, a table's last row's paragraphs'.
+   */
+  keepLastWithNext(): void {
+    const last = this.blocks[this.blocks.length - 1];
+    if (last) keep(last, { keepNext: true });
+  }
+
+  /**
+   * break-inside: avoid (CSS Fragmentation 3 §3.2) on the blocks from `first`: each paragraph's
+   * lines kept together and kept with the next one inside, so the whole moves to the next page
+   * when it does not fit (page-flow.ts gives up on a chain longer than a page, as Word does);
+   * table rows are not split.
+   */
+  keepTogether(first: number): void {
+    for (let i = Math.max(0, first); i < this.blocks.length; i++) {
+      const block = this.blocks[i] as Block;
+      keep(block, i < this.blocks.length - 1 ? { keepLines: true, keepNext: true } : { keepLines: true });
+    }
+  }
+
+  /**
    * Ends the current paragraph. Without content it makes nothing (CSS collapses empty anonymous
    * boxes) unless `force` (an empty table cell, a list item with only its label) or a label waits.
    */
@@ -328,6 +350,27 @@ export class FlowBuilder {
     const last = out[out.length - 1];
     if (last && preservedBreaks?.has(last)) out.pop();
     return out;
+  }
+}
+
+/** Sets keep flags on a block: a paragraph's own, a table's rows (cantSplit) and its last row's paragraphs (keepNext). */
+function keep(block: Block, flags: { keepNext?: boolean; keepLines?: boolean }): void {
+  if (block.kind === 'paragraph') {
+    // Paragraph properties are shared between paragraphs of one format: replaced, not changed.
+    const props = block.props;
+    if ((flags.keepNext && !props.keepNext) || (flags.keepLines && !props.keepLines))
+      block.props = {
+        ...props,
+        ...(flags.keepNext ? { keepNext: true } : {}),
+        ...(flags.keepLines ? { keepLines: true } : {}),
+      };
+    return;
+  }
+  if (block.kind !== 'table') return;
+  if (flags.keepLines) for (const row of block.rows) row.cantSplit = true;
+  if (flags.keepNext) {
+    const last = block.rows[block.rows.length - 1];
+    for (const cell of last?.cells ?? []) for (const b of cell.blocks) keep(b, { keepNext: true });
   }
 }
 

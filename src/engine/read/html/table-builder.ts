@@ -137,17 +137,22 @@ export function buildTable(
     Number.isFinite(padding) && padding >= 0
       ? { top: padding * 0.75, left: padding * 0.75, bottom: padding * 0.75, right: padding * 0.75 }
       : { ...STYLE_MARGINS };
-  const tableShading = legacyOrCss(attribute(table, 'bgcolor'), tableStyle.get('background-color'));
+  // Backgrounds print only when asked or print-color-adjust: exact (block-builder.ts printsBackground).
+  const tableShading = walker.printsBackground(context)
+    ? legacyOrCss(attribute(table, 'bgcolor'), tableStyle.get('background-color'))
+    : undefined;
 
   // Cells: their content walked with TableText paragraphs and the row's and cell's CSS.
   const rows: TableRow[] = [];
   const restarts = new Map<number, TableCell>();
   sourceRows.forEach((source, rowIndex) => {
     const rowStyle = walker.styleOf(source.element);
-    const rowShading =
-      legacyOrCss(attribute(source.element, 'bgcolor'), rowStyle.get('background-color')) ?? tableShading;
     const rowContext: WalkContext = { ...context, block: { ...context.block }, run: context.run };
     walker.applyInheritedCss(rowStyle, rowContext);
+    const rowShading =
+      (walker.printsBackground(rowContext)
+        ? legacyOrCss(attribute(source.element, 'bgcolor'), rowStyle.get('background-color'))
+        : undefined) ?? tableShading;
     const rowAlign = attribute(source.element, 'align');
     const cells: TableCell[] = [];
     for (const placed of placedRows[rowIndex] ?? []) {
@@ -182,7 +187,9 @@ export function buildTable(
       if (width?.type === 'dxa') cell.width = width.value;
       else if (width?.type === 'pct' && tableWidth?.type === 'dxa') cell.width = width.value * tableWidth.value;
       const shading =
-        legacyOrCss(attribute(placed.element, 'bgcolor'), cellStyle.get('background-color')) ?? rowShading;
+        (walker.printsBackground(rowContext, cellStyle)
+          ? legacyOrCss(attribute(placed.element, 'bgcolor'), cellStyle.get('background-color'))
+          : undefined) ?? rowShading;
       if (shading) cell.shading = shading;
       const cellBorders: CellBorders = {};
       for (const side of SIDES) {
@@ -215,7 +222,9 @@ export function buildTable(
     const covered = cells.reduce((sum, c) => sum + c.span, 0);
     if (covered < columnCount)
       cells.push({ blocks: [emptyParagraph(walker, context)], span: columnCount - covered, placeholder: true });
-    rows.push({ cells, isHeader: source.header, cantSplit: false });
+    // break-inside: avoid (page-break-inside, CSS Fragmentation 3 §3.2) on a row: it moves whole.
+    const avoid = rowStyle.get('break-inside')?.trim().toLowerCase();
+    rows.push({ cells, isHeader: source.header, cantSplit: avoid === 'avoid' || avoid === 'avoid-page' });
   });
 
   for (const caption of captions) {

@@ -46,6 +46,8 @@ describe('readHtml: blocks and inlines', () => {
   it('maps inline formatting tags', async () => {
     const model = await read(
       '<p><u>u</u><s>s</s><sup>sup</sup><sub>sub</sub><code>code</code><mark>mark</mark><small>small</small><del>del</del><ins>ins</ins></p>',
+      undefined,
+      { printBackground: true },
     );
     const runs = texts(paragraphs(model)[0]);
     const by = (t: string) => runs.find((r) => r.text === t);

@@ -42,11 +42,15 @@ describe('readHtml: CSS', () => {
   });
 
   it('maps paragraph properties: align, line-height, spacing, shading, page breaks', async () => {
-    const model = await read(`<div style="text-align: center"><p>centred</p></div>
+    const model = await read(
+      `<div style="text-align: center"><p>centred</p></div>
       <p style="text-align: justify; line-height: 1.5; margin-top: 20px; margin-bottom: 0; background-color: #ff0">j</p>
       <p style="line-height: 18pt; page-break-before: always">exact</p>
       <p style="break-after: page">before break</p><p>after break</p>
-      <p align="right">legacy</p><p style="margin-left: 36pt">indented</p>`);
+      <p align="right">legacy</p><p style="margin-left: 36pt">indented</p>`,
+      undefined,
+      { printBackground: true },
+    );
     const [centred, j, exact, beforeBreak, afterBreak, legacy, indented] = paragraphs(model);
     expect(centred?.props.align).toBe('center');
     expect(j?.props).toMatchObject({ align: 'both', shading: 'FFFF00' });
@@ -62,6 +66,8 @@ describe('readHtml: CSS', () => {
   it('maps colours: hex, rgb, names, transparent; decorations; inline background', async () => {
     const model = await read(
       '<p><span style="color:#abc">a</span><span style="color:rebeccapurple">b</span><span style="background-color: lightgray">c</span><span style="text-decoration: line-through">d</span><a href="https://x.y" style="text-decoration:none">e</a><span style="color:transparent">f</span></p>',
+      undefined,
+      { printBackground: true },
     );
     const by = (t: string) => texts(paragraphs(model)[0]).find((r) => r.text === t)?.props;
     expect(by('a')?.color).toBe('AABBCC');

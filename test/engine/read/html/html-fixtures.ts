@@ -1,7 +1,7 @@
 /** Helpers for the HTML reader's tests: a fake image loader over data: URIs of tiny PNGs. */
 
 import type { Block, DocumentModel, Inline, Paragraph, Table, TextInline } from '../../../../src/engine/model/document';
-import { readHtml } from '../../../../src/engine/read/html/html-reader';
+import { type HtmlReadOptions, readHtml } from '../../../../src/engine/read/html/html-reader';
 import type { ImageLoader, LoadedImage } from '../../../../src/engine/read/html/image-loader-contract';
 import { encodePng } from '../../../../src/engine/read/images/png-encoder';
 import { checkImage } from '../../../../src/engine/read/ooxml/image-resource';
@@ -32,8 +32,13 @@ export const fakeLoader: ImageLoader = async (sources) => {
   return out;
 };
 
-export function read(html: string, title?: string): Promise<DocumentModel> {
-  return readHtml(html, { loadImages: fakeLoader, ...(title ? { title } : {}) });
+/** `html` read; `options` add to the defaults (printBackground: true to see the CSS backgrounds). */
+export function read(
+  html: string,
+  title?: string,
+  options: Partial<Omit<HtmlReadOptions, 'loadImages'>> = {},
+): Promise<DocumentModel> {
+  return readHtml(html, { loadImages: fakeLoader, ...options, ...(title ? { title } : {}) });
 }
 
 export function blocksOf(model: DocumentModel): Block[] {

@@ -121,6 +121,8 @@ describe('readHtml: tables', () => {
   it('reads borders, padding, shading, widths and alignment', async () => {
     const model = await read(
       '<table border="0" cellpadding="4" width="50%"><tr bgcolor="#eeeeee"><td width="100" style="text-align:right">a</td><td style="background-color: red; border: 1px solid blue">b</td></tr></table><table style="border-collapse:collapse;border:2px dashed #000"><tr><td>c</td></tr></table>',
+      undefined,
+      { printBackground: true },
     );
     const [t1, t2] = tables(model);
     expect(t1?.borders.top?.style).toBe('none');
