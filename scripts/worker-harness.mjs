@@ -189,11 +189,22 @@ export async function startQuire({ vars = {}, productionRateLimits = false, with
       key = mintLocalKey();
     },
     // An Authorization the caller sets wins: the load run spreads its requests over a pool of keys.
-    fetch: (path, init = {}) =>
-      fetch(`${origin}${path}`, {
-        ...init,
-        headers: { ...proxyHeaders, ...(key ? { Authorization: `Bearer ${key}` } : {}), ...(init.headers ?? {}) },
-      }),
+    fetch: async (path, init = {}) => {
+      const request = () =>
+        fetch(`${origin}${path}`, {
+          ...init,
+          headers: { ...proxyHeaders, ...(key ? { Authorization: `Bearer ${key}` } : {}), ...(init.headers ?? {}) },
+        });
+      try {
+        return await request();
+      } catch (error) {
+        // A kept-alive connection the local server closed while idle (undici reuses it and reads
+        // "other side closed") is the connection's fault, not the request's: once more, on a new one.
+        // A worker that really fails fails the second time too.
+        if (error?.cause?.code !== 'UND_ERR_SOCKET' || init.signal?.aborted) throw error;
+        return request();
+      }
+    },
     dispose: () => worker.dispose(),
   };
 }
