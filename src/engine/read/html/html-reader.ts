@@ -111,13 +111,11 @@ export async function readHtml(html: string, options: HtmlReadOptions): Promise<
   }
   // Relative URLs resolve against <base href>, then the caller's baseUrl (urls.ts).
   const urls = documentUrls(baseHref, options.baseUrl, warnings);
-  if (urls.base === undefined) {
-    const relative = hrefs.filter(isRelativeUrl);
-    if (relative.length > 0) {
-      warnings.push(
-        `${relative.length === 1 ? 'a link has a relative URL' : `${relative.length} links have relative URLs`} (${shorten(relative[0] as string)}) and there is no base URL, so ${relative.length === 1 ? 'it is' : 'they are'} text, not links; send baseUrl, the address the document's relative URLs are relative to`,
-      );
-    }
+  const relative = hrefs.filter((href) => isRelativeUrl(urls.resolve(href)));
+  if (relative.length > 0) {
+    warnings.push(
+      `${relative.length === 1 ? 'a link has a relative URL' : `${relative.length} links have relative URLs`} (${shorten(relative[0] as string)}) and there is no base URL, so ${relative.length === 1 ? 'it is text, not a link' : 'they are text, not links'}; send baseUrl, the address the document's relative URLs are relative to`,
+    );
   }
   const notes = findFootnotes(inOrder);
   const bookmarkIds: string[] = [];
