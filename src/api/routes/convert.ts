@@ -52,6 +52,9 @@ const SUPPORTED_PAIRS = ['docx→pdf', 'md→docx', 'md→pdf', 'html→docx', '
  * client building a form need not build a query too). Each is checked by the reader that reads it
  * (services/convert/print-options.ts), so an error names the field, wherever it was sent.
  */
+/** A boolean as text (any case is read; these are the spellings documented). */
+const BOOLEAN_TEXT = ['true', 'false', '1', '0'] as const;
+
 const PRINT_OPTIONS = {
   pageSize: {
     read: readPageSize,
@@ -61,6 +64,7 @@ const PRINT_OPTIONS = {
   landscape: {
     read: readBoolean,
     example: 'true',
+    values: BOOLEAN_TEXT,
     description:
       'true/false/1/0, for md/html sources: turn the paper (the pageSize given, else the CSS @page size, else letter) to landscape. Default false.',
   },
@@ -73,6 +77,7 @@ const PRINT_OPTIONS = {
   printBackground: {
     read: readBoolean,
     example: 'true',
+    values: BOOLEAN_TEXT,
     description:
       'true/false/1/0, for md/html sources: paint CSS backgrounds (colours behind text, cells and blocks). Default false for PDF output, as a browser prints; true for DOCX output, whose shading Word shows and prints.',
   },
@@ -88,7 +93,10 @@ const PRINT_OPTIONS = {
     description:
       "PDF output only: the pages to write, 1-based, as Chromium's print takes them: pages and ranges separated by commas; a range open at the end (`10-`) runs to the last page. Each page chosen is written once, in document order. Ranges past the last page: a warning, and the pages that exist are written; none of them existing is 400. Default: every page.",
   },
-} as const satisfies Record<string, { read: (text: string) => Read<unknown>; example: string; description: string }>;
+} as const satisfies Record<
+  string,
+  { read: (text: string) => Read<unknown>; example: string; description: string; values?: readonly string[] }
+>;
 
 type PrintOption = keyof typeof PRINT_OPTIONS;
 const PRINT_OPTION_NAMES = Object.keys(PRINT_OPTIONS) as PrintOption[];
@@ -97,7 +105,13 @@ const MARKUP_ONLY: readonly PrintOption[] = ['pageSize', 'landscape', 'margin', 
 
 /** One option's text, as a query parameter or a form field, checked by its reader. */
 function printOption(name: PrintOption, where: 'query' | 'form') {
-  const { read, example, description } = PRINT_OPTIONS[name];
+  const option: {
+    read: (text: string) => Read<unknown>;
+    example: string;
+    description: string;
+    values?: readonly string[];
+  } = PRINT_OPTIONS[name];
+  const { read, example, description, values } = option;
   return z
     .string({
       error: (issue) =>
@@ -114,6 +128,7 @@ function printOption(name: PrintOption, where: 'query' | 'form') {
     .optional()
     .openapi({
       example,
+      ...(values ? { enum: [...values] } : {}),
       description:
         where === 'query'
           ? description
@@ -210,6 +225,15 @@ const route = createRoute({
     },
     ...errorResponses(
       validationExample('file', 'Attach the document as the multipart part "file"'),
+      validationExample('pageRanges', 'runs backwards (item 2, "5-3"); write the lower page first, e.g. "3-5"'),
+      validationExample(
+        'pageSize',
+        'given as a query parameter ("a4") and as a form field ("letter") that differ; send it once',
+      ),
+      validationExample(
+        'margin',
+        'applies to md and html sources; a DOCX is laid out by its own sections (page size, orientation, margins), with its own backgrounds and links',
+      ),
       {
         code: 'VALIDATION_ERROR',
         message: `Converting docx to docx is not supported; supported pairs: ${SUPPORTED_PAIRS.join(', ')}.`,
