@@ -13,3 +13,11 @@ export {
 } from './certificate-summary';
 export { derElement } from './der';
 export { OID } from './oids';
+export {
+  inPageRanges,
+  MAX_PAGE_RANGES_LENGTH,
+  type PageRange,
+  type ParsedPageRanges,
+  parsePageRanges,
+  rangesBeyond,
+} from './page-ranges';

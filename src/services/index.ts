@@ -13,8 +13,16 @@ export {
   engineResources,
   formatFromFileName,
   type IsolateEngine,
+  marginsFit,
+  NAMED_PAPERS,
   PDF_MEDIA_TYPE,
   REVISION_MODES,
+  type Read,
+  readBaseUrl,
+  readBoolean,
+  readMargins,
+  readPageRanges,
+  readPageSize,
 } from './convert';
 export { FontLibraryCache, readRequestFonts, requestFontLimits } from './fonts';
 export {

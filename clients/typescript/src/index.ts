@@ -159,7 +159,9 @@ export function createQuireClient(options: QuireClientOptions) {
       client.POST('/v1/convert', {
         params: { query },
         body: { file: input.file, ...(input.fonts ? { fonts: input.fonts } : {}) },
-        bodySerializer: (body) => formData(body, input.fileName),
+        // The print options go in the query (ConvertQuery); the form carries the files only.
+        bodySerializer: () =>
+          formData({ file: input.file, ...(input.fonts ? { fonts: input.fonts } : {}) }, input.fileName),
         parseAs: (call?.as ?? 'arrayBuffer') as As,
         ...withoutAs(call),
       }),

@@ -649,8 +649,18 @@ export interface operations {
         to?: 'pdf' | 'docx';
         /** @description How tracked changes print: markup (insertions underlined and coloured, deletions struck through, change bars), final (as if accepted) or original (as if rejected). */
         revisions?: 'markup' | 'final' | 'original';
-        /** @description Page size for md/html sources. */
-        pageSize?: 'letter' | 'a4';
+        /** @description The paper, for md/html sources: letter, legal, a3, a4, a5 (any case), or width x height in CSS absolute lengths (px, pt, pc, in, cm, mm, Q; a unit is required), e.g. `210mm x 297mm`, `8.5in 11in`, each side 1in to 200in. Absent: the document's CSS `@page { size }`, else letter. Given, it wins over the CSS. */
+        pageSize?: string;
+        /** @description true/false/1/0, for md/html sources: turn the paper (the pageSize given, else the CSS @page size, else letter) to landscape. Default false. */
+        landscape?: 'true' | 'false' | '1' | '0';
+        /** @description Page margins, for md/html sources, as CSS `margin`: 1 to 4 absolute lengths (top, right, bottom, left), e.g. `1in`, `10mm 15mm`. Not negative, and leaving at least 1in each way to write in. Absent: the CSS `@page` margins, else 1cm for HTML to PDF (a browser's default print margins) and 1in for Markdown and for DOCX output. */
+        margin?: string;
+        /** @description true/false/1/0, for md/html sources: paint CSS backgrounds (colours behind text, cells and blocks). Default false for PDF output, as a browser prints; true for DOCX output, whose shading Word shows and prints. */
+        printBackground?: 'true' | 'false' | '1' | '0';
+        /** @description For md/html sources: the address the document's relative URLs (images, links) are relative to, an absolute https URL (http only where ALLOW_HTTP_URLS allows it, as for document URLs). A `<base href>` in the document wins, itself resolved against baseUrl. Without any base, a protocol-relative URL (`//host/a.png`) takes https: and a relative image is not loaded (a warning). */
+        baseUrl?: string;
+        /** @description PDF output only: the pages to write, 1-based, as Chromium's print takes them: pages and ranges separated by commas; a range open at the end (`10-`) runs to the last page. Each page chosen is written once, in document order. Ranges past the last page: a warning, and the pages that exist are written; none of them existing is 400. Default: every page. */
+        pageRanges?: string;
       };
     };
     /** @description The document as the part `file` (binary, so no example here: `curl -F file=@contract.docx`), and optional `fonts` parts. */
@@ -666,6 +676,38 @@ export interface operations {
           fonts?: Blob[];
           /** @description The same as fonts, for clients that name repeated parts with []. */
           'fonts[]'?: Blob[];
+          /**
+           * @description The same as the query parameter pageSize; give it either way (given both ways, the two must agree).
+           * @example a4
+           */
+          pageSize?: string;
+          /**
+           * @description The same as the query parameter landscape; give it either way (given both ways, the two must agree).
+           * @example true
+           * @enum {string}
+           */
+          landscape?: 'true' | 'false' | '1' | '0';
+          /**
+           * @description The same as the query parameter margin; give it either way (given both ways, the two must agree).
+           * @example 10mm 15mm
+           */
+          margin?: string;
+          /**
+           * @description The same as the query parameter printBackground; give it either way (given both ways, the two must agree).
+           * @example true
+           * @enum {string}
+           */
+          printBackground?: 'true' | 'false' | '1' | '0';
+          /**
+           * @description The same as the query parameter baseUrl; give it either way (given both ways, the two must agree).
+           * @example https://example.com/reports/
+           */
+          baseUrl?: string;
+          /**
+           * @description The same as the query parameter pageRanges; give it either way (given both ways, the two must agree).
+           * @example 1-3,7,10-
+           */
+          pageRanges?: string;
         };
       };
     };

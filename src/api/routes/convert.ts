@@ -18,8 +18,16 @@ import {
   expectFormat,
   formatFromFileName,
   type IsolateEngine,
+  marginsFit,
+  NAMED_PAPERS,
   PDF_MEDIA_TYPE,
   REVISION_MODES,
+  type Read,
+  readBaseUrl,
+  readBoolean,
+  readMargins,
+  readPageRanges,
+  readPageSize,
   readRequestFonts,
   readUpload,
   requestFontLimits,
@@ -38,6 +46,101 @@ import {
 const SOURCE_FORMATS = ['docx', 'md', 'html'] as const;
 const TARGET_FORMATS = ['pdf', 'docx'] as const;
 const SUPPORTED_PAIRS = ['docx→pdf', 'md→docx', 'md→pdf', 'html→docx', 'html→pdf'];
+
+/**
+ * The print options, each taken as a query parameter or as a form field of the same name (a
+ * client building a form need not build a query too). Each is checked by the reader that reads it
+ * (services/convert/print-options.ts), so an error names the field, wherever it was sent.
+ */
+/** A boolean as text (any case is read; these are the spellings documented). */
+const BOOLEAN_TEXT = ['true', 'false', '1', '0'] as const;
+
+const PRINT_OPTIONS = {
+  pageSize: {
+    read: readPageSize,
+    example: 'a4',
+    description: `The paper, for md/html sources: ${Object.keys(NAMED_PAPERS).join(', ')} (any case), or width x height in CSS absolute lengths (px, pt, pc, in, cm, mm, Q; a unit is required), e.g. \`210mm x 297mm\`, \`8.5in 11in\`, each side 1in to 200in. Absent: the document's CSS \`@page { size }\`, else letter. Given, it wins over the CSS.`,
+  },
+  landscape: {
+    read: readBoolean,
+    example: 'true',
+    values: BOOLEAN_TEXT,
+    description:
+      'true/false/1/0, for md/html sources: turn the paper (the pageSize given, else the CSS @page size, else letter) to landscape. Default false.',
+  },
+  margin: {
+    read: readMargins,
+    example: '10mm 15mm',
+    description:
+      "Page margins, for md/html sources, as CSS `margin`: 1 to 4 absolute lengths (top, right, bottom, left), e.g. `1in`, `10mm 15mm`. Not negative, and leaving at least 1in each way to write in. Absent: the CSS `@page` margins, else 1cm for HTML to PDF (a browser's default print margins) and 1in for Markdown and for DOCX output.",
+  },
+  printBackground: {
+    read: readBoolean,
+    example: 'true',
+    values: BOOLEAN_TEXT,
+    description:
+      'true/false/1/0, for md/html sources: paint CSS backgrounds (colours behind text, cells and blocks). Default false for PDF output, as a browser prints; true for DOCX output, whose shading Word shows and prints.',
+  },
+  baseUrl: {
+    read: (text: string) => readBaseUrl(text, true),
+    example: 'https://example.com/reports/',
+    description:
+      "For md/html sources: the address the document's relative URLs (images, links) are relative to, an absolute https URL (http only where ALLOW_HTTP_URLS allows it, as for document URLs). A `<base href>` in the document wins, itself resolved against baseUrl. Without any base, a protocol-relative URL (`//host/a.png`) takes https: and a relative image is not loaded (a warning).",
+  },
+  pageRanges: {
+    read: readPageRanges,
+    example: '1-3,7,10-',
+    description:
+      "PDF output only: the pages to write, 1-based, as Chromium's print takes them: pages and ranges separated by commas; a range open at the end (`10-`) runs to the last page. Each page chosen is written once, in document order. Ranges past the last page: a warning, and the pages that exist are written; none of them existing is 400. Default: every page.",
+  },
+} as const satisfies Record<
+  string,
+  { read: (text: string) => Read<unknown>; example: string; description: string; values?: readonly string[] }
+>;
+
+type PrintOption = keyof typeof PRINT_OPTIONS;
+const PRINT_OPTION_NAMES = Object.keys(PRINT_OPTIONS) as PrintOption[];
+/** The options that shape what the HTML reader lays out: a DOCX lays itself out by its own sections. */
+const MARKUP_ONLY: readonly PrintOption[] = ['pageSize', 'landscape', 'margin', 'printBackground', 'baseUrl'];
+
+/** One option's text, as a query parameter or a form field, checked by its reader. */
+function printOption(name: PrintOption, where: 'query' | 'form') {
+  const option: {
+    read: (text: string) => Read<unknown>;
+    example: string;
+    description: string;
+    values?: readonly string[];
+  } = PRINT_OPTIONS[name];
+  const { read, example, description, values } = option;
+  return z
+    .string({
+      error: (issue) =>
+        Array.isArray(issue.input)
+          ? `sent ${issue.input.length} times; send it once`
+          : issue.input instanceof File
+            ? 'is a file part; send it as a text field'
+            : 'must be text',
+    })
+    .superRefine((text, ctx) => {
+      const value = read(text);
+      if ('problem' in value) ctx.addIssue({ code: 'custom', message: value.problem });
+    })
+    .optional()
+    .openapi({
+      example,
+      ...(values ? { enum: [...values] } : {}),
+      description:
+        where === 'query'
+          ? description
+          : `The same as the query parameter ${name}; give it either way (given both ways, the two must agree).`,
+    });
+}
+
+const printOptions = (where: 'query' | 'form') =>
+  Object.fromEntries(PRINT_OPTION_NAMES.map((name) => [name, printOption(name, where)])) as Record<
+    PrintOption,
+    ReturnType<typeof printOption>
+  >;
 const ConvertQuery = z.object({
   from: z.enum(SOURCE_FORMATS).optional().openapi({
     description:
@@ -48,7 +151,7 @@ const ConvertQuery = z.object({
     description:
       'How tracked changes print: markup (insertions underlined and coloured, deletions struck through, change bars), final (as if accepted) or original (as if rejected).',
   }),
-  pageSize: z.enum(['letter', 'a4']).default('letter').openapi({ description: 'Page size for md/html sources.' }),
+  ...printOptions('query'),
 });
 
 /** A `fonts` part: a file, like `file` (the form validator gives a part without a filename as a string). */
@@ -77,6 +180,7 @@ const ConvertForm = z.object({
     `Fonts to draw the document with (optional, repeatable): TrueType or OpenType files with TrueType outlines, each matched by the family name in its own name table to the fonts the document (or its CSS) names. Fonts embedded in a DOCX come first, then these, then the FONTS library, then the bundled substitutes. At most ${MAX_REQUEST_FONTS} fonts, ${MAX_FONT_BYTES / MiB} MiB each and ${MAX_REQUEST_FONT_BYTES / MiB} MiB together (neither above MAX_DOCUMENT_BYTES). A part that is not such a font is 415 (WOFF, WOFF2, collections, CFF outlines, anything else) or 422 (a damaged font), naming the part.`,
   ),
   'fonts[]': fontParts('The same as fonts, for clients that name repeated parts with [].'),
+  ...printOptions('form'),
 });
 
 const route = createRoute({
@@ -121,6 +225,15 @@ const route = createRoute({
     },
     ...errorResponses(
       validationExample('file', 'Attach the document as the multipart part "file"'),
+      validationExample('pageRanges', 'runs backwards (item 2, "5-3"); write the lower page first, e.g. "3-5"'),
+      validationExample(
+        'pageSize',
+        'given as a query parameter ("a4") and as a form field ("letter") that differ; send it once',
+      ),
+      validationExample(
+        'margin',
+        'applies to md and html sources; a DOCX is laid out by its own sections (page size, orientation, margins), with its own backgrounds and links',
+      ),
       {
         code: 'VALIDATION_ERROR',
         message: `Converting docx to docx is not supported; supported pairs: ${SUPPORTED_PAIRS.join(', ')}.`,
@@ -148,6 +261,76 @@ const route = createRoute({
   },
 });
 
+/** 400 VALIDATION_ERROR about one field. */
+function invalid(field: string, issue: string): ApiError {
+  return new ApiError('VALIDATION_ERROR', `${field}: ${issue}`, { details: [{ field, issue }] });
+}
+
+/** The value of an option the schema has checked (so its reader answers a value). */
+function checked<T>(read: Read<T>): T {
+  if ('problem' in read) throw new Error(read.problem);
+  return read.value;
+}
+
+/**
+ * The print options given, from the query or the form (both: they must read the same), refused
+ * where they do not apply (nothing is ignored silently): the page and URL options to a DOCX
+ * source, pageRanges to DOCX output.
+ */
+function chosenPrintOptions(
+  query: Partial<Record<PrintOption, string>>,
+  form: Partial<Record<PrintOption, string>>,
+  pair: { from: string; to: string },
+  allowHttp: boolean,
+) {
+  const text: Partial<Record<PrintOption, string>> = {};
+  for (const name of PRINT_OPTION_NAMES) {
+    const [inQuery, inForm] = [query[name], form[name]];
+    if (inQuery !== undefined && inForm !== undefined) {
+      const read: (text: string) => Read<unknown> = PRINT_OPTIONS[name].read;
+      if (JSON.stringify(checked(read(inQuery))) !== JSON.stringify(checked(read(inForm)))) {
+        throw invalid(
+          name,
+          `given as a query parameter ("${inQuery}") and as a form field ("${inForm}") that differ; send it once`,
+        );
+      }
+    }
+    const given = inQuery ?? inForm;
+    if (given === undefined) continue;
+    if (pair.from === 'docx' && MARKUP_ONLY.includes(name)) {
+      throw invalid(
+        name,
+        'applies to md and html sources; a DOCX is laid out by its own sections (page size, orientation, margins), with its own backgrounds and links',
+      );
+    }
+    if (name === 'pageRanges' && pair.to !== 'pdf')
+      throw invalid(name, 'applies to PDF output; a DOCX has no fixed pages');
+    text[name] = given;
+  }
+  const pageSize = text.pageSize === undefined ? undefined : checked(readPageSize(text.pageSize));
+  const landscape = text.landscape === undefined ? undefined : checked(readBoolean(text.landscape));
+  const margins = text.margin === undefined ? undefined : checked(readMargins(text.margin));
+  if (margins) {
+    // Checked against the caller's paper, else letter (a CSS @page size is the reader's to see).
+    const paper = pageSize ?? NAMED_PAPERS.letter;
+    const page = landscape
+      ? { width: Math.max(paper.width, paper.height), height: Math.min(paper.width, paper.height) }
+      : paper;
+    const problem = marginsFit(margins, page);
+    if (problem) throw invalid('margin', problem);
+  }
+  const baseUrl = text.baseUrl === undefined ? undefined : readBaseUrl(text.baseUrl, allowHttp);
+  if (baseUrl && 'problem' in baseUrl) throw invalid('baseUrl', baseUrl.problem);
+  return {
+    ...(pageSize ? { pageSize } : {}),
+    ...(landscape !== undefined ? { landscape } : {}),
+    ...(margins ? { margins } : {}),
+    ...(text.printBackground !== undefined ? { printBackground: checked(readBoolean(text.printBackground)) } : {}),
+    ...(baseUrl ? { baseUrl: checked(baseUrl) } : {}),
+    ...(text.pageRanges !== undefined ? { pageRanges: checked(readPageRanges(text.pageRanges)) } : {}),
+  };
+}
+
 /** The convert routes, given the engine's per-isolate resources (explicit, owned by the app). */
 export const convertRouter = (engine: IsolateEngine) =>
   createRouter().openapi(route, async (c) => {
@@ -170,6 +353,7 @@ export const convertRouter = (engine: IsolateEngine) =>
     }
     // The bytes decide: a "docx" that is a PDF or a ZIP without word/document.xml is 415.
     expectFormat(bytes, [from]);
+    const print = chosenPrintOptions(query, form, { from, to: query.to }, config.allowHttpUrls);
     const uploads = [...(form.fonts ?? []), ...(form['fonts[]'] ?? [])];
     const fonts = uploads.length > 0 ? await readRequestFonts(uploads, requestFontLimits(config.maxDocumentBytes)) : [];
     if (from === 'md' || from === 'html') {
@@ -187,7 +371,7 @@ export const convertRouter = (engine: IsolateEngine) =>
         {
           from,
           to,
-          pageSize: query.pageSize,
+          ...print,
           images: {
             allowHttp: config.allowHttpUrls,
             maxImages: MAX_MARKUP_IMAGES,
@@ -209,7 +393,11 @@ export const convertRouter = (engine: IsolateEngine) =>
     }
     const result = await convertDocxToPdf(
       bytes,
-      { revisions: query.revisions, limits: config.limits },
+      {
+        revisions: query.revisions,
+        ...(print.pageRanges ? { pageRanges: print.pageRanges } : {}),
+        limits: config.limits,
+      },
       engineResources(c.env, engine, fonts),
     );
     c.header('X-Quire-Pages', String(result.pages));

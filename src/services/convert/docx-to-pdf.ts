@@ -19,6 +19,8 @@ import {
   readPartsAhead,
   type SuppliedFont,
 } from '../../engine';
+import { ApiError } from '../../errors';
+import { inPageRanges, type PageRange, rangesBeyond } from '../../kit';
 import { Budget, type Limits } from '../../limits';
 import { type FontLibraryCache, fontLibrary } from '../fonts';
 
@@ -27,6 +29,8 @@ export { REVISION_MODES, type RevisionMode } from '../../engine';
 
 export interface DocxToPdfOptions {
   revisions: RevisionMode;
+  /** The pages to write (1-based, kit/page-ranges.ts); absent: all. */
+  pageRanges?: readonly PageRange[];
   /** What the conversion may cost (src/limits.ts): inflated bytes, pages, time. */
   limits: Limits;
   /** The clock the time budget reads; Date.now unless a test drives it. */
@@ -69,7 +73,7 @@ export async function convertDocxToPdf(
   // of reach once the pages are laid out (it lives in layOut's frame only), so writing the PDF's
   // objects does not hold it as well.
   const budget = new Budget(options.limits, options.now);
-  return paintAsLaidOut((sink) => layOut(bytes, options, budget, resources, sink));
+  return paintAsLaidOut((sink) => layOut(bytes, options, budget, resources, sink), options.pageRanges);
 }
 
 async function layOut(
@@ -128,16 +132,49 @@ export async function modelToPdf(
   model: DocumentModel,
   resources: EngineResources,
   budget: Budget,
+  pageRanges?: readonly PageRange[],
 ): Promise<ConvertedPdf> {
-  return paintAsLaidOut((sink) => layOutModel(model, { budget }, resources, sink));
+  return paintAsLaidOut((sink) => layOutModel(model, { budget }, resources, sink), pageRanges);
 }
 
-/** A PDF painted page by page as `layOutInto` hands the pages to the sink it is given. */
+/**
+ * A PDF painted page by page as `layOutInto` hands the pages to the sink it is given; with
+ * `pageRanges`, only the pages they choose are painted (the others are laid out, for the page
+ * numbers and the pages after them, and let go of undrawn), and the outline keeps the entries on
+ * those pages. Links to a place on a page left out are dropped by the painter (no destination).
+ */
 async function paintAsLaidOut(
   layOutInto: (sink: PageSink) => Promise<{ parts: DocumentParts; warnings: string[] }>,
+  pageRanges?: readonly PageRange[],
 ): Promise<ConvertedPdf> {
   const painter = await PdfPainter.create();
-  const { parts, warnings } = await layOutInto((page, faces) => painter.add(page, faces));
+  /** Index in the PDF of each page painted, by its index in the layout. */
+  const painted = new Map<number, number>();
+  let laidOut = 0;
+  const { parts, warnings } = await layOutInto((page, faces) => {
+    const index = laidOut++;
+    if (pageRanges && !inPageRanges(pageRanges, index + 1)) return;
+    painted.set(index, painter.pageCount);
+    painter.add(page, faces);
+  });
+  if (pageRanges) {
+    // As Chromium's "page range exceeds page count", but only when nothing is left to answer with.
+    const beyond = rangesBeyond(pageRanges, laidOut);
+    const count = `the document has ${laidOut} page${laidOut === 1 ? '' : 's'}`;
+    if (painter.pageCount === 0) {
+      const issue = `chooses no page: ${count}`;
+      throw new ApiError('VALIDATION_ERROR', `pageRanges: ${issue}`, { details: [{ field: 'pageRanges', issue }] });
+    }
+    if (beyond.length > 0) {
+      warnings.push(
+        `pageRanges ${beyond.join(', ')} reach${beyond.length === 1 ? 'es' : ''} past the last page (${count}); the PDF holds the pages chosen that exist`,
+      );
+    }
+    parts.outline = parts.outline.flatMap((entry) => {
+      const page = painted.get(entry.page);
+      return page === undefined ? [] : [{ ...entry, page }];
+    });
+  }
   const pages = painter.pageCount;
   const pdf = await painter.finish(parts);
   return { pdf, pages, warnings };

@@ -128,7 +128,11 @@ function classify(source: string): Target {
   try {
     url = new URL(text);
   } catch {
-    return { problem: 'relative image URLs cannot be fetched (no base URL); use an absolute https URL or a data: URI' };
+    // The reader made every URL it could absolute (baseUrl, <base href>); this one had no base.
+    return {
+      problem:
+        "a relative image URL cannot be fetched without a base URL; send baseUrl, the address the document's relative URLs are relative to (or use an absolute https URL or a data: URI)",
+    };
   }
   if (url.protocol === 'https:' || url.protocol === 'http:') return { kind: 'url', url: url.href };
   return { problem: `${url.protocol} image URLs are not fetched; use an https URL or a data: URI` };

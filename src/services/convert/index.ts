@@ -12,3 +12,13 @@ export {
 } from './docx-to-pdf';
 export { attachmentDisposition, baseName, DOCX_MEDIA_TYPE, formatFromFileName, PDF_MEDIA_TYPE } from './file-names';
 export { convertMarkup } from './markup-convert';
+export {
+  marginsFit,
+  NAMED_PAPERS,
+  type Read,
+  readBaseUrl,
+  readBoolean,
+  readMargins,
+  readPageRanges,
+  readPageSize,
+} from './print-options';

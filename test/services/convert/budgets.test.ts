@@ -52,7 +52,7 @@ describe('the per-request budgets (src/limits.ts)', () => {
     const options = {
       from: 'md',
       to: 'pdf',
-      pageSize: 'letter',
+      pageSize: { width: 612, height: 792 },
       images: { allowHttp: false, maxImages: 0, maxTotalBytes: 0, maxImageBytes: 0 },
     } as const;
     const error = await rejection(convertMarkup(markdown, { ...options, limits: limits({ pages: 5 }) }, engine));

@@ -143,7 +143,9 @@ describe('image loader: URLs', () => {
   it('does not fetch relative URLs or other schemes', async () => {
     const sources = ['images/a.png', '//cdn.example.com/a.png', 'file:///etc/passwd', 'javascript:alert(1)', ''];
     const results = await createImageLoader(options)(sources);
-    expect(problemOf(results.get('images/a.png'))).toContain('relative image URLs cannot be fetched (no base URL)');
+    expect(problemOf(results.get('images/a.png'))).toContain(
+      'a relative image URL cannot be fetched without a base URL; send baseUrl',
+    );
     expect(problemOf(results.get('//cdn.example.com/a.png'))).toContain('relative');
     expect(problemOf(results.get('file:///etc/passwd'))).toContain('file:');
     expect(problemOf(results.get('javascript:alert(1)'))).toContain('javascript:');

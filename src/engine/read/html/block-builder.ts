@@ -109,6 +109,8 @@ export interface WalkerSetup {
   lists: Record<string, ListDefinition>;
   /** Paint every background (the caller asked); otherwise only print-color-adjust: exact ones. */
   printBackground: boolean;
+  /** A link's href made absolute against the document base URL (urls.ts); absent: as written. */
+  resolveUrl?: (href: string) => string;
 }
 
 const JUSTIFICATION: Record<string, string> = {
@@ -599,9 +601,12 @@ export class HtmlWalker implements BlockWalker {
     if (tag === 'q') flow.addText('\u201D', inner.whiteSpace, inner.run, inner.block);
   }
 
-  /** http(s) and mailto links go out as URLs, #fragments to bookmarks; anything else is no link. */
+  /**
+   * http(s) and mailto links go out as URLs (relative ones made absolute by resolveUrl, urls.ts),
+   * #fragments to bookmarks; anything else is no link.
+   */
   private linkTarget(href: string): RunFormat['link'] {
-    const h = href.trim();
+    const h = this.setup.resolveUrl?.(href) ?? href.trim();
     const fragment = fragmentOf(h);
     if (fragment !== undefined) {
       const name = this.setup.bookmarks.get(fragment);

@@ -17,6 +17,7 @@ import type { ImageLoader } from './image-loader-contract';
 import { FlowBuilder } from './inline-builder';
 import { mediaEnvironment, type PaperMargins, type PaperSize, pageGeometry } from './page-geometry';
 import { RunStyles } from './run-styles';
+import { documentUrls, isRelativeUrl } from './urls';
 
 export type { ImageLoader, LoadedImage } from './image-loader-contract';
 
@@ -65,6 +66,8 @@ export async function readHtml(html: string, options: HtmlReadOptions): Promise<
   const sources: string[] = [];
   const seenSources = new Set<string>();
   const targets = new Set<string>();
+  const hrefs: string[] = [];
+  let baseHref: string | undefined;
   let titleElement: Element | undefined;
   let body: Element | undefined;
   let rootElement: Element | undefined;
@@ -76,6 +79,7 @@ export async function readHtml(html: string, options: HtmlReadOptions): Promise<
     } else if (tag === 'title') titleElement ??= element;
     else if (tag === 'body') body ??= element;
     else if (tag === 'html') rootElement ??= element;
+    else if (tag === 'base') baseHref ??= attribute(element, 'href');
     else if (tag === 'img') {
       const src = attribute(element, 'src')?.trim();
       if (src && !seenSources.has(src) && seenSources.size < MAX_IMAGES) {
@@ -83,8 +87,10 @@ export async function readHtml(html: string, options: HtmlReadOptions): Promise<
         sources.push(src);
       }
     } else if (tag === 'a') {
-      const fragment = fragmentOf(attribute(element, 'href') ?? '');
+      const href = attribute(element, 'href') ?? '';
+      const fragment = fragmentOf(href);
       if (fragment !== undefined) targets.add(fragment);
+      else hrefs.push(href);
     }
   }
   // The page: @page rules are read at the caller's or default page (a @media around @page asks
@@ -103,6 +109,14 @@ export async function readHtml(html: string, options: HtmlReadOptions): Promise<
   );
   const environment = mediaEnvironment({ page, margins });
   const textWidth = page.width - margins.left - margins.right;
+  // Relative URLs resolve against <base href>, then the caller's baseUrl (urls.ts).
+  const urls = documentUrls(baseHref, options.baseUrl, warnings);
+  const relative = hrefs.filter((href) => isRelativeUrl(urls.resolve(href)));
+  if (relative.length > 0) {
+    warnings.push(
+      `${relative.length === 1 ? 'a link has a relative URL' : `${relative.length} links have relative URLs`} (${shorten(relative[0] as string)}) and there is no base URL, so ${relative.length === 1 ? 'it is text, not a link' : 'they are text, not links'}; send baseUrl, the address the document's relative URLs are relative to`,
+    );
+  }
   const notes = findFootnotes(inOrder);
   const bookmarkIds: string[] = [];
   for (const element of elements) {
@@ -116,15 +130,18 @@ export async function readHtml(html: string, options: HtmlReadOptions): Promise<
   const images: Record<string, ImageResource> = {};
   const imageRefs = new Map<string, LoadedImageRef | undefined>();
   if (sources.length > 0) {
+    // Keyed by the src as written (the walker looks it up so); fetched by its absolute URL.
+    const resolved = sources.map((src) => urls.resolve(src));
     let loaded: Map<string, import('./image-loader-contract').LoadedImage>;
     try {
-      loaded = await options.loadImages(sources);
+      loaded = await options.loadImages([...new Set(resolved)]);
     } catch (error) {
       loaded = new Map();
       warnings.push(`images could not be loaded: ${error instanceof Error ? error.message : String(error)}`);
     }
     sources.forEach((src, index) => {
-      const entry = loaded.get(src);
+      const url = resolved[index] as string;
+      const entry = loaded.get(url);
       if (entry && 'image' in entry) {
         const imageId = `img${index + 1}`;
         images[imageId] = entry.image;
@@ -132,7 +149,7 @@ export async function readHtml(html: string, options: HtmlReadOptions): Promise<
       } else {
         imageRefs.set(src, undefined);
         warnings.push(
-          `image ${index + 1} (${shorten(src)}): ${entry && 'problem' in entry ? entry.problem : 'not loaded'}`,
+          `image ${index + 1} (${shorten(url)}): ${entry && 'problem' in entry ? entry.problem : 'not loaded'}`,
         );
       }
     });
@@ -150,6 +167,7 @@ export async function readHtml(html: string, options: HtmlReadOptions): Promise<
     notes,
     images: imageRefs,
     lists,
+    resolveUrl: urls.resolve,
   });
   const context: WalkContext = {
     block: {
