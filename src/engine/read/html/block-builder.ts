@@ -94,8 +94,11 @@ const BLOCK_TAGS = new Set([
 
 export interface LoadedImageRef {
   imageId: string;
+  /** Natural size, CSS px (the loader's, else the pixel count). */
   pixelWidth: number;
   pixelHeight: number;
+  /** No natural width and height, only their ratio (image-loader-contract.ts NaturalSize). */
+  ratioOnly?: boolean;
 }
 
 export interface WalkerSetup {
@@ -278,14 +281,15 @@ export class HtmlWalker implements BlockWalker {
     if (align && JUSTIFICATION[align]) block.justification = JUSTIFICATION[align];
     const fontSize = block.styleId !== context.block.styleId ? this.styleFontSize(block.styleId) : context.fontSize;
     const inner: WalkContext = { ...context, block, whiteSpace, inPre, run, fontSize };
-    this.applyBlockCss(style, inner);
+    // The body's side margins and padding are the page's already (body-box.ts).
+    this.applyBlockCss(style, inner, tag !== 'body');
     this.applyInheritedCss(style, inner);
     inner.block.indentLeft = Math.min(inner.block.indentLeft, MAX_INDENT);
     return inner;
   }
 
   /** Non-inherited box properties of a block: margins and padding as spacing, background, indent. */
-  private applyBlockCss(style: DeclaredStyle, context: WalkContext): void {
+  private applyBlockCss(style: DeclaredStyle, context: WalkContext, horizontal = true): void {
     const block = context.block;
     const length = (name: string) => {
       const v = style.get(name);
@@ -301,7 +305,7 @@ export class HtmlWalker implements BlockWalker {
     if (before !== undefined) block.before = before;
     const after = vertical('margin-bottom', 'padding-bottom');
     if (after !== undefined) block.after = after;
-    const left = (length('margin-left') ?? 0) + (length('padding-left') ?? 0);
+    const left = horizontal ? (length('margin-left') ?? 0) + (length('padding-left') ?? 0) : 0;
     if (left > 0) block.indentLeft += left;
     const background = style.get('background-color');
     if (background !== undefined) {
@@ -675,6 +679,8 @@ export class HtmlWalker implements BlockWalker {
     const natural = { width: loaded.pixelWidth * 0.75, height: loaded.pixelHeight * 0.75 };
     let width = dimension('width', 'width', available);
     let height = dimension('height', 'height', undefined);
+    // Only a ratio (an SVG with a viewBox alone): as wide as the containing block (CSS 2.1 §10.3.2).
+    if (width === undefined && height === undefined && loaded.ratioOnly) width = available;
     if (width === undefined && height === undefined) ({ width, height } = natural);
     else if (width === undefined) width = ((height as number) * natural.width) / Math.max(1e-6, natural.height);
     else if (height === undefined) height = (width * natural.height) / Math.max(1e-6, natural.width);
