@@ -708,6 +708,13 @@ export class HtmlWalker implements BlockWalker {
   private formControl(element: Element, tag: string, context: WalkContext, flow: FlowBuilder): void {
     const add = (text: string, whiteSpace: WhiteSpaceMode = 'normal') =>
       flow.addText(text, whiteSpace, context.run, context.block);
+    // An empty field shows its placeholder, the hint browsers draw in grey (HTML §4.10.5.3.9;
+    // Chromium's ::placeholder is darkgray, #757575).
+    const valueOrHint = (value: string, whiteSpace: WhiteSpaceMode = 'normal') => {
+      const hint = attribute(element, 'placeholder')?.trim();
+      if (value.trim() !== '' || !hint) add(value, whiteSpace);
+      else flow.addText(hint, 'normal', withDelta(context.run, { color: PLACEHOLDER_COLOR }), context.block);
+    };
     if (tag === 'select') {
       const options: Element[] = [];
       const stack = [...element.children].reverse();
@@ -722,7 +729,7 @@ export class HtmlWalker implements BlockWalker {
       return;
     }
     if (tag === 'textarea') {
-      add(textContent(element), 'pre-line');
+      valueOrHint(textContent(element), 'pre-line');
       return;
     }
     const type = (attribute(element, 'type') ?? 'text').toLowerCase();
@@ -744,10 +751,12 @@ export class HtmlWalker implements BlockWalker {
         add(attribute(element, 'value') ?? (type === 'submit' ? 'Submit' : type === 'reset' ? 'Reset' : ''));
         return;
       default:
-        add(attribute(element, 'value') ?? '');
+        valueOrHint(attribute(element, 'value') ?? '');
     }
   }
 }
+
+const PLACEHOLDER_COLOR = '757575';
 
 /** `run` with `change` over its direct formatting (a new format: formats are never mutated). */
 function withDelta(run: RunFormat, change: RunDelta): RunFormat {

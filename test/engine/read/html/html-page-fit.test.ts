@@ -74,3 +74,17 @@ describe('readHtml: images with only a ratio', () => {
     expect(imagesOf(paragraphs(model)[0]?.inlines)[0]).toMatchObject({ width: 30, height: 15 });
   });
 });
+
+describe('readHtml: what form fields show', () => {
+  it('shows an empty field’s placeholder in grey, as browsers print it; a value wins over it', async () => {
+    const model = await read(
+      '<p><input placeholder="Search query"> <input value="Bears" placeholder="Search query"> <textarea placeholder="Your comment"></textarea></p>',
+    );
+    const runs = paragraphs(model)[0]?.inlines.filter((i) => i.kind === 'text') ?? [];
+    const text = runs.map((r) => r.text).join('');
+    expect(text).toBe('Search query Bears Your comment');
+    const hint = runs.find((r) => r.text.includes('Search'));
+    expect(hint?.props.color).toBe('757575');
+    expect(runs.find((r) => r.text.includes('Bears'))?.props.color).not.toBe('757575');
+  });
+});
