@@ -67,6 +67,7 @@ export {
   renderMarkdown,
   renderSvg,
   sniffImageFormat,
+  svgHasRatioOnly,
   unfilter,
   type XmlParseOptions,
   type ZipEntry,

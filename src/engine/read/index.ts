@@ -21,6 +21,7 @@ export {
   readPngInfo,
   renderSvg,
   sniffImageFormat,
+  svgHasRatioOnly,
   unfilter,
 } from './images';
 export { renderMarkdown } from './markdown';

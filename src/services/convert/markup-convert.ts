@@ -62,6 +62,8 @@ export async function convertMarkup(
     // HTML printed to PDF gets a browser's margins when neither the caller nor its CSS gives any;
     // Markdown (no CSS of its own) and any DOCX keep a Word document's 1 in, the reader's default.
     ...(options.from === 'html' && options.to === 'pdf' ? { fallbackMargins: BROWSER_PRINT_MARGINS } : {}),
+    // Nor do they get a browser's 8px body margin inside them (body-box.ts): only HTML printed.
+    ...(options.from === 'md' || options.to === 'docx' ? { defaultBodyMargin: 0 } : {}),
     printBackground: options.printBackground ?? options.to === 'docx',
     ...(options.baseUrl !== undefined ? { baseUrl: options.baseUrl } : {}),
     ...(title !== undefined ? { title } : {}),

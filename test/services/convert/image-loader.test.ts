@@ -62,13 +62,29 @@ describe('image loader: data URIs (RFC 2397)', () => {
     expect(problemOf((await createImageLoader(options)([source])).get(source))).toContain('not valid base64');
   });
 
-  it('says SVG is not drawn yet, base64 or percent-encoded', async () => {
+  it('draws SVG, base64 or percent-encoded or raw, with its natural size or only its ratio', async () => {
+    const sized = '<svg xmlns="http://www.w3.org/2000/svg" width="30" height="10"><rect width="30" height="10"/></svg>';
     const sources = [
-      'data:image/svg+xml;utf8,%3Csvg xmlns=%22http://www.w3.org/2000/svg%22/%3E',
-      `data:image/svg+xml;base64,${btoa('<svg xmlns="http://www.w3.org/2000/svg"/>')}`,
+      // Raw, as pages write it inline: only a viewBox, so only a ratio (CSS Images 3 §5.2).
+      "data:image/svg+xml;utf8,<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 12'><path d='M0 0h24v12H0z'/></svg>",
+      `data:image/svg+xml;base64,${btoa(sized)}`,
+      `data:image/svg+xml,${encodeURIComponent(sized)}`,
     ];
     const results = await createImageLoader(options)(sources);
-    for (const source of sources) expect(problemOf(results.get(source))).toBe('SVG images are not drawn yet');
+    const [ratio, base64Sized, percentSized] = sources.map((source) => results.get(source));
+    expect(ratio).toMatchObject({ natural: { width: 24, height: 12, ratioOnly: true } });
+    // Rendered for a container's width, not at 48 px.
+    expect(imageOf(ratio).pixelWidth).toBeGreaterThanOrEqual(1000);
+    for (const result of [base64Sized, percentSized]) {
+      expect(result).toMatchObject({ natural: { width: 30, height: 10 } });
+      expect(result && 'natural' in result ? result.natural?.ratioOnly : 'none').toBeUndefined();
+      expect(imageOf(result)).toMatchObject({ pixelWidth: 60, pixelHeight: 20 });
+    }
+  });
+
+  it('says an SVG that cannot be read is a problem', async () => {
+    const source = 'data:image/svg+xml;utf8,<svg xmlns="http://www.w3.org/2000/svg"><rect';
+    expect(problemOf((await createImageLoader(options)([source])).get(source))).toContain('SVG');
   });
 
   it('says bytes that are no image format are not an image', async () => {

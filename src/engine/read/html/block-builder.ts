@@ -95,8 +95,11 @@ const BLOCK_TAGS = new Set([
 
 export interface LoadedImageRef {
   imageId: string;
+  /** Natural size, CSS px (the loader's, else the pixel count). */
   pixelWidth: number;
   pixelHeight: number;
+  /** No natural width and height, only their ratio (image-loader-contract.ts NaturalSize). */
+  ratioOnly?: boolean;
 }
 
 export interface WalkerSetup {
@@ -289,14 +292,15 @@ export class HtmlWalker implements BlockWalker {
     const fontSize = block.styleId !== context.block.styleId ? this.styleFontSize(block.styleId) : context.fontSize;
     const inner: WalkContext = { ...context, block, whiteSpace, inPre, run, fontSize };
     this.colorAdjust(style, inner);
-    this.applyBlockCss(style, inner);
+    // The body's side margins and padding are the page's already (body-box.ts).
+    this.applyBlockCss(style, inner, tag !== 'body');
     this.applyInheritedCss(style, inner);
     inner.block.indentLeft = Math.min(inner.block.indentLeft, MAX_INDENT);
     return inner;
   }
 
   /** Non-inherited box properties of a block: margins and padding as spacing, background, indent. */
-  private applyBlockCss(style: DeclaredStyle, context: WalkContext): void {
+  private applyBlockCss(style: DeclaredStyle, context: WalkContext, horizontal = true): void {
     const block = context.block;
     const length = (name: string) => {
       const v = style.get(name);
@@ -312,7 +316,7 @@ export class HtmlWalker implements BlockWalker {
     if (before !== undefined) block.before = before;
     const after = vertical('margin-bottom', 'padding-bottom');
     if (after !== undefined) block.after = after;
-    const left = (length('margin-left') ?? 0) + (length('padding-left') ?? 0);
+    const left = horizontal ? (length('margin-left') ?? 0) + (length('padding-left') ?? 0) : 0;
     if (left > 0) block.indentLeft += left;
     const background = style.get('background-color');
     if (background !== undefined && this.printsBackground(context)) {
@@ -734,6 +738,8 @@ export class HtmlWalker implements BlockWalker {
     const natural = { width: loaded.pixelWidth * 0.75, height: loaded.pixelHeight * 0.75 };
     let width = dimension('width', 'width', available);
     let height = dimension('height', 'height', undefined);
+    // Only a ratio (an SVG with a viewBox alone): as wide as the containing block (CSS 2.1 §10.3.2).
+    if (width === undefined && height === undefined && loaded.ratioOnly) width = available;
     if (width === undefined && height === undefined) ({ width, height } = natural);
     else if (width === undefined) width = ((height as number) * natural.width) / Math.max(1e-6, natural.height);
     else if (height === undefined) height = (width * natural.height) / Math.max(1e-6, natural.width);
@@ -761,6 +767,13 @@ export class HtmlWalker implements BlockWalker {
   private formControl(element: Element, tag: string, context: WalkContext, flow: FlowBuilder): void {
     const add = (text: string, whiteSpace: WhiteSpaceMode = 'normal') =>
       flow.addText(text, whiteSpace, context.run, context.block);
+    // An empty field shows its placeholder, the hint browsers draw in grey (HTML §4.10.5.3.9;
+    // Chromium's ::placeholder is darkgray, #757575).
+    const valueOrHint = (value: string, whiteSpace: WhiteSpaceMode = 'normal') => {
+      const hint = attribute(element, 'placeholder')?.trim();
+      if (value.trim() !== '' || !hint) add(value, whiteSpace);
+      else flow.addText(hint, 'normal', withDelta(context.run, { color: PLACEHOLDER_COLOR }), context.block);
+    };
     if (tag === 'select') {
       const options: Element[] = [];
       const stack = [...element.children].reverse();
@@ -775,7 +788,7 @@ export class HtmlWalker implements BlockWalker {
       return;
     }
     if (tag === 'textarea') {
-      add(textContent(element), 'pre-line');
+      valueOrHint(textContent(element), 'pre-line');
       return;
     }
     const type = (attribute(element, 'type') ?? 'text').toLowerCase();
@@ -797,10 +810,12 @@ export class HtmlWalker implements BlockWalker {
         add(attribute(element, 'value') ?? (type === 'submit' ? 'Submit' : type === 'reset' ? 'Reset' : ''));
         return;
       default:
-        add(attribute(element, 'value') ?? '');
+        valueOrHint(attribute(element, 'value') ?? '');
     }
   }
 }
+
+const PLACEHOLDER_COLOR = '757575';
 
 /** `run` with `change` over its direct formatting (a new format: formats are never mutated). */
 function withDelta(run: RunFormat, change: RunDelta): RunFormat {

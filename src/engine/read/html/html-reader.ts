@@ -8,6 +8,7 @@
 import type { Block, DocumentModel, ImageResource, ListDefinition, Paragraph } from '../../model';
 import { markupStyleCascade, PARAGRAPH_STYLES } from '../markup';
 import { HtmlWalker, type LoadedImageRef, MAX_DEPTH, withLanguage } from './block-builder';
+import { bodyInset } from './body-box';
 import { bookmarkNames, fragmentOf } from './bookmark-names';
 import { pageDeclarations, parseStyleSheets, readStyleSheets, type StyleSheetSource } from './css-rules';
 import type { WalkContext } from './format-context';
@@ -41,6 +42,11 @@ export interface HtmlReadOptions {
   printBackground?: boolean;
   /** The address relative and protocol-relative URLs resolve against (after any <base href>). */
   baseUrl?: string;
+  /**
+   * The body's margin when the CSS gives none, in points: absent, the browsers' 8 CSS px
+   * (body-box.ts). Markdown gives 0: its page margins are the whole of its document's.
+   */
+  defaultBodyMargin?: number;
   /** From Markdown front matter; wins over <title>. */
   title?: string;
   loadImages: ImageLoader;
@@ -145,7 +151,13 @@ export async function readHtml(html: string, options: HtmlReadOptions): Promise<
       if (entry && 'image' in entry) {
         const imageId = `img${index + 1}`;
         images[imageId] = entry.image;
-        imageRefs.set(src, { imageId, pixelWidth: entry.image.pixelWidth, pixelHeight: entry.image.pixelHeight });
+        const natural = entry.natural;
+        imageRefs.set(src, {
+          imageId,
+          pixelWidth: natural?.width ?? entry.image.pixelWidth,
+          pixelHeight: natural?.height ?? entry.image.pixelHeight,
+          ...(natural?.ratioOnly ? { ratioOnly: true } : {}),
+        });
       } else {
         imageRefs.set(src, undefined);
         warnings.push(
@@ -169,6 +181,10 @@ export async function readHtml(html: string, options: HtmlReadOptions): Promise<
     lists,
     resolveUrl: urls.resolve,
   });
+  // The body's side margins and padding (8px by default) narrow every page's text (body-box.ts).
+  const normalSize = walker.styleFontSize(PARAGRAPH_STYLES.normal);
+  const inset = bodyInset(body ? walker.styleOf(body) : undefined, normalSize, textWidth, options.defaultBodyMargin);
+  const pageMargins = { ...margins, left: margins.left + inset.left, right: margins.right + inset.right };
   const context: WalkContext = {
     block: {
       styleId: PARAGRAPH_STYLES.normal,
@@ -176,11 +192,11 @@ export async function readHtml(html: string, options: HtmlReadOptions): Promise<
       quoteDepth: 0,
       listLevel: 0,
       tableDepth: 0,
-      available: textWidth,
+      available: textWidth - inset.left - inset.right,
     },
     run: { delta: {} },
     whiteSpace: 'normal',
-    fontSize: walker.styleFontSize(PARAGRAPH_STYLES.normal),
+    fontSize: normalSize,
     inPre: false,
     inNote: false,
   };
@@ -236,7 +252,7 @@ export async function readHtml(html: string, options: HtmlReadOptions): Promise<
         page: {
           width: page.width,
           height: page.height,
-          margins: { ...margins, header: 36, footer: 36, gutter: 0 },
+          margins: { ...pageMargins, header: 36, footer: 36, gutter: 0 },
         },
         columns: { count: 1, space: 36, separator: false },
         titlePage: false,

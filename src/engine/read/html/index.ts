@@ -3,4 +3,4 @@
  * styles, images through the loader the caller gives.
  */
 export { type HtmlReadOptions, PAPER_SIZES, type PaperMargins, type PaperSize, readHtml } from './html-reader';
-export type { ImageLoader, LoadedImage } from './image-loader-contract';
+export type { ImageLoader, LoadedImage, NaturalSize } from './image-loader-contract';

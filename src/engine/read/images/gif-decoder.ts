@@ -170,7 +170,10 @@ export function decodeGif(bytes: Uint8Array, limits: ImageLimits): RgbaImage | u
       palette = bytes.subarray(at, at + size);
       at += size;
     }
-    if (!palette) return undefined;
+    // No colour table at all (§19, §21: the decoder may then use its own): the 1 × 1 spacer GIFs of
+    // web pages have none, only a transparent index. Browsers draw those pixels transparent and
+    // the rest black; an empty palette does the same below (an index past it is opaque black).
+    palette ??= new Uint8Array(0);
     // A first frame outside a (often 0×0) logical screen enlarges the canvas, as browsers do.
     const canvasWidth = Math.max(screenWidth, left + width);
     const canvasHeight = Math.max(screenHeight, top + height);

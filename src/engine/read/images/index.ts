@@ -8,4 +8,4 @@ export { decodePngPixels, unfilter } from './png-decoder';
 export { encodePng } from './png-encoder';
 export { type PngDataCheck, type PngInfo, pngDataInflates, pngInflatedSize, readPngInfo } from './png-info';
 export { imageLimits } from './raster';
-export { isSvg, renderSvg } from './svg-rasterizer';
+export { isSvg, renderSvg, svgHasRatioOnly } from './svg-rasterizer';

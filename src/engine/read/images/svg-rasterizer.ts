@@ -70,7 +70,37 @@ function message(error: unknown): string {
   return text.length > 200 ? `${text.slice(0, 200)}…` : text;
 }
 
-export async function renderSvg(bytes: Uint8Array): Promise<SvgResult> {
+/**
+ * Whether the SVG, used as an image, has only a ratio and no natural size: its root gives a
+ * viewBox and neither a width nor a height other than a percentage (SVG 2 §8.2). A browser then
+ * sizes it by its container (CSS Images 3 §5.2, CSS 2.1 §10.3.2), not by the viewBox's numbers
+ * resvg falls back to.
+ */
+export function svgHasRatioOnly(bytes: Uint8Array): boolean {
+  const head = new TextDecoder().decode(bytes.subarray(0, 8192));
+  const root = ` ${/<(?:[A-Za-z_][\w.-]*:)?svg(\s[^>]*)?>/i.exec(head)?.[1] ?? ''}`;
+  const value = (name: string) => {
+    const found = new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`, 'i').exec(root);
+    return (found?.[1] ?? found?.[2] ?? '').trim();
+  };
+  const absolute = (name: string) => {
+    const text = value(name);
+    return text !== '' && !text.endsWith('%') && Number.parseFloat(text) > 0;
+  };
+  const box = value('viewBox')
+    .split(/[\s,]+/)
+    .map(Number);
+  const hasRatio = box.length === 4 && (box[2] as number) > 0 && (box[3] as number) > 0;
+  return hasRatio && !absolute('width') && !absolute('height');
+}
+
+export interface SvgRenderOptions {
+  /** Pixels wanted on the rendering's long side, for an SVG drawn larger than its natural size
+   * (2× that size otherwise); still capped by RENDER_MAX_SIDE and RENDER_MAX_PIXELS. */
+  longSide?: number;
+}
+
+export async function renderSvg(bytes: Uint8Array, options: SvgRenderOptions = {}): Promise<SvgResult> {
   if (bytes.length > SVG_MAX_BYTES) {
     return { problem: `the SVG is ${bytes.length} bytes, more than the ${SVG_MAX_BYTES} bytes an SVG may have` };
   }
@@ -95,7 +125,7 @@ export async function renderSvg(bytes: Uint8Array): Promise<SvgResult> {
       };
     }
     const zoom = Math.min(
-      RENDER_MAX_ZOOM,
+      Math.max(RENDER_MAX_ZOOM, (options.longSide ?? 0) / Math.max(width, height)),
       RENDER_MAX_SIDE / Math.max(width, height),
       Math.sqrt(RENDER_MAX_PIXELS / (width * height)),
     );

@@ -151,11 +151,12 @@ describe('readHtml: blocks and inlines', () => {
   it('sets the fixed section and settings', async () => {
     const model = await read('<p>x</p>');
     const section = model.sections[0];
+    // 1 in, and at the sides the body's 8px (6 pt) margin (html-page-fit.test.ts).
     expect(section?.page.margins).toEqual({
       top: 72,
-      right: 72,
+      right: 78,
       bottom: 72,
-      left: 72,
+      left: 78,
       header: 36,
       footer: 36,
       gutter: 0,

@@ -128,16 +128,19 @@ describe('readHtml: @page', () => {
   });
 
   it('takes margins: shorthand, sides, percentages of the page', async () => {
-    const page = pageOf(await read('<style>@page { margin: 1cm 2cm; margin-top: 0.5in }</style><p>x</p>'));
+    // The body's UA margin (8px) is the page's too (body-box.ts): set to 0 to see @page's alone.
+    const page = pageOf(
+      await read('<style>body { margin: 0 } @page { margin: 1cm 2cm; margin-top: 0.5in }</style><p>x</p>'),
+    );
     expect(page?.margins.top).toBe(36);
     expect(page?.margins.bottom).toBeCloseTo(28.35, 2);
     expect(page?.margins.left).toBeCloseTo(56.69, 2);
-    const percent = pageOf(await read('<style>@page { margin: 10% }</style><p>x</p>'));
+    const percent = pageOf(await read('<style>body { margin: 0 } @page { margin: 10% }</style><p>x</p>'));
     expect(percent?.margins.left).toBeCloseTo(61.2, 5);
     expect(percent?.margins.top).toBeCloseTo(79.2, 5);
     // A side @page leaves alone comes from the fallback.
     const one = pageOf(
-      await read('<style>@page { margin-left: 0 }</style><p>x</p>', {
+      await read('<style>body { margin: 0 } @page { margin-left: 0 }</style><p>x</p>', {
         fallbackMargins: { top: 30, right: 30, bottom: 30, left: 30 },
       }),
     );
@@ -150,7 +153,7 @@ describe('readHtml: @page', () => {
   });
 
   it("lets the caller's options win, and the caller's landscape turn whichever paper won", async () => {
-    const css = '<style>@page { size: A4; margin: 0.5in }</style><p>x</p>';
+    const css = '<style>body { margin: 0 } @page { size: A4; margin: 0.5in }</style><p>x</p>';
     const caller = pageOf(
       await read(css, { pageSize: PAPER_SIZES.letter, margins: { top: 10, right: 20, bottom: 30, left: 40 } }),
     );
@@ -162,7 +165,9 @@ describe('readHtml: @page', () => {
     expect(both).toMatchObject({ width: 792, height: 612 });
     // The caller's paper wins over @page's orientation too.
     const portrait = pageOf(
-      await read('<style>@page { size: landscape }</style>', { pageSize: { width: 500, height: 700 } }),
+      await read('<style>body { margin: 0 } @page { size: landscape }</style>', {
+        pageSize: { width: 500, height: 700 },
+      }),
     );
     expect(portrait).toMatchObject({ width: 500, height: 700 });
   });

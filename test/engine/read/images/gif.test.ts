@@ -160,8 +160,21 @@ describe('GIF', () => {
     expect(decodeGif(gif.subarray(0, 20), limits)).toBeUndefined();
     const trailerOnly = Uint8Array.from([0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 1, 0, 1, 0, 0, 0, 0, 0x3b]);
     expect(toEmbeddableImage(trailerOnly)).toBeUndefined();
-    expect(decodeGif(handGif(2, 1, [0, 1], { noPalette: true }), limits)).toBeUndefined();
     expect(decodeGif(handGif(2, 1, [0, 1]), limits)).toBeDefined();
+  });
+
+  it('draws a GIF without any colour table as browsers do: its pixels black, the transparent index clear', () => {
+    // No global or local table (§19, §21 leave the colours to the decoder).
+    const bare = decodeGif(handGif(2, 1, [0, 1], { noPalette: true }), limits);
+    expect(bare && [...bare.data]).toEqual([0, 0, 0, 255, 0, 0, 0, 255]);
+    // The 1 × 1 spacer of web pages (lazy-loading placeholders): no table, index 0 transparent.
+    const spacer = Uint8Array.from(atob('R0lGODlhAQABAAAAACH5BAEKAAEALAAAAAABAAEAAAICTAEAOw=='), (c) =>
+      c.charCodeAt(0),
+    );
+    const image = decodeGif(spacer, limits);
+    expect(image).toMatchObject({ width: 1, height: 1 });
+    expect(image?.data[3]).toBe(0);
+    expect(toEmbeddableImage(spacer)).toBeDefined();
   });
 
   it('refuses a screen or frame larger than maxPixels before allocating', () => {
