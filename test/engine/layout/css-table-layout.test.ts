@@ -171,6 +171,18 @@ describe('automatic table layout (CSS 2.1 §17.5.2.2)', () => {
   });
 });
 
+describe('cells that are not displayed', () => {
+  it('take no grid slot (CSS 2.1 §9.2.4 display: none)', async () => {
+    // docx.js writes the cells a rowspan covers again, hidden.
+    const { table } = await sized(
+      '<table><tr><td rowspan="2">a</td><td>b</td></tr><tr><td style="display:none">a</td><td>c</td></tr><tr hidden><td>x</td><td>y</td><td>z</td></tr></table>',
+    );
+    expect(table.grid).toHaveLength(2);
+    expect(table.rows).toHaveLength(2);
+    expect(table.rows[1]?.cells.map((c) => c.verticalMerge ?? 'none')).toEqual(['continue', 'none']);
+  });
+});
+
 describe('fixed table layout (CSS 2.1 §17.5.2.1)', () => {
   it('takes the widths of the first row and shares the rest equally, whatever the content', async () => {
     const { table } = await sized(

@@ -53,7 +53,7 @@ export function buildTable(
   walker: BlockWalker,
 ): Block[] {
   const out: Block[] = [];
-  const { rows: sourceRows, captions, columns: columnElements } = collectRows(table);
+  const { rows: sourceRows, captions, columns: columnElements } = collectRows(table, walker);
   const fontSize = { fontSize: context.fontSize };
   const available = Math.max(36, context.block.available - context.block.indentLeft);
 
@@ -263,16 +263,26 @@ export function buildTable(
 }
 
 /** Rows in table order: thead's first, then bodies and bare rows, then tfoot's (HTML §4.9.6–4.9.8). */
-function collectRows(table: Element): { rows: SourceRow[]; captions: Element[]; columns: Element[] } {
+function collectRows(
+  table: Element,
+  walker: BlockWalker,
+): { rows: SourceRow[]; captions: Element[]; columns: Element[] } {
   const columns: Element[] = [];
   const head: SourceRow[] = [];
   const body: SourceRow[] = [];
   const foot: SourceRow[] = [];
   const captions: Element[] = [];
+  // display: none takes a row or cell out of the table altogether (CSS 2.1 §9.2.4): no grid slot.
+  const hidden = (element: Element) =>
+    attribute(element, 'hidden') !== undefined ||
+    walker.styleOf(element).get('display')?.trim().toLowerCase() === 'none';
   const addRow = (tr: Element, into: SourceRow[], header: boolean) => {
+    if (hidden(tr)) return;
     const cells = tr.children.filter(
       (c): c is Element =>
-        isElement(c as ChildNode) && (tagName(c as Element) === 'td' || tagName(c as Element) === 'th'),
+        isElement(c as ChildNode) &&
+        (tagName(c as Element) === 'td' || tagName(c as Element) === 'th') &&
+        !hidden(c as Element),
     );
     into.push({ element: tr, header, cells });
   };
