@@ -9,6 +9,7 @@ export {
   createFontCache,
   type FontCache,
   type FontLibrary,
+  type FontSet,
   type FontStyle,
   type LibraryLookup,
   libraryFaceKey,
@@ -18,7 +19,7 @@ export {
   type SuppliedFont,
   styleClaim,
 } from './fonts';
-export { collectFontNeeds } from './layout';
+export { collectFontNeeds, hasCssTables, sizeCssTables } from './layout';
 export {
   type Block,
   type Border,

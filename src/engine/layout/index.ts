@@ -23,4 +23,4 @@ export type {
 } from './page-items';
 export { layoutParagraph, sharesBorders } from './paragraph-layout';
 export type { PlacedLine } from './placed-line';
-export type { TurnedBox } from './table';
+export { hasCssTables, sizeCssTables, type TurnedBox } from './table';

@@ -556,6 +556,22 @@ export interface TablePosition {
   rightFromText: number;
 }
 
+/** What CSS table layout needs besides the cells (Table.cssLayout). */
+export interface CssTableLayout {
+  /**
+   * table-layout (CSS 2.1 §17.5.2): 'fixed' (§17.5.2.1, widths from the col elements and the first
+   * row) when the CSS asks for it on a table of declared width; else 'auto' (§17.5.2.2).
+   */
+  algorithm: 'auto' | 'fixed';
+  /**
+   * Per grid column, the width declared for it (col/colgroup, then the cells: every single-column
+   * cell for 'auto', the first row's for 'fixed'): points, or a fraction of the table's width.
+   */
+  columns: (PreferredWidth | undefined)[];
+  /** The containing block's width, points: an auto-width table fits in it; percentages refer to it. */
+  available: number;
+}
+
 export interface Table {
   kind: 'table';
   /** w:tblGrid column widths, points. */
@@ -582,11 +598,12 @@ export interface Table {
   /** Markdown/HTML readers: the table style named in the DOCX they write (markup-styles.ts). */
   styleId?: string;
   /**
-   * HTML/Markdown readers: the grid columns whose width the source does not give (their `grid`
-   * entry is an equal share, for writers). Layout sizes them from their content, as CSS automatic
-   * table layout does (CSS 2.1 §17.5.2.2), rather than equally.
+   * HTML/Markdown readers: the columns are to be sized by CSS table layout (CSS 2.1 §17.5.2) from
+   * their content and declared widths. That takes font metrics, which the reader has not: layout's
+   * sizeCssTables sets `grid` (and each cell's `width`) and removes this, before the pages and the
+   * DOCX writer read them, so both get the same widths. Until then `grid` is a provisional share.
    */
-  contentColumns?: boolean[];
+  cssLayout?: CssTableLayout;
   /**
    * HTML/Markdown readers: a table whose content cannot be narrower than the text column (the sum
    * of its columns' minimum content widths, CSS 2.1 §17.5.2.2) widens into the page margins,

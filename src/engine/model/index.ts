@@ -19,6 +19,7 @@ export type {
   ChartText,
   Columns,
   CoreProperties,
+  CssTableLayout,
   DeclaredFont,
   DecodedImage,
   DocumentModel,

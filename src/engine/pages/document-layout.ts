@@ -16,6 +16,7 @@ import {
   type PageFrame,
   type PageItem,
   type PlacedLine,
+  sizeCssTables,
 } from '../layout';
 import type { DocumentModel, FieldInline, PageGeometry, Section } from '../model';
 import type { LaidOutDocument, OutlineEntry, Page } from './display-list';
@@ -90,6 +91,9 @@ export function layoutPages(
   options: LayoutOptions,
   sink: PageSink,
 ): Omit<LaidOutDocument, 'pages'> {
+  // HTML and Markdown tables get their columns from their content (CSS table layout) before
+  // anything reads their grid; a no-op when the service did it already for the DOCX writer.
+  sizeCssTables(model, fonts);
   // Vertical sections flow on their page turned a quarter turn and are turned back when painted.
   const physicalPages = new Map<Section, PageGeometry>();
   if (model.sections.some((section) => section.page.vertical)) {

@@ -9,6 +9,7 @@ import {
   type DocumentParts,
   type FontCache,
   type FontLibrary,
+  type FontSet,
   type LayoutOptions,
   layoutPages,
   loadFontSet,
@@ -108,8 +109,15 @@ export async function layOutModel(
   resources: EngineResources,
   sink: PageSink,
 ): Promise<{ parts: DocumentParts; warnings: string[] }> {
+  const fonts = await loadModelFonts(model, resources);
+  const parts = layoutPages(model, fonts, layout, sink);
+  return { parts, warnings: [...model.warnings, ...fonts.warnings] };
+}
+
+/** The fonts a model uses, for layout or for measuring its HTML tables (markup-convert.ts). */
+export async function loadModelFonts(model: DocumentModel, resources: EngineResources): Promise<FontSet> {
   const { requests, fallbackFaces, fallbackCharacters } = collectFontNeeds(model);
-  const fonts = await loadFontSet(requests, {
+  return loadFontSet(requests, {
     assets: resources.assets,
     embedded: model.embeddedFonts,
     ...(model.declaredFonts ? { declared: model.declaredFonts } : {}),
@@ -120,8 +128,6 @@ export async function layOutModel(
     ...(resources.fonts ? { supplied: resources.fonts } : {}),
     ...(resources.fontLibrary ? { library: resources.fontLibrary } : {}),
   });
-  const parts = layoutPages(model, fonts, layout, sink);
-  return { parts, warnings: [...model.warnings, ...fonts.warnings] };
 }
 
 /**

@@ -4,11 +4,19 @@
  * the same layout and painter as DOCX (modelToPdf) or to the DOCX writer. Knows nothing of HTTP.
  */
 
-import { type PaperMargins, type PaperSize, readHtml, renderMarkdown, writeDocx } from '../../engine';
+import {
+  hasCssTables,
+  type PaperMargins,
+  type PaperSize,
+  readHtml,
+  renderMarkdown,
+  sizeCssTables,
+  writeDocx,
+} from '../../engine';
 import type { PageRange } from '../../kit';
 import { Budget, type Limits } from '../../limits';
 import { decodeText } from '../input';
-import { type EngineResources, modelToPdf } from './docx-to-pdf';
+import { type EngineResources, loadModelFonts, modelToPdf } from './docx-to-pdf';
 import { createImageLoader, type ImageLoaderOptions } from './image-loader';
 
 export interface MarkupConvertOptions {
@@ -70,6 +78,9 @@ export async function convertMarkup(
     loadImages: createImageLoader(options.images),
   });
   if (options.to === 'docx') {
+    // The tables' columns are sized from their content as for the PDF (CSS table layout, which
+    // measures text), so that w:tblGrid and w:tcW give Word the widths the PDF has.
+    if (hasCssTables(model)) sizeCssTables(model, await loadModelFonts(model, resources));
     // A DOCX names its fonts; the ones sent are not embedded in it (Word draws what is installed).
     const warnings = resources.fonts?.length
       ? [

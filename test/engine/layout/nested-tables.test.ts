@@ -7,6 +7,7 @@ import { createFontCache } from '../../../src/engine/fonts/font-cache';
 import { loadFontSet } from '../../../src/engine/fonts/font-set';
 import { collectFontRequests } from '../../../src/engine/layout/font-requests';
 import { layoutParagraph } from '../../../src/engine/layout/paragraph-layout';
+import { sizeCssTables } from '../../../src/engine/layout/table/css-table-layout';
 import { paragraphMinimum, tableGrid } from '../../../src/engine/layout/table/grid';
 import { tableRows } from '../../../src/engine/layout/table/row-layout';
 import { flowTable, RowWindow, type TableFlowTarget } from '../../../src/engine/layout/table/table-pagination';
@@ -235,14 +236,16 @@ describe('HTML columns sized from their content (CSS 2.1 §17.5.2.2)', () => {
     const long = paragraph(Array.from({ length: 200 }, (_, i) => `word${i}`).join(' '));
     const t = table([234, 234], [row([cell('Home'), cell([long])])], {
       layout: 'autofit',
-      contentColumns: [true, true],
+      cssLayout: { algorithm: 'auto', columns: [undefined, undefined], available: 468 },
     });
     const context = await gridContext(t);
+    // Without content sizing (a DOCX grid), the grid's widths hold.
+    expect(tableGrid({ ...t, cssLayout: undefined }, 468, context).columns[0]).toBeCloseTo(234, 0);
+    sizeCssTables(documentModel([section([t])]), context.fonts);
+    expect(t.cssLayout).toBeUndefined();
     const { columns } = tableGrid(t, 468, context);
     expect(columns[0]).toBeLessThan(60);
     expect((columns[0] ?? 0) + (columns[1] ?? 0)).toBeCloseTo(468, 0);
-    // Without content sizing (a DOCX grid), the grid's widths hold.
-    expect(tableGrid({ ...t, contentColumns: undefined }, 468, context).columns[0]).toBeCloseTo(234, 0);
   });
 });
 
@@ -273,7 +276,7 @@ describe('HTML tables wider than the text column', () => {
     modelTable(
       HEADS.map(() => 78),
       [row(HEADS.map((word) => cell(`${word}${word}`)))],
-      { layout: 'autofit', contentColumns: HEADS.map(() => true), ...overrides },
+      { layout: 'autofit', ...overrides },
     );
 
   it('widens into both margins, centred, rather than breaking words, where it may', async () => {

@@ -16,6 +16,9 @@ export interface TableGrid {
   left: number;
 }
 
+/** What measuring content widths takes: the fonts, and the segments layout keeps (when laying out). */
+export type MeasureContext = Pick<TableContext, 'fonts' | 'measured'>;
+
 const EPSILON = 0.5;
 
 /** Grid columns a table uses: its grid, or as many as its widest row spans. */
@@ -63,7 +66,7 @@ function startingColumns(table: Table, count: number, target: number): number[] 
  * The narrowest a paragraph can be: its widest unbreakable segment plus its indents; with `noWrap`,
  * its lines as long as their hard breaks leave them.
  */
-export function paragraphMinimum(paragraph: Paragraph, context: TableContext, noWrap: boolean): number {
+export function paragraphMinimum(paragraph: Paragraph, context: MeasureContext, noWrap: boolean): number {
   const segments = context.measured?.measure(paragraph) ?? paragraphSegments(paragraph, context.fonts);
   const { left, right, firstLine } = paragraph.props.indent;
   let widest = 0;
@@ -88,7 +91,7 @@ interface ContentWidths {
  * Minimum and maximum content widths per grid column, from single-column cells' paragraphs and
  * nested tables (cell margins included).
  */
-function contentWidths(table: Table, count: number, context: TableContext): ContentWidths {
+function contentWidths(table: Table, count: number, context: MeasureContext): ContentWidths {
   const minimum = new Array<number>(count).fill(0);
   const maximum = new Array<number>(count).fill(0);
   for (const row of table.rows) {
@@ -125,37 +128,11 @@ function contentWidths(table: Table, count: number, context: TableContext): Cont
  * The narrowest and widest a nested table's content makes it: the sums of its columns' content
  * widths, so that the cell holding it is widened for it as for a long word.
  */
-function tableWidths(table: Table, context: TableContext): { minimum: number; maximum: number } {
+export function tableWidths(table: Table, context: MeasureContext): { minimum: number; maximum: number } {
   const { minimum, maximum } = contentWidths(table, columnCount(table), context);
   const indent = Math.max(0, table.indent);
   const sum = (widths: number[]) => widths.reduce((a, b) => a + b, 0) + indent;
   return { minimum: sum(minimum), maximum: Math.max(sum(minimum), sum(maximum)) };
-}
-
-/**
- * Columns the source gives no width (HTML, Markdown) sized from their content, as CSS automatic
- * table layout does (CSS 2.1 §17.5.2.2; the distribution is the one browsers share): the room the
- * other columns leave goes first to every column's minimum content width, then, up to its maximum
- * content width, in proportion to what each still wants; room beyond every maximum is shared in
- * proportion to the maxima. A sidebar of short links stays narrow beside a column of long paragraphs.
- */
-function sizeFromContent(columns: number[], guessed: boolean[], content: ContentWidths, total: number): number[] {
-  const free = columns.map((_, i) => guessed[i] === true);
-  const fixed = columns.reduce((sum, w, i) => sum + (free[i] ? 0 : w), 0);
-  const room = total - fixed;
-  const minimum = columns.map((_, i) => (free[i] ? (content.minimum[i] ?? 0) : 0));
-  const maximum = columns.map((_, i) => (free[i] ? Math.max(content.maximum[i] ?? 0, minimum[i] ?? 0) : 0));
-  const minTotal = minimum.reduce((a, b) => a + b, 0);
-  const maxTotal = maximum.reduce((a, b) => a + b, 0);
-  if (room <= 0 || maxTotal <= 0) return columns;
-  return columns.map((w, i) => {
-    if (!free[i]) return w;
-    const min = minimum[i] ?? 0;
-    const max = maximum[i] ?? 0;
-    if (room <= minTotal) return Math.max(1, min);
-    if (room >= maxTotal) return Math.max(1, (max * room) / maxTotal);
-    return Math.max(1, min + ((max - min) * (room - minTotal)) / (maxTotal - minTotal));
-  });
 }
 
 /** Scales `columns` to `total`, never below `minimum` where that can be kept. */
@@ -185,9 +162,7 @@ export function tableGrid(table: Table, available: number, context: TableContext
     if (preferred !== undefined && Math.abs(preferred - gridTotal) > EPSILON) {
       columns = fitTo(columns, [], preferred);
     }
-    const content = contentWidths(table, count, context);
-    const { minimum } = content;
-    if (table.contentColumns) columns = sizeFromContent(columns, table.contentColumns, content, preferred ?? gridTotal);
+    const { minimum } = contentWidths(table, count, context);
     const widened = columns.map((w, i) => Math.max(w, minimum[i] ?? 0));
     const room = available - Math.max(0, table.indent) + table.cellMargins.left;
     // A table that widens into the margins is never squeezed below its content's minimum while

@@ -6,7 +6,17 @@
  * CSS, shading from bgcolor and background-color, padding as cell margins.
  */
 
-import type { Block, Border, CellBorders, CellMargins, Table, TableBorders, TableCell, TableRow } from '../../model';
+import type {
+  Block,
+  Border,
+  CellBorders,
+  CellMargins,
+  PreferredWidth,
+  Table,
+  TableBorders,
+  TableCell,
+  TableRow,
+} from '../../model';
 import { PARAGRAPH_STYLES, TABLE_STYLE } from '../markup';
 import type { DeclaredStyle } from './computed-style';
 import { parseColor, parseLegacyColor, parseLength } from './css-values';
@@ -43,7 +53,7 @@ export function buildTable(
   walker: BlockWalker,
 ): Block[] {
   const out: Block[] = [];
-  const { rows: sourceRows, captions } = collectRows(table);
+  const { rows: sourceRows, captions, columns: columnElements } = collectRows(table, walker);
   const fontSize = { fontSize: context.fontSize };
   const available = Math.max(36, context.block.available - context.block.indentLeft);
 
@@ -108,7 +118,12 @@ export function buildTable(
   });
   columnCount = Math.max(1, Math.min(MAX_COLUMNS, columnCount));
 
-  const { widths: grid, guessed } = gridWidths(placedRows, columnCount, tableWidth, available, fontSize);
+  // CSS 2.1 §17.5.2.1: fixed layout when asked for on a table of declared width (browsers lay a
+  // width:auto table out automatically whatever table-layout says).
+  const algorithm =
+    tableStyle.get('table-layout')?.trim().toLowerCase() === 'fixed' && tableWidth !== undefined ? 'fixed' : 'auto';
+  const declared = declaredColumns(columnElements, placedRows, columnCount, algorithm, walker, fontSize, available);
+  const grid = provisionalGrid(declared, tableWidth, available);
   const hasBorderInfo =
     attribute(table, 'border') !== undefined || hasBorderCss(tableStyle) || anyCellBorderCss(sourceRows, walker);
   const borderAttribute = Number.parseInt(attribute(table, 'border') ?? '', 10);
@@ -242,29 +257,41 @@ export function buildTable(
     grid,
     rows,
     indent: context.block.indentLeft,
-    layout: 'autofit',
+    layout: algorithm === 'fixed' ? 'fixed' : 'autofit',
     align: centred ? 'center' : alignAttribute === 'right' ? 'right' : 'left',
     cellMargins,
     borders,
     styleId: TABLE_STYLE,
   };
   if (tableWidth) model.width = tableWidth;
-  if (guessed.some((g) => g)) model.contentColumns = guessed;
+  // The widths themselves take font metrics: layout's sizeCssTables sets them (css-table-layout.ts).
+  model.cssLayout = { algorithm, columns: declared, available };
   model.widensIntoMargins = true;
   out.push(model);
   return out;
 }
 
 /** Rows in table order: thead's first, then bodies and bare rows, then tfoot's (HTML §4.9.6–4.9.8). */
-function collectRows(table: Element): { rows: SourceRow[]; captions: Element[] } {
+function collectRows(
+  table: Element,
+  walker: BlockWalker,
+): { rows: SourceRow[]; captions: Element[]; columns: Element[] } {
+  const columns: Element[] = [];
   const head: SourceRow[] = [];
   const body: SourceRow[] = [];
   const foot: SourceRow[] = [];
   const captions: Element[] = [];
+  // display: none takes a row or cell out of the table altogether (CSS 2.1 §9.2.4): no grid slot.
+  const hidden = (element: Element) =>
+    attribute(element, 'hidden') !== undefined ||
+    walker.styleOf(element).get('display')?.trim().toLowerCase() === 'none';
   const addRow = (tr: Element, into: SourceRow[], header: boolean) => {
+    if (hidden(tr)) return;
     const cells = tr.children.filter(
       (c): c is Element =>
-        isElement(c as ChildNode) && (tagName(c as Element) === 'td' || tagName(c as Element) === 'th'),
+        isElement(c as ChildNode) &&
+        (tagName(c as Element) === 'td' || tagName(c as Element) === 'th') &&
+        !hidden(c as Element),
     );
     into.push({ element: tr, header, cells });
   };
@@ -273,7 +300,14 @@ function collectRows(table: Element): { rows: SourceRow[]; captions: Element[] }
     const element = child as Element;
     const tag = tagName(element);
     if (tag === 'caption') captions.push(element);
-    else if (tag === 'tr') addRow(element, body, false);
+    else if (tag === 'col') columns.push(element);
+    else if (tag === 'colgroup') {
+      // A colgroup's col children are its columns; without any it stands for `span` columns itself.
+      const cols = element.children.filter(
+        (c): c is Element => isElement(c as ChildNode) && tagName(c as Element) === 'col',
+      );
+      columns.push(...(cols.length > 0 ? cols : [element]));
+    } else if (tag === 'tr') addRow(element, body, false);
     else if (tag === 'thead' || tag === 'tbody' || tag === 'tfoot') {
       const into = tag === 'thead' ? head : tag === 'tfoot' ? foot : body;
       for (const row of element.children) {
@@ -282,7 +316,7 @@ function collectRows(table: Element): { rows: SourceRow[]; captions: Element[] }
       }
     }
   }
-  return { rows: [...head, ...body, ...foot], captions };
+  return { rows: [...head, ...body, ...foot], captions, columns };
 }
 
 function cellBlocks(
@@ -336,41 +370,76 @@ function emptyParagraph(walker: BlockWalker, context: WalkContext): Block {
 }
 
 /**
- * Column widths in points: cells' widths where single-column cells give them, the rest shared
- * (`guessed`: layout sizes those from their content, table/grid.ts).
+ * The width declared for each grid column (Table.cssLayout.columns): col and colgroup elements'
+ * (HTML §4.9.3–4.9.4, their `span`), then the cells': for automatic layout every single-column
+ * cell's, the widest, a percentage winning over a length as in browsers; for fixed layout (CSS 2.1
+ * §17.5.2.1) the first row's only, a spanning cell's width divided among its columns.
  */
-function gridWidths(
+function declaredColumns(
+  columnElements: Element[],
   rows: PlacedCell[][],
   count: number,
+  algorithm: 'auto' | 'fixed',
+  walker: BlockWalker,
+  fontSize: { fontSize: number },
+  available: number,
+): (PreferredWidth | undefined)[] {
+  const columns: (PreferredWidth | undefined)[] = Array.from({ length: count }, () => undefined);
+  const widthOfElement = (element: Element) =>
+    widthOf(walker.styleOf(element).get('width') ?? attributeWidth(attribute(element, 'width')), fontSize, available);
+  const merge = (at: number, width: PreferredWidth | undefined) => {
+    if (width === undefined || width.type === 'auto' || at >= count) return;
+    const had = columns[at];
+    if (had === undefined || had.type === 'auto') columns[at] = width;
+    else if (had.type === width.type) columns[at] = { type: width.type, value: Math.max(had.value, width.value) };
+    else if (width.type === 'pct') columns[at] = width;
+  };
+  let at = 0;
+  for (const element of columnElements) {
+    const span = clampInt(attribute(element, 'span'), 1, 1000);
+    const width = widthOfElement(element);
+    for (let i = 0; i < span && at < count; i++, at++) merge(at, width);
+  }
+  const cellRows = algorithm === 'fixed' ? rows.slice(0, 1) : rows;
+  for (const row of cellRows) {
+    for (const placed of row) {
+      if (placed.element === undefined || placed.span < 1) continue;
+      if (algorithm === 'fixed') {
+        // Columns a col element sized keep that width.
+        const width = widthOfElement(placed.element);
+        if (width === undefined || width.type === 'auto') continue;
+        const part = { type: width.type, value: width.value / placed.span };
+        for (let i = placed.column; i < placed.column + placed.span; i++) if (columns[i] === undefined) merge(i, part);
+      } else if (placed.span === 1) merge(placed.column, widthOfElement(placed.element));
+    }
+  }
+  return columns;
+}
+
+/**
+ * Provisional column widths, points, for what the reader lays out inside the cells (their nested
+ * tables' containing width): declared widths, the rest of the table's width shared equally. The
+ * real ones come from the content (Table.cssLayout).
+ */
+function provisionalGrid(
+  declared: (PreferredWidth | undefined)[],
   tableWidth: Table['width'],
   available: number,
-  fontSize: { fontSize: number },
-): { widths: number[]; guessed: boolean[] } {
+): number[] {
   const target =
     tableWidth?.type === 'dxa'
       ? tableWidth.value
       : tableWidth?.type === 'pct'
         ? tableWidth.value * available
         : available;
-  const columns: (number | undefined)[] = Array.from({ length: count }, () => undefined);
-  for (const row of rows) {
-    for (const placed of row) {
-      if (placed.element === undefined || placed.span !== 1 || columns[placed.column] !== undefined) continue;
-      const style = placed.element.attribs.style;
-      const fromStyle = style ? /(?:^|;)\s*width\s*:\s*([^;]+)/i.exec(style)?.[1] : undefined;
-      const width = widthOf(fromStyle ?? attributeWidth(attribute(placed.element, 'width')), fontSize, target);
-      if (width?.type === 'dxa') columns[placed.column] = width.value;
-      else if (width?.type === 'pct') columns[placed.column] = width.value * target;
-    }
-  }
+  const columns = declared.map((d) => (d?.type === 'dxa' ? d.value : d?.type === 'pct' ? d.value * target : undefined));
   const known = columns.reduce<number>((sum, w) => sum + (w ?? 0), 0);
   const missing = columns.filter((w) => w === undefined).length;
   const share = missing > 0 ? Math.max(12, (target - known) / missing) : 0;
   const widths = columns.map((w) => w ?? share);
   const total = widths.reduce((a, b) => a + b, 0);
-  // Without a width of its own the table takes the text width (its grid sums to it).
   const scale = tableWidth === undefined || total > target ? target / Math.max(1, total) : 1;
-  return { widths: widths.map((w) => Math.max(1, w * scale)), guessed: columns.map((w) => w === undefined) };
+  return widths.map((w) => Math.max(1, w * scale));
 }
 
 function widthOf(value: string | undefined, fontSize: { fontSize: number }, available: number): Table['width'] {
