@@ -60,7 +60,6 @@ export async function convertMarkup(
   options: MarkupConvertOptions,
   resources: EngineResources,
 ): Promise<ConvertedMarkup> {
-  const budget = new Budget(options.limits, options.now);
   const text = decodeText(bytes, options.from === 'html');
   const { html, title } = options.from === 'md' ? renderMarkdown(text) : { html: text, title: undefined };
   const model = await readHtml(html, {
@@ -90,6 +89,9 @@ export async function convertMarkup(
       : model.warnings;
     return { bytes: await writeDocx(model), warnings };
   }
+  // The layout's clock starts once the images are in: their fetches have their own deadline (the
+  // loader's timeoutMs), and time spent waiting on other hosts is not the layout's to answer for.
+  const budget = new Budget(options.limits, options.now);
   const pdf = await modelToPdf(model, resources, budget, options.pageRanges);
   return { bytes: pdf.pdf, pages: pdf.pages, warnings: pdf.warnings };
 }

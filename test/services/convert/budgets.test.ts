@@ -1,4 +1,5 @@
 import { env } from 'cloudflare:workers';
+import { delay, HttpResponse, http } from 'msw';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { readConfig } from '../../../src/config';
@@ -9,8 +10,9 @@ import { convertDocxToPdf } from '../../../src/services/convert/docx-to-pdf';
 import { convertMarkup } from '../../../src/services/convert/markup-convert';
 import { mintKey, withKey } from '../../helpers/accounts';
 import { call, expectError, rejection } from '../../helpers/api';
-import { buildDocx, declareZipSize, paragraph } from '../../helpers/docx-fixture';
+import { buildDocx, declareZipSize, paragraph, tinyPng } from '../../helpers/docx-fixture';
 import { pdfText } from '../../helpers/pdf-text';
+import { network } from '../../setup/network';
 import { toBase64 } from '../input/helpers';
 
 const engine = { assets: env.ASSETS, fontCache: createFontCache() };
@@ -57,6 +59,29 @@ describe('the per-request budgets (src/limits.ts)', () => {
     } as const;
     const error = await rejection(convertMarkup(markdown, { ...options, limits: limits({ pages: 5 }) }, engine));
     expect(error.code).toBe('DOCUMENT_TOO_COMPLEX');
+  });
+
+  it("starts an HTML page's layout clock after its images are fetched: waiting on another host is not layout", async () => {
+    const png = tinyPng(4, 4);
+    network.use(
+      http.get('https://slow.example/a.png', async () => {
+        await delay(300);
+        return HttpResponse.arrayBuffer(png.slice().buffer, { headers: { 'Content-Type': 'image/png' } });
+      }),
+    );
+    const html = new TextEncoder().encode('<p>Before</p><img src="https://slow.example/a.png" alt="A"><p>After</p>');
+    const result = await convertMarkup(
+      html,
+      {
+        from: 'html',
+        to: 'pdf',
+        images: { allowHttp: false, maxImages: 4, maxTotalBytes: 1 << 20, maxImageBytes: 1 << 20 },
+        limits: limits({ layoutMs: 250 }),
+      },
+      engine,
+    );
+    expect(result.pages).toBe(1);
+    expect(result.warnings).toEqual([]);
   });
 
   it('counts pages and time in a Budget of its own per request', () => {
