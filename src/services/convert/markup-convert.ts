@@ -71,6 +71,7 @@ export async function convertMarkup(
     ...(options.from === 'html' && options.to === 'pdf' ? { fallbackMargins: BROWSER_PRINT_MARGINS } : {}),
     // Nor do they get a browser's 8px body margin inside them (body-box.ts): only HTML printed.
     ...(options.from === 'md' || options.to === 'docx' ? { defaultBodyMargin: 0 } : {}),
+    source: options.from === 'md' ? 'markdown' : 'html',
     printBackground: options.printBackground ?? options.to === 'docx',
     ...(options.baseUrl !== undefined ? { baseUrl: options.baseUrl } : {}),
     ...(title !== undefined ? { title } : {}),

@@ -60,6 +60,8 @@ describe('POST /v1/convert md/html → docx/pdf', () => {
     expect(document).toContain('Getting started');
     expect(document).toContain('<w:numPr>');
     expect(document).toContain('<w:tbl>');
+    // A Markdown table shows its grid (source: 'markdown'); a bare HTML table would have none.
+    expect(document).toMatch(/<w:tblBorders><w:top w:val="single"[^>]*w:color="BFBFBF"/);
     expect(document).toContain('<w:footnoteReference');
     expect(parts['word/footnotes.xml']).toContain('The footnote text.');
     expect(parts['word/numbering.xml']).toContain('w:abstractNum');
@@ -89,6 +91,7 @@ describe('POST /v1/convert md/html → docx/pdf', () => {
     const document = parts['word/document.xml'] ?? '';
     expect(document).toContain('<w:pStyle w:val="Heading2"/>');
     expect(document).toContain('<w:gridSpan w:val="2"/>');
+    expect(document).not.toContain('BFBFBF');
     expect(document).toContain('C00');
     expect(document).not.toContain('alert');
     expect(document).not.toContain('hidden comment');

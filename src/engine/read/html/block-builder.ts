@@ -114,6 +114,8 @@ export interface WalkerSetup {
   printBackground: boolean;
   /** A link's href made absolute against the document base URL (urls.ts); absent: as written. */
   resolveUrl?: (href: string) => string;
+  /** A table the source gives no borders at all is drawn with a light grid (Markdown's), not bare (HTML's). */
+  gridUnstyledTables: boolean;
 }
 
 const JUSTIFICATION: Record<string, string> = {
@@ -331,6 +333,11 @@ export class HtmlWalker implements BlockWalker {
    * or print-color-adjust is exact on it or inherited from an ancestor. `style`: the element's own
    * declarations, when the context is its parent's (a table cell).
    */
+  /** See WalkerSetup.gridUnstyledTables. */
+  get gridsUnstyledTables(): boolean {
+    return this.setup.gridUnstyledTables;
+  }
+
   printsBackground(context: WalkContext, style?: DeclaredStyle): boolean {
     if (this.setup.printBackground) return true;
     const own = style ? colorAdjustOf(style) : undefined;

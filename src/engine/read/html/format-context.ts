@@ -79,4 +79,6 @@ export interface BlockWalker {
   applyInheritedCss(style: DeclaredStyle, context: WalkContext): void;
   /** Whether backgrounds print here (block-builder.ts). */
   printsBackground(context: WalkContext, style?: DeclaredStyle): boolean;
+  /** Whether a table the source gives no borders gets a light grid (Markdown) or none (HTML). */
+  readonly gridsUnstyledTables: boolean;
 }

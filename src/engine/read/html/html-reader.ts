@@ -47,6 +47,12 @@ export interface HtmlReadOptions {
    * (body-box.ts). Markdown gives 0: its page margins are the whole of its document's.
    */
   defaultBodyMargin?: number;
+  /**
+   * Whose defaults an element without CSS gets where HTML's and a document's differ: 'html' (the
+   * default) as a browser draws it, 'markdown' as Quire's Markdown documents look (a table without
+   * borders of its own gets a light grid).
+   */
+  source?: 'html' | 'markdown';
   /** From Markdown front matter; wins over <title>. */
   title?: string;
   loadImages: ImageLoader;
@@ -180,6 +186,7 @@ export async function readHtml(html: string, options: HtmlReadOptions): Promise<
     images: imageRefs,
     lists,
     resolveUrl: urls.resolve,
+    gridUnstyledTables: options.source === 'markdown',
   });
   // The body's side margins and padding (8px by default) narrow every page's text (body-box.ts).
   const normalSize = walker.styleFontSize(PARAGRAPH_STYLES.normal);

@@ -27,7 +27,11 @@ import { attribute, type ChildNode, type Element, isElement, tagName } from './h
 export const MAX_COLUMNS = 63;
 /** The table style's cell margins (markup-styles.ts: 29 and 86 twips). */
 const STYLE_MARGINS: CellMargins = { top: 1.45, left: 4.3, bottom: 1.45, right: 4.3 };
-/** What tables without any border information get, so Markdown tables show their grid. */
+/**
+ * What tables without any border information get when the source is Markdown, so their grid shows
+ * (as GitHub's and pandoc's renderings show it). An HTML table without border attribute or CSS has
+ * none, as browsers draw it (HTML Living Standard §15.3.8: only table[border] gets borders).
+ */
 const DEFAULT_BORDER: Border = { style: 'single', width: 0.5, space: 0, color: 'BFBFBF' };
 const NO_BORDER: Border = { style: 'none', width: 0, space: 0 };
 const SIDES = ['top', 'left', 'bottom', 'right'] as const;
@@ -129,7 +133,8 @@ export function buildTable(
   const borderAttribute = Number.parseInt(attribute(table, 'border') ?? '', 10);
   const borders: TableBorders = {};
   if (!hasBorderInfo) {
-    for (const side of [...SIDES, 'insideH', 'insideV'] as const) borders[side] = DEFAULT_BORDER;
+    const unstyled = walker.gridsUnstyledTables ? DEFAULT_BORDER : NO_BORDER;
+    for (const side of [...SIDES, 'insideH', 'insideV'] as const) borders[side] = unstyled;
   } else if (attribute(table, 'border') !== undefined) {
     const outer =
       Number.isFinite(borderAttribute) && borderAttribute > 0

@@ -115,8 +115,15 @@ describe('readHtml: tables', () => {
     // An empty cell still holds one paragraph.
     expect(r3?.cells[0]?.blocks).toHaveLength(1);
     expect(r3?.cells[0]?.blocks[0]?.kind).toBe('paragraph');
-    // Without border information, a thin grid.
-    expect(table?.borders.insideH).toMatchObject({ style: 'single', width: 0.5, color: 'BFBFBF' });
+    // Without border information: none in HTML, as browsers draw table without [border] …
+    expect(table?.borders.insideH).toMatchObject({ style: 'none' });
+    expect(table?.borders.top).toMatchObject({ style: 'none' });
+    // … and a thin grid in Markdown, as GitHub and pandoc show its tables.
+    const markdown = tables(
+      await read('<table><tr><td>a</td><td>b</td></tr></table>', undefined, { source: 'markdown' }),
+    );
+    expect(markdown[0]?.borders.insideH).toMatchObject({ style: 'single', width: 0.5, color: 'BFBFBF' });
+    expect(markdown[0]?.borders.left).toMatchObject({ style: 'single', width: 0.5, color: 'BFBFBF' });
   });
 
   it('reads borders, padding, shading, widths and alignment', async () => {
