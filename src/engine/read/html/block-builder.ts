@@ -283,7 +283,12 @@ export class HtmlWalker implements BlockWalker {
       block.indentLeft += 18;
       if (block.styleId === PARAGRAPH_STYLES.normal || block.styleId === PARAGRAPH_STYLES.listParagraph)
         block.styleId = PARAGRAPH_STYLES.quote;
-    } else if (tag === 'figcaption' || tag === 'caption') block.styleId = PARAGRAPH_STYLES.caption;
+    } else if (tag === 'figcaption') block.styleId = PARAGRAPH_STYLES.caption;
+    else if (tag === 'caption') {
+      // The UA style sheet centres a table's caption (HTML Living Standard §15.3.8).
+      block.styleId = PARAGRAPH_STYLES.caption;
+      block.justification = 'center';
+    }
     else if (tag === 'center') block.justification = 'center';
     else if (tag === 'dd') block.indentLeft += LEVEL_INDENT;
     else if (tag === 'address') run = { ...run, delta: { ...run.delta, italic: true } };

@@ -162,6 +162,7 @@ describe('readHtml: tables', () => {
     const model = await read(`<table><caption>Cap</caption><tr><td>x</td></tr></table>${nested}`);
     const [caption] = paragraphs(model);
     expect(caption?.props.styleId).toBe('Caption');
+    expect(caption?.props.align).toBe('center');
     expect(textOf(caption)).toBe('Cap');
     expect(JSON.stringify(blocksOf(model))).toContain('deep');
   });
