@@ -29,6 +29,13 @@ export interface DocumentModel {
   /** Non-fatal problems met while reading (unsupported parts, missing images), for logs/headers. */
   warnings: string[];
   /**
+   * The page colour (RRGGBB), painted under everything on every page: an HTML page's background
+   * when backgrounds print (CSS 2.1 §14.2). Written to DOCX as w:background (ECMA-376 Part 1
+   * §17.2.1) with w:displayBackgroundShape (§17.15.1.33). The DOCX reader leaves a document's
+   * w:background out: Word prints it only when asked ("Print background colors and images").
+   */
+  background?: string;
+  /**
    * List definitions by id, referenced by Paragraph.list (Markdown/HTML readers; the DOCX reader
    * resolves numbering into labels and leaves this out). The DOCX writer turns each into a
    * w:abstractNum and w:num.

@@ -138,8 +138,12 @@ export function layoutPages(
       faces,
       drawings: { renderer, page: section.page, under, positions: frame.floats },
     };
-    // Table cell shading goes under everything else on the page.
+    // The page colour first, then table cell shading, under everything else on the page.
     const items: PageItem[] = [...frame.backgrounds, ...header.decorations, ...footer.decorations];
+    if (model.background) {
+      const { width, height } = physicalPages.get(section) ?? section.page;
+      items.unshift({ kind: 'rect', x: 0, y: 0, width, height, fill: model.background });
+    }
     const layersStart = items.length;
     for (const lines of [header.lines, frame.lines, frame.notes, footer.lines]) {
       const layer: PageItem[] = [];

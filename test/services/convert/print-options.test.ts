@@ -81,9 +81,18 @@ describe('POST /v1/convert print options: paper', () => {
     );
   });
 
-  it('takes printBackground as query or form', async () => {
+  it('takes printBackground as query or form: to DOCX backgrounds print unless told not to', async () => {
     expect((await convert(HTML, 'a.html', 'printBackground=true')).status).toBe(200);
-    expect((await convert(HTML, 'a.html', 'to=docx', { printBackground: 'false' })).status).toBe(200);
+    const dark = '<body style="background: #222; color: #eee"><p style="background: #0c0">green</p></body>';
+    // The body's background is the page colour (w:background, shown with displayBackgroundShape).
+    const kept = await docxParts(await convert(dark, 'a.html', 'to=docx'));
+    expect(documentXml(kept)).toMatch(/<w:document [^>]*><w:background w:color="222222"\/><w:body>/);
+    expect(documentXml(kept)).toContain('w:fill="00CC00"');
+    expect(strFromU8(kept['word/settings.xml'] as Uint8Array)).toContain('<w:displayBackgroundShape/>');
+    const left = await docxParts(await convert(dark, 'a.html', 'to=docx', { printBackground: 'false' }));
+    expect(documentXml(left)).not.toContain('w:background');
+    expect(documentXml(left)).not.toContain('00CC00');
+    expect(strFromU8(left['word/settings.xml'] as Uint8Array)).not.toContain('displayBackgroundShape');
   });
 });
 

@@ -36,7 +36,7 @@ import {
   orderedFormat,
 } from './list-numbering';
 import { readMathMl } from './mathml-reader';
-import { textColorForWhiteBackground } from './print-colors';
+import { colorAdjustOf, textColorForWhiteBackground } from './print-colors';
 import type { RunStyles } from './run-styles';
 import { StyleResolver } from './style-resolver';
 import { buildTable } from './table-builder';
@@ -288,8 +288,7 @@ export class HtmlWalker implements BlockWalker {
       // The UA style sheet centres a table's caption (HTML Living Standard §15.3.8).
       block.styleId = PARAGRAPH_STYLES.caption;
       block.justification = 'center';
-    }
-    else if (tag === 'center') block.justification = 'center';
+    } else if (tag === 'center') block.justification = 'center';
     else if (tag === 'dd') block.indentLeft += LEVEL_INDENT;
     else if (tag === 'address') run = { ...run, delta: { ...run.delta, italic: true } };
     else if (tag === 'dt' || tag === 'summary' || tag === 'legend')
@@ -299,7 +298,8 @@ export class HtmlWalker implements BlockWalker {
     const fontSize = block.styleId !== context.block.styleId ? this.styleFontSize(block.styleId) : context.fontSize;
     const inner: WalkContext = { ...context, block, whiteSpace, inPre, run, fontSize };
     this.colorAdjust(style, inner);
-    // The body's side margins and padding are the page's already (body-box.ts).
+    // The body's side margins and padding are the page's already (body-box.ts), and its
+    // background is the whole page's (CSS 2.1 §14.2, html-reader.ts), not a strip per block.
     this.applyBlockCss(style, inner, tag !== 'body');
     this.applyInheritedCss(style, inner);
     inner.block.indentLeft = Math.min(inner.block.indentLeft, MAX_INDENT);
@@ -307,7 +307,8 @@ export class HtmlWalker implements BlockWalker {
   }
 
   /** Non-inherited box properties of a block: margins and padding as spacing, background, indent. */
-  private applyBlockCss(style: DeclaredStyle, context: WalkContext, horizontal = true): void {
+  /** `ownBox` false: the body, whose side margins and background belong to the page. */
+  private applyBlockCss(style: DeclaredStyle, context: WalkContext, ownBox = true): void {
     const block = context.block;
     const length = (name: string) => {
       const v = style.get(name);
@@ -323,10 +324,10 @@ export class HtmlWalker implements BlockWalker {
     if (before !== undefined) block.before = before;
     const after = vertical('margin-bottom', 'padding-bottom');
     if (after !== undefined) block.after = after;
-    const left = horizontal ? (length('margin-left') ?? 0) + (length('padding-left') ?? 0) : 0;
+    const left = ownBox ? (length('margin-left') ?? 0) + (length('padding-left') ?? 0) : 0;
     if (left > 0) block.indentLeft += left;
     const background = style.get('background-color');
-    if (background !== undefined && this.printsBackground(context)) {
+    if (ownBox && background !== undefined && this.printsBackground(context)) {
       const color = parseColor(background);
       if (color === null) delete block.shading;
       else if (color !== undefined) block.shading = color;
@@ -541,7 +542,9 @@ export class HtmlWalker implements BlockWalker {
         }
         break;
       case 'mark':
-        // The user agent sheet's yellow background (HTML §15.3.4): a background like any other.
+        // The user agent sheet's `mark { background: yellow; color: black }` (HTML §15.3.4): the
+        // background like any other, the black text whether or not it prints (the page's CSS wins).
+        run = withDelta(run, { color: '000000' });
         if (this.printsBackground(context, style)) run = withDelta(run, { highlight: 'FFFF00' });
         break;
       case 'small':
@@ -881,12 +884,6 @@ function breakAfter(style: DeclaredStyle, flow: FlowBuilder): void {
 /** break-inside: avoid: the element's blocks (from `first`) kept on one page where they fit. */
 function breakInside(style: DeclaredStyle, flow: FlowBuilder, first: number): void {
   if (avoidBreak(style.get('break-inside'))) flow.keepTogether(first);
-}
-
-/** print-color-adjust, or Chromium's -webkit- name for it (CSS Color Adjust 1 §3.2). */
-function colorAdjustOf(style: DeclaredStyle): 'exact' | 'economy' | undefined {
-  const v = (style.get('print-color-adjust') ?? style.get('-webkit-print-color-adjust'))?.trim().toLowerCase();
-  return v === 'exact' || v === 'economy' ? v : undefined;
 }
 
 function whiteSpaceMode(value: string, inherited: WhiteSpaceMode): WhiteSpaceMode {

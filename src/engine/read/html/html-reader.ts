@@ -17,6 +17,7 @@ import { attribute, type Element, elementsInOrder, parseHtml, tagName, textConte
 import type { ImageLoader } from './image-loader-contract';
 import { FlowBuilder } from './inline-builder';
 import { mediaEnvironment, type PaperMargins, type PaperSize, pageGeometry } from './page-geometry';
+import { canvasBackground } from './print-colors';
 import { RunStyles } from './run-styles';
 import { documentUrls, isRelativeUrl } from './urls';
 
@@ -275,6 +276,12 @@ export async function readHtml(html: string, options: HtmlReadOptions): Promise<
     warnings,
   };
   if (Object.keys(lists).length > 0) model.lists = lists;
+  const background = canvasBackground(
+    rootElement ? walker.styleOf(rootElement) : undefined,
+    body ? walker.styleOf(body) : undefined,
+    options.printBackground === true,
+  );
+  if (background) model.background = background;
   return model;
 }
 

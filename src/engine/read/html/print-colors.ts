@@ -6,6 +6,41 @@
  * text_painter_base.cc) and Color::Dark (third_party/blink/renderer/platform/graphics/color.cc).
  */
 
+import type { DeclaredStyle } from './computed-style';
+import { parseColor } from './css-values';
+
+/** print-color-adjust, or Chromium's -webkit- name for it (CSS Color Adjust 1 §3.2). */
+export function colorAdjustOf(style: DeclaredStyle): 'exact' | 'economy' | undefined {
+  const v = (style.get('print-color-adjust') ?? style.get('-webkit-print-color-adjust'))?.trim().toLowerCase();
+  return v === 'exact' || v === 'economy' ? v : undefined;
+}
+
+/**
+ * The page's own colour, painted under everything on every page: the canvas takes the root
+ * element's background, else the body's (CSS 2.1 §14.2), so a dark page is dark to its edges, not
+ * a strip behind each block. Only when backgrounds print: the caller asked, or the element (or,
+ * for the body, the root) has print-color-adjust: exact. Undefined for none or transparent.
+ */
+export function canvasBackground(
+  root: DeclaredStyle | undefined,
+  body: DeclaredStyle | undefined,
+  printBackground: boolean,
+): string | undefined {
+  const exactRoot = root ? colorAdjustOf(root) === 'exact' : false;
+  for (const [style, exact] of [
+    [root, exactRoot],
+    [body, body && colorAdjustOf(body) !== undefined ? colorAdjustOf(body) === 'exact' : exactRoot],
+  ] as const) {
+    const value = style?.get('background-color');
+    if (value === undefined) continue;
+    const color = parseColor(value);
+    // The root's transparent background hands the canvas to the body's.
+    if (!color) continue;
+    return printBackground || exact ? color : undefined;
+  }
+  return undefined;
+}
+
 /** Blink's threshold: a squared RGB distance from white of 255² or less is "too light". */
 const TOO_LIGHT = 65025;
 

@@ -103,7 +103,8 @@ export async function writeDocx(model: DocumentModel): Promise<Uint8Array> {
 
   addPart(
     DOCUMENT_PART,
-    `${XML_DECLARATION}<w:document ${PART_NAMESPACES}><w:body>${content}</w:body></w:document>`,
+    // w:background comes before w:body (CT_Document, ECMA-376 Part 1 §17.2.1).
+    `${XML_DECLARATION}<w:document ${PART_NAMESPACES}>${model.background ? `<w:background w:color="${model.background}"/>` : ''}<w:body>${content}</w:body></w:document>`,
     CONTENT_TYPES.document,
     body.relationships,
   );
@@ -111,7 +112,7 @@ export async function writeDocx(model: DocumentModel): Promise<Uint8Array> {
   overrides.push({ partName: `/${STYLES_PART}`, contentType: CONTENT_TYPES.styles });
   addPart(
     'word/settings.xml',
-    settingsXml(model.settings, { footnotes: hasFootnotes, endnotes: hasEndnotes }),
+    settingsXml(model.settings, { footnotes: hasFootnotes, endnotes: hasEndnotes }, model.background !== undefined),
     CONTENT_TYPES.settings,
   );
   for (const media of doc.media.parts) parts.push({ name: media.name, bytes: media.bytes, store: true });

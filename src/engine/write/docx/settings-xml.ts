@@ -6,8 +6,14 @@ import type { DocumentSettings } from '../../model';
 import { toTwips } from './measures';
 import { XML_DECLARATION } from './xml-escape';
 
-export function settingsXml(settings: DocumentSettings, notes: { footnotes: boolean; endnotes: boolean }): string {
-  let xml = `<w:defaultTabStop w:val="${toTwips(settings.defaultTabStop)}"/>`;
+export function settingsXml(
+  settings: DocumentSettings,
+  notes: { footnotes: boolean; endnotes: boolean },
+  background = false,
+): string {
+  // The page colour (w:background) shows in Word only with this (§17.15.1.33), before defaultTabStop.
+  let xml = background ? '<w:displayBackgroundShape/>' : '';
+  xml += `<w:defaultTabStop w:val="${toTwips(settings.defaultTabStop)}"/>`;
   if (settings.evenAndOddHeaders) xml += '<w:evenAndOddHeaders/>';
   xml += '<w:characterSpacingControl w:val="doNotCompress"/>';
   // The separator notes (ids -1 and 0) are named here (§17.11.11, §17.11.4).

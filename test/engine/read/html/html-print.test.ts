@@ -247,6 +247,12 @@ describe('readHtml: backgrounds in print (CSS Color Adjust 1 §3)', () => {
     expect(texts(kept).find((r) => r.text.includes('kept span'))?.props.shading).toBe('00FF00');
     const bordered = ps.find((p) => texts(p)[0]?.text === 'bordered');
     expect(bordered?.props.shading).toBeUndefined();
+    // No page colour; <mark>'s text is the UA sheet's black all the same (HTML §15.3.4).
+    expect(model.background).toBeUndefined();
+    expect(texts(ps[1]).find((r) => r.text === 'marked')?.props.color).toBe('000000');
+    // The body's background prints with print-color-adjust: exact on the root or the body.
+    const exactRoot = await read('<html style="print-color-adjust: exact"><body style="background: #123456"><p>x</p>');
+    expect(exactRoot.background).toBe('123456');
   });
 
   it('paints them all with printBackground', async () => {
@@ -258,6 +264,18 @@ describe('readHtml: backgrounds in print (CSS Color Adjust 1 §3)', () => {
     expect(tables(model)[0]?.rows[0]?.cells.map((c) => c.shading)).toEqual(['FF0000', '0000FF']);
     // Nor is light text darkened: its background prints.
     expect(texts(ps[1])[0]?.props.color).toBe('EEEEEE');
+    // The body's background is the page's (CSS 2.1 §14.2), not a strip behind each block.
+    expect(model.background).toBe('222222');
+    expect(ps[1]?.props.shading).toBeUndefined();
+    // The root's wins over the body's; a transparent root hands it to the body.
+    const root = await read('<html style="background: #010203"><body style="background: #222"><p>x</p>', {
+      printBackground: true,
+    });
+    expect(root.background).toBe('010203');
+    const handed = await read('<html style="background: transparent"><body style="background: #222"><p>x</p>', {
+      printBackground: true,
+    });
+    expect(handed.background).toBe('222222');
   });
 
   it('keeps a cell background with print-color-adjust: exact on the cell', async () => {
@@ -304,7 +322,7 @@ describe('readHtml: backgrounds in print (CSS Color Adjust 1 §3)', () => {
       const colours = [...content.matchAll(/([\d.]+) ([\d.]+) ([\d.]+) rg/g)].map((m) =>
         [m[1], m[2], m[3]].map(Number),
       );
-      return { text: pageText(pdf, 0), colours, rects: /\bre\b/.test(content) };
+      return { text: pageText(pdf, 0), colours, rects: /\bre\b/.test(content), content };
     };
     const economy = await fills({});
     expect(economy.text).toContain('Light text on a dark page.');
@@ -313,5 +331,7 @@ describe('readHtml: backgrounds in print (CSS Color Adjust 1 §3)', () => {
     expect(economy.colours.some(([r]) => Math.abs((r as number) - 0x9c / 255) < 0.01)).toBe(true);
     const printed = await fills({ printBackground: true });
     expect(printed.colours.some(([r]) => (r as number) < 0.1)).toBe(true);
+    // The page colour is one rectangle over the whole sheet, drawn before anything else.
+    expect(printed.content).toMatch(/^0\.0667 0\.0667 0\.0667 rg\s+0 0 612 792 re/);
   });
 });
