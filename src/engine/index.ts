@@ -69,6 +69,7 @@ export {
   renderSvg,
   sniffImageFormat,
   svgHasRatioOnly,
+  UNIT_POINTS,
   unfilter,
   type XmlParseOptions,
   type ZipEntry,

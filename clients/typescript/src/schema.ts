@@ -649,7 +649,7 @@ export interface operations {
         to?: 'pdf' | 'docx';
         /** @description How tracked changes print: markup (insertions underlined and coloured, deletions struck through, change bars), final (as if accepted) or original (as if rejected). */
         revisions?: 'markup' | 'final' | 'original';
-        /** @description The paper, for md/html sources: letter, legal, a3, a4, a5 (any case), or width x height in CSS absolute lengths (px, pt, pc, in, cm, mm, Q; a unit is required), e.g. `210mm x 297mm`, `8.5in 11in`, each side 1in to 200in. Absent: the document's CSS `@page { size }`, else letter. Given, it wins over the CSS. */
+        /** @description The paper, for md/html sources: a5, a4, a3, b5, b4, jis-b5, jis-b4, letter, legal, ledger (any case), or width x height in CSS absolute lengths (px, pt, pc, in, cm, mm, Q; a unit is required), e.g. `210mm x 297mm`, `8.5in 11in`, each side 1in to 200in. Absent: the document's CSS `@page { size }`, else letter. Given, it wins over the CSS. */
         pageSize?: string;
         /** @description true/false/1/0, for md/html sources: turn the paper (the pageSize given, else the CSS @page size, else letter) to landscape. Default false. */
         landscape?: 'true' | 'false' | '1' | '0';

@@ -10,6 +10,7 @@ export {
   type PaperMargins,
   type PaperSize,
   readHtml,
+  UNIT_POINTS,
 } from './html';
 export {
   decodePngPixels,

@@ -5,33 +5,13 @@
  * route names the field. Lengths are CSS absolute lengths (CSS Values 4 §6.2: px, pt, pc, in, cm,
  * mm, Q), the units a browser's @page and print dialog take.
  */
-import { PAPER_SIZES, type PaperMargins, type PaperSize } from '../../engine';
+import { PAPER_SIZES, type PaperMargins, type PaperSize, UNIT_POINTS } from '../../engine';
 import { parsePageRanges } from '../../kit';
 
 export type Read<T> = { value: T } | { problem: string };
 
-/** Points per unit (1 in = 72 pt = 96 px; CSS Values 4 §6.2.1). */
-const POINTS: Record<string, number> = {
-  px: 0.75,
-  pt: 1,
-  pc: 12,
-  in: 72,
-  cm: 72 / 2.54,
-  mm: 72 / 25.4,
-  q: 72 / 101.6,
-};
-
-/**
- * The named papers: CSS Paged Media 3 §7.1.1's <page-size> keywords the API takes (letter and A4
- * are the reader's PAPER_SIZES; ISO 216 A3/A5 and US Legal added here).
- */
-export const NAMED_PAPERS = {
-  letter: PAPER_SIZES.letter,
-  legal: { width: 612, height: 1008 },
-  a3: { width: 841.9, height: 1190.6 },
-  a4: PAPER_SIZES.a4,
-  a5: { width: 419.5, height: 595.3 },
-} as const satisfies Record<string, PaperSize>;
+/** The named papers: CSS Paged Media 3 §7.2.1's <page-size> keywords, the same table @page reads. */
+export const NAMED_PAPERS = PAPER_SIZES;
 
 /** Sides of a paper, in points: the least and most a caller may ask for (1 in; 200 in, the PDF page limit of ISO 32000-1 Annex C). */
 const MIN_SIDE = 72;
@@ -56,7 +36,7 @@ function readLength(text: string): Read<number> {
   if (!Number.isFinite(number)) return { problem: `"${text}" is not a length` };
   if (unit === undefined && number !== 0)
     return { problem: `"${text}" has no unit; write e.g. ${match[1]}px or ${match[1]}mm` };
-  return { value: unit === undefined ? 0 : number * (POINTS[unit] as number) };
+  return { value: unit === undefined ? 0 : number * (UNIT_POINTS[unit] as number) };
 }
 
 /** `letter`, `A4`… (any case), or `WxH`/`W H` in absolute lengths (`210mm x 297mm`, `8.5in 11in`), width first. */

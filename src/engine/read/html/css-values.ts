@@ -62,7 +62,8 @@ export function parseLegacyColor(value: string): string | undefined {
   return parseColor(v) ?? undefined;
 }
 
-const UNIT_POINTS: Record<string, number> = {
+/** Points per CSS absolute unit (1 in = 72 pt = 96 px; CSS Values 4 §6.2.1). */
+export const UNIT_POINTS: Readonly<Record<string, number>> = {
   px: 0.75,
   pt: 1,
   pc: 12,

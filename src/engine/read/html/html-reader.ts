@@ -16,14 +16,14 @@ import { findFootnotes } from './html-notes';
 import { attribute, type Element, elementsInOrder, parseHtml, tagName, textContent } from './html-tree';
 import type { ImageLoader } from './image-loader-contract';
 import { FlowBuilder } from './inline-builder';
-import { mediaEnvironment, type PaperMargins, type PaperSize, pageGeometry } from './page-geometry';
+import { mediaEnvironment, PAPER_SIZES, type PaperMargins, type PaperSize, pageGeometry } from './page-geometry';
 import { canvasBackground } from './print-colors';
 import { RunStyles } from './run-styles';
 import { documentUrls, isRelativeUrl } from './urls';
 
 export type { ImageLoader, LoadedImage } from './image-loader-contract';
 
-export type { PaperMargins, PaperSize } from './page-geometry';
+export { PAPER_SIZES, type PaperMargins, type PaperSize } from './page-geometry';
 
 /**
  * What the caller asked for, as a browser's print dialog would: each one given wins over the
@@ -59,10 +59,6 @@ export interface HtmlReadOptions {
   loadImages: ImageLoader;
 }
 
-export const PAPER_SIZES = {
-  letter: { width: 612, height: 792 },
-  a4: { width: 595.3, height: 841.9 },
-} as const satisfies Record<string, PaperSize>;
 const MARGIN = 72;
 /** More distinct images than this in one document are not loaded (each one is a fetch or a decode). */
 const MAX_IMAGES = 500;

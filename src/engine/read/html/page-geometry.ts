@@ -26,9 +26,12 @@ export interface PageGeometry {
   margins: PaperMargins;
 }
 
-/** CSS Paged Media 3 §7.2.1 <page-size> keywords, in points (portrait). */
+/**
+ * CSS Paged Media 3 §7.2.1 <page-size> keywords, in points (portrait): the papers @page names,
+ * and the ones the API's pageSize takes by name. One table for both.
+ */
 const MM = 72 / 25.4;
-const PAGE_SIZE_KEYWORDS: Record<string, PaperSize> = {
+export const PAPER_SIZES = {
   a5: { width: 148 * MM, height: 210 * MM },
   a4: { width: 210 * MM, height: 297 * MM },
   a3: { width: 297 * MM, height: 420 * MM },
@@ -39,7 +42,8 @@ const PAGE_SIZE_KEYWORDS: Record<string, PaperSize> = {
   letter: { width: 612, height: 792 },
   legal: { width: 612, height: 1008 },
   ledger: { width: 792, height: 1224 },
-};
+} as const satisfies Record<string, PaperSize>;
+const PAGE_SIZE_KEYWORDS: Readonly<Record<string, PaperSize>> = PAPER_SIZES;
 
 /** The page context's font size for em in @page (CSS Paged Media 3 §7.1: the initial 16px). */
 const PAGE_FONT_SIZE = 12;

@@ -32,7 +32,7 @@ describe('readHtml: hostile input', () => {
     expect(JSON.stringify(blocksOf(model))).toContain('cell');
     const garbage = await readHtml(12345 as unknown as string, { pageSize: PAPER_SIZES.a4, loadImages: fakeLoader });
     expect(textOf(paragraphs(garbage)[0])).toBe('12345');
-    expect(garbage.sections[0]?.page).toMatchObject({ width: 595.3, height: 841.9 });
+    expect(garbage.sections[0]?.page).toMatchObject(PAPER_SIZES.a4);
     const nothing = await readHtml(undefined as unknown as string, { loadImages: fakeLoader });
     expect(blocksOf(nothing)).toHaveLength(1);
   });
