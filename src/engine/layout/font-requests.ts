@@ -13,7 +13,7 @@ import {
   isDefaultIgnorable,
   scriptClassOf,
 } from '../fonts';
-import type { Block, Chart, DocumentModel, RunProperties } from '../model';
+import { type Block, type Chart, type DocumentModel, type RunProperties, storyBlocks } from '../model';
 import { complexFontRequest, quoteFont } from './inline-boxes';
 import { visitMathRuns } from './math-layout';
 
@@ -63,15 +63,7 @@ function visitRuns(model: DocumentModel, visit: (props: RunProperties, text: str
       }
     }
   };
-  for (const section of model.sections) {
-    walk(section.blocks);
-    for (const set of [section.headers, section.footers]) {
-      walk(set.default);
-      walk(set.first);
-      walk(set.even);
-    }
-  }
-  for (const notes of [model.notes.footnotes, model.notes.endnotes]) for (const id in notes) walk(notes[id]);
+  for (const blocks of storyBlocks(model)) walk(blocks);
 }
 
 /** What the font stage loads for a document: its families and styles, and its Noto faces. */

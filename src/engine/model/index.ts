@@ -83,3 +83,4 @@ export {
   mathLists,
   mathText,
 } from './math';
+export { storyBlocks } from './stories';

@@ -9,7 +9,7 @@
  * DOCX (w:tblGrid, w:tcW) get the same widths. It measures with the functions grid.ts lays out with.
  */
 import type { FontSet } from '../../fonts';
-import type { Block, DocumentModel, Table, TableCell } from '../../model';
+import { type Block, type DocumentModel, storyBlocks, type Table, type TableCell } from '../../model';
 import { type MeasureContext, paragraphMinimum, tableWidths } from './grid';
 
 /** No column is narrower than this, points: a zero-width w:gridCol is not a column to Word. */
@@ -38,15 +38,7 @@ function cssTables(model: DocumentModel): Table[] {
       else for (const row of block.rows) for (const cell of row.cells) walk(cell.blocks);
     }
   };
-  for (const section of model.sections) {
-    walk(section.blocks);
-    for (const set of [section.headers, section.footers]) {
-      walk(set.default);
-      walk(set.first);
-      walk(set.even);
-    }
-  }
-  for (const notes of [model.notes.footnotes, model.notes.endnotes]) for (const id in notes) walk(notes[id]);
+  for (const blocks of storyBlocks(model)) walk(blocks);
   return found;
 }
 
