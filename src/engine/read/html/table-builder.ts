@@ -350,8 +350,12 @@ function cellBlocks(
   };
   if (rowContext.block.justification) context.block.justification = rowContext.block.justification;
   if (rowContext.block.line) context.block.line = rowContext.block.line;
-  if (tagName(cell) === 'th')
+  if (tagName(cell) === 'th') {
     context.run = { ...context.run, delta: { ...context.run.delta, bold: true, boldComplex: true } };
+    // A header cell whose row leaves text-align at its initial value is centred (HTML Living
+    // Standard §15.3.8); its own align attribute or CSS still wins.
+    if (!rowContext.block.justification) context.block.justification = 'center';
+  }
   const align = (attribute(cell, 'align') ?? rowAlign)?.toLowerCase();
   if (align === 'center') context.block.justification = 'center';
   else if (align === 'right') context.block.justification = 'right';

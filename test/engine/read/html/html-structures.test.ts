@@ -102,6 +102,15 @@ describe('readHtml: tables', () => {
     const th = head?.cells[0]?.blocks[0] as Paragraph;
     expect(th.props.styleId).toBe('TableText');
     expect(texts(th)[0]?.props.bold).toBe(true);
+    // th is centred by the UA sheet (HTML §15.3.8) unless its row or its own CSS aligns it.
+    expect(th.props.align).toBe('center');
+    const aligned = tables(
+      await read(
+        '<table><tr style="text-align: left"><th>l</th></tr><tr><th style="text-align: right">r</th></tr></table>',
+      ),
+    )[0];
+    expect((aligned?.rows[0]?.cells[0]?.blocks[0] as Paragraph | undefined)?.props.align).not.toBe('center');
+    expect((aligned?.rows[1]?.cells[0]?.blocks[0] as Paragraph | undefined)?.props.align).toBe('right');
     expect(r1?.cells.map((c) => [c.span, c.verticalMerge])).toEqual([
       [1, 'restart'],
       [2, undefined],
