@@ -1,6 +1,6 @@
 /**
  * The services (front door of src/services), what the API calls: convert, annotate (fill templates),
- * sign and verify, and the input loader they share. They know nothing of HTTP.
+ * merge, sign and verify, and the input loader they share. They know nothing of HTTP.
  */
 export { AnnotateBodySchema, AnnotateQuerySchema, fillTemplate } from './annotate';
 export {
@@ -38,5 +38,13 @@ export {
   loadUpload,
   readUpload,
 } from './input';
+export {
+  MAX_MERGE_DOCUMENTS,
+  type MergedPdf,
+  MIN_MERGE_DOCUMENTS,
+  mergePdfs,
+  type PdfMergeInput,
+  type PdfMergeOptions,
+} from './merge';
 export { describeServiceCertificate, IdentityCache, resolveSignatureLevel, SignBodySchema, signDocument } from './sign';
 export { verifyPdf } from './verify';
