@@ -277,6 +277,33 @@ describe('mergePdfs', () => {
     expect(one.details?.[0]?.field).toBe('documents');
   });
 
+  it('refuses an encrypted PDF with 422 naming it', async () => {
+    const doc = await PDFDocument.load(b);
+    // An /Encrypt in the trailer is what makes a file encrypted (ISO 32000-1 §7.6.1).
+    doc.context.trailerInfo.Encrypt = doc.context.obj({ Filter: 'Standard', V: 2, R: 3 });
+    const error = await rejection(merge([{ bytes: a }, { bytes: await doc.save() }]));
+    expect(error.code).toBe('INVALID_DOCUMENT');
+    expect(error.message).toMatch(/documents\[1\]: the PDF is encrypted/);
+  });
+
+  it('keeps a GoTo link to a chosen page, and a URI link whose destination page is left out', async () => {
+    const doc = await PDFDocument.load(
+      await buildPdf({ texts: ['One', 'Two', 'Three'], links: [{ from: 0, to: 2, action: true }] }),
+    );
+    const ctx = doc.context;
+    const page = doc.getPage(0).node;
+    const uri = ctx.obj({ Subtype: 'Link', Rect: [0, 0, 9, 9], A: { S: 'URI', URI: PDFString.of('https://a.test/') } });
+    uri.set(PDFName.of('Dest'), ctx.obj([doc.getPage(1).ref, 'Fit']));
+    array(doc, page.get(PDFName.of('Annots'))).push(ctx.register(uri));
+    const merged = await merge([{ bytes: await doc.save(), pages: '1,3' }, { bytes: b }]);
+    const outDoc = await PDFDocument.load(merged.pdf);
+    const [goTo, web] = annots(outDoc, 0) as [PDFDict, PDFDict];
+    expect(pageOf(outDoc, get(outDoc, dict(outDoc, goTo.get(PDFName.of('A'))), 'D'))).toBe(1);
+    expect(web.has(PDFName.of('Dest'))).toBe(false);
+    expect(text(get(outDoc, dict(outDoc, web.get(PDFName.of('A'))), 'URI'))).toBe('https://a.test/');
+    expect(pageObjects(outDoc)).toBe(4);
+  });
+
   it('stops past the page budget with DOCUMENT_TOO_COMPLEX', async () => {
     const error = await rejection(mergePdfs([{ bytes: a }, { bytes: b }], { limits: { ...DEFAULT_LIMITS, pages: 5 } }));
     expect(error.code).toBe('DOCUMENT_TOO_COMPLEX');
