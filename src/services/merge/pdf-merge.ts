@@ -386,7 +386,7 @@ function isUri(doc: PDFDocumentType, action: PDFObject | undefined): boolean {
 
 /**
  * Rewrites, on the source, the annotations of the chosen pages so that copying them reaches no
- * other page (see the file's head). /P (Table 164) goes on every annotation, and /B (a page's
+ * other page (see the file's head). /P (Table 164) goes on every annotation of the source, and /B (a page's
  * article beads, §12.4.3) on every chosen page: articles are not carried. A link (§12.5.6.5) or a
  * GoTo action (§12.6.4.2) to a chosen page names it by its place in the copy, a named one by its
  * name in the output; to a page left out (or nowhere), the link is dropped, unless it also has a
@@ -411,6 +411,16 @@ function prepareAnnotations(
     if (outName !== undefined) return textObject(outName);
     return doc.context.obj([PDFNumber.of(at), ...target.view]);
   };
+  // /P goes from every page's annotations, not only the chosen pages': a widget reaches its field
+  // through /Parent (§12.7.3.1), and the field its other widgets, on pages perhaps left out, through /Kids.
+  for (const page of pages) {
+    const annots = page.node.lookup(N.Annots);
+    if (!(annots instanceof PDFArray)) continue;
+    for (let i = 0; i < annots.size(); i++) {
+      const annot = annots.lookup(i);
+      if (annot instanceof PDFDict) annot.delete(N.P);
+    }
+  }
   for (const pageIndex of chosen) {
     const node = (pages[pageIndex] as PDFPage).node;
     node.delete(N.B);
@@ -424,7 +434,6 @@ function prepareAnnotations(
       const ref = annots.get(i);
       const annot = doc.context.lookup(ref);
       if (!(annot instanceof PDFDict)) continue;
-      annot.delete(N.P);
       annot.delete(N.AA);
       const isLink = annot.lookup(N.Subtype) === N.Link;
       let keep = true;

@@ -304,6 +304,25 @@ describe('mergePdfs', () => {
     expect(pageObjects(outDoc)).toBe(4);
   });
 
+  it('pulls in no page left out through a form field whose widgets are on several pages', async () => {
+    const doc = await PDFDocument.load(await buildPdf({ texts: ['One', 'Two'] }));
+    const ctx = doc.context;
+    const fieldRef = ctx.nextRef();
+    const widgets = doc.getPages().map((page) => {
+      const widget = ctx.register(
+        ctx.obj({ Type: 'Annot', Subtype: 'Widget', Rect: [0, 0, 9, 9], Parent: fieldRef, P: page.ref }),
+      );
+      page.node.set(PDFName.of('Annots'), ctx.obj([widget]));
+      return widget;
+    });
+    ctx.assign(fieldRef, ctx.obj({ FT: 'Tx', T: PDFString.of('name'), Kids: widgets }));
+    doc.catalog.set(PDFName.of('AcroForm'), ctx.obj({ Fields: [fieldRef] }));
+    const merged = await merge([{ bytes: await doc.save(), pages: '1' }, { bytes: b }]);
+    const outDoc = await PDFDocument.load(merged.pdf);
+    expect(outDoc.getPageCount()).toBe(3);
+    expect(pageObjects(outDoc)).toBe(3);
+  });
+
   it('stops past the page budget with DOCUMENT_TOO_COMPLEX', async () => {
     const error = await rejection(mergePdfs([{ bytes: a }, { bytes: b }], { limits: { ...DEFAULT_LIMITS, pages: 5 } }));
     expect(error.code).toBe('DOCUMENT_TOO_COMPLEX');
