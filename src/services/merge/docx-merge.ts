@@ -328,7 +328,7 @@ function appendDocument(
   mergeNotes(base, source, FOOTNOTES, 'footnote', source.footnotes);
   mergeNotes(base, source, ENDNOTES, 'endnote', source.endnotes);
   mergeNotes(base, source, COMMENTS, 'comment', source.comments);
-  mergeFonts(base, source);
+  mergeFonts(base, source, label, warnings);
   appendBody(base, source, body);
 }
 
@@ -531,16 +531,26 @@ function mergeNotes(base: Base, source: Source, kind: MergedKind, local: string,
  * (w:embedRegular… r:id, §17.8.3.3) come with them, their obfuscated parts copied: the key that
  * de-obfuscates them is the entry's w:fontKey, not the part name (§17.8.1), so a new name is safe.
  */
-function mergeFonts(base: Base, source: Source): void {
+function mergeFonts(base: Base, source: Source, label: string, warnings: string[]): void {
   const sourcePart = partOf(source.editor, source.main, 'fontTable');
   const sourceRoot = sourcePart ? source.editor.xml(sourcePart)?.documentElement : undefined;
   if (!sourcePart || !sourceRoot) return;
   const target = basePart(base, source, FONT_TABLE);
   const root = target.document.documentElement as Element;
-  const names = new Set(wChildren(root, 'font').map((font) => wAttr(font, 'name')?.toLowerCase()));
+  const embeds = (font: Element) => elementChildren(font).some((child) => child.localName?.startsWith('embed'));
+  const baseFonts = new Map(wChildren(root, 'font').map((font) => [wAttr(font, 'name')?.toLowerCase(), font]));
+  const names = new Set(baseFonts.keys());
   for (const font of wChildren(sourceRoot, 'font')) {
     const name = wAttr(font, 'name')?.toLowerCase();
-    if (name === undefined || names.has(name)) continue;
+    if (name === undefined) continue;
+    const existing = baseFonts.get(name);
+    if (existing && embeds(font) && !embeds(existing)) {
+      // One entry per font name (§17.8.3.9): the base's, which embeds nothing, stays.
+      warnings.push(
+        `${label}: the font ${wAttr(font, 'name')} it embeds is left out; the first document names the same font without embedding it, so it is drawn with the font installed where the file is opened.`,
+      );
+    }
+    if (names.has(name)) continue;
     names.add(name);
     const copy = imported(target.document, font);
     moveRelationships(base, source, font, copy, sourcePart, target.name);
@@ -643,17 +653,20 @@ function startsNewDocument(base: Base, sectPr: Element): void {
         `${OFFICE_RELATIONSHIPS}/${root === 'hdr' ? 'header' : 'footer'}`,
         relativeTarget(base.main, part.name),
       );
-      // Written with the base's ids already: marked so moveRelationships leaves it alone.
+      // Written with the base's id already: moveRelationships leaves it alone.
       const reference = createW(document, local);
       setWAttr(reference, 'type', kind);
       reference.setAttributeNS(R_NS, 'r:id', id);
-      reference.setAttribute('data-quire-moved', '1');
+      referencesInPlace.add(reference);
       insertInOrder(sectPr, reference, SECT_PR_ORDER);
     }
   }
 }
 
 /** Inserts `element` before the first child that comes after it in `order`; returns it. */
+/** Header/footer references the merge wrote with a base relationship id already. */
+const referencesInPlace = new WeakSet<Element>();
+
 function insertInOrder(parent: Element, element: Element, order: readonly string[]): Element {
   const rank = order.indexOf(element.localName ?? '');
   const after = elementChildren(parent).find((child) => order.indexOf(child.localName ?? '') > rank);
@@ -752,11 +765,7 @@ function moveRelationships(
   const copies = original === copy ? originals : [copy, ...descendants(copy, () => true)];
   originals.forEach((element, index) => {
     const target = copies[index] as Element;
-    if (element.getAttribute('data-quire-moved')) {
-      element.removeAttribute('data-quire-moved');
-      if (target !== element) target.removeAttribute('data-quire-moved');
-      return;
-    }
+    if (referencesInPlace.has(element)) return;
     const attributes = element.attributes;
     for (let at = 0; at < attributes.length; at++) {
       const attribute = attributes.item(at);

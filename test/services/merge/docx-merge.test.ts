@@ -13,7 +13,9 @@ import {
   noteReference,
   noteSeparators,
   paragraph,
+  RELATIONSHIP_TYPES,
   tinyPng,
+  WORD_NAMESPACES,
 } from '../../helpers/docx-fixture';
 import { pdfText } from '../../helpers/pdf-text';
 
@@ -196,6 +198,57 @@ describe('mergeDocx', () => {
     expect(text.indexOf('Alpha heading')).toBeLessThan(text.indexOf('Beta heading'));
     expect(text.indexOf('Beta more')).toBeLessThan(text.lastIndexOf('Alpha heading'));
     expect(text).toContain('Beta header');
+  });
+
+  it('merges comments under new ids and carries an embedded font with its relationship', async () => {
+    const commented = (text: string) =>
+      buildDocx({
+        document: `<w:body><w:p><w:commentRangeStart w:id="0"/><w:r><w:rPr><w:rFonts w:ascii="Quire Sans"/></w:rPr><w:t>${text}</w:t></w:r><w:commentRangeEnd w:id="0"/><w:r><w:commentReference w:id="0"/></w:r></w:p><w:sectPr/></w:body>`,
+        relationships: [
+          {
+            id: 'rIdComments',
+            type: `${RELATIONSHIP_TYPES.styles.slice(0, -'styles'.length)}comments`,
+            target: 'comments.xml',
+          },
+        ],
+        extraParts: {
+          'word/comments.xml': `<?xml version="1.0" encoding="UTF-8"?><w:comments ${WORD_NAMESPACES}><w:comment w:id="0" w:author="A"><w:p><w:r><w:t>Note on ${text}</w:t></w:r></w:p></w:comment></w:comments>`,
+          'word/fonts/font1.odttf': new Uint8Array(64),
+        },
+        fontTable: `<w:font w:name="Quire ${text}"><w:embedRegular r:id="rIdFont" w:fontKey="{00000000-0000-0000-0000-000000000000}"/></w:font>`,
+        fontTableRelationships: [{ id: 'rIdFont', type: 'font', target: 'fonts/font1.odttf' }],
+      });
+    const { docx } = await mergeDocx([{ bytes: commented('One') }, { bytes: commented('Two') }], options);
+    const files = parts(docx);
+    const comments = files['word/comments.xml'] as string;
+    expect(comments).toContain('w:id="0"');
+    expect(comments).toContain('<w:comment w:id="1" w:author="A">');
+    expect(comments.indexOf('Note on Two')).toBeGreaterThan(comments.indexOf('w:id="1"'));
+    const document = files['word/document.xml'] as string;
+    expect(document).toContain('<w:commentReference w:id="1"/>');
+    const fonts = files['word/fontTable.xml'] as string;
+    expect(fonts).toContain('w:name="Quire Two"');
+    const fontRels = files['word/_rels/fontTable.xml.rels'] as string;
+    const id = /w:name="Quire Two"><w:embedRegular r:id="([^"]+)"/.exec(fonts)?.[1] as string;
+    const target = new RegExp(`Id="${id}"[^>]*Target="([^"]+)"`).exec(fontRels)?.[1] as string;
+    expect(target).toMatch(/^fonts\/font1-1\.odttf$/);
+    expect(Object.keys(files)).toContain(`word/${target}`);
+  });
+
+  it('merges a DOCX the project converted from Markdown', async () => {
+    const form = new FormData();
+    form.append('file', new File(['# Markdown title\n\n1. first\n2. second\n'], 'notes.md'));
+    const res = await call('/v1/convert?from=md&to=docx', withKey(await mintKey(), { method: 'POST', body: form }));
+    expect(res.status).toBe(200);
+    const markdown = new Uint8Array(await res.arrayBuffer());
+    const { docx } = await mergeDocx([{ bytes: first() }, { bytes: markdown, name: 'notes.md' }], options);
+    const model = readDocx(docx, { revisions: 'final', limits: DEFAULT_LIMITS });
+    const texts = model.sections.flatMap((section) => blockText(section.blocks));
+    expect(texts.indexOf('Markdown title')).toBeGreaterThan(texts.indexOf('Alpha body'));
+    const labels = model.sections.flatMap((section) =>
+      section.blocks.flatMap((block) => ('label' in block && block.label ? [block.label.text] : [])),
+    );
+    expect(labels).toEqual(['1.', '2.', '1.', '2.']);
   });
 
   it('refuses fewer than 2 inputs and names a damaged input', async () => {
