@@ -358,9 +358,14 @@ function planStyles(base: Base, source: Source, label: string, warnings: string[
   }
   const baseDefaults = wChild(targetRoot, 'docDefaults');
   const sourceDefaults = wChild(sourceRoot, 'docDefaults');
-  if (sourceDefaults && (!baseDefaults || canonical(baseDefaults) !== canonical(sourceDefaults))) {
+  // One w:docDefaults per package (§17.7.5), the base's. When the input's differ, its own defaults
+  // are written into its root paragraph styles (those with no w:basedOn), and its styles are
+  // never shared with the base's (the same markup over other defaults is another look).
+  const defaultsDiffer =
+    sourceDefaults !== undefined && (!baseDefaults || canonical(baseDefaults) !== canonical(sourceDefaults));
+  if (defaultsDiffer && wChildren(sourceRoot, 'style').length === 0) {
     warnings.push(
-      `${label}: its document defaults (w:docDefaults) differ from the first document's; the merged package has one set (ECMA-376 §17.7.5), the first's, so its text with no style of its own may look different.`,
+      `${label}: its document defaults (w:docDefaults) differ from the first document's and it has no styles to carry them; the merged package has one set (ECMA-376 §17.7.5), the first's, so its text may look different.`,
     );
   }
 
@@ -371,7 +376,7 @@ function planStyles(base: Base, source: Source, label: string, warnings: string[
     if (id === undefined) continue;
     if (wAttr(style, 'type') === 'paragraph' && isOnValue(wAttr(style, 'default'))) sourceDefaultParagraph = id;
     const existing = baseStyles.get(id);
-    if (existing && canonical(existing) === canonical(style)) continue; // shared
+    if (existing && !defaultsDiffer && canonical(existing) === canonical(style)) continue; // shared
     if (existing) {
       let renamed = `${id}-${source.number}`;
       for (let suffix = 2; baseStyles.has(renamed); suffix++) renamed = `${id}-${source.number}-${suffix}`;
@@ -401,10 +406,143 @@ function planStyles(base: Base, source: Source, label: string, warnings: string[
       setWAttr(name, 'val', unique);
       baseNames.add(unique.toLowerCase());
     } else if (display !== undefined) baseNames.add(display.toLowerCase());
+    if (defaultsDiffer && sourceDefaults && wAttr(copy, 'type') === 'paragraph' && !wChild(copy, 'basedOn')) {
+      foldDefaults(copy, sourceDefaults);
+    }
     rewriteReferences(copy, source);
     targetRoot.appendChild(copy);
     markChanged(target.document);
   });
+}
+
+/** CT_Style's children in schema order (§17.7.4.17). */
+const STYLE_ORDER = [
+  'name',
+  'aliases',
+  'basedOn',
+  'next',
+  'link',
+  'autoRedefine',
+  'hidden',
+  'uiPriority',
+  'semiHidden',
+  'unhideWhenUsed',
+  'qFormat',
+  'locked',
+  'personal',
+  'personalCompose',
+  'personalReply',
+  'rsid',
+  'pPr',
+  'rPr',
+  'tblPr',
+  'trPr',
+  'tcPr',
+  'tblStylePr',
+];
+/** CT_PPr's children in schema order (§17.3.1.26). */
+const PPR_ORDER = [
+  'pStyle',
+  'keepNext',
+  'keepLines',
+  'pageBreakBefore',
+  'framePr',
+  'widowControl',
+  'numPr',
+  'suppressLineNumbers',
+  'pBdr',
+  'shd',
+  'tabs',
+  'suppressAutoHyphens',
+  'kinsoku',
+  'wordWrap',
+  'overflowPunct',
+  'topLinePunct',
+  'autoSpaceDE',
+  'autoSpaceDN',
+  'bidi',
+  'adjustRightInd',
+  'snapToGrid',
+  'spacing',
+  'ind',
+  'contextualSpacing',
+  'mirrorIndents',
+  'suppressOverlap',
+  'jc',
+  'textDirection',
+  'textAlignment',
+  'textboxTightWrap',
+  'outlineLvl',
+  'divId',
+  'cnfStyle',
+  'rPr',
+  'sectPr',
+  'pPrChange',
+];
+/** CT_RPr's children in schema order (§17.3.2.28). */
+const RPR_ORDER = [
+  'rStyle',
+  'rFonts',
+  'b',
+  'bCs',
+  'i',
+  'iCs',
+  'caps',
+  'smallCaps',
+  'strike',
+  'dstrike',
+  'outline',
+  'shadow',
+  'emboss',
+  'imprint',
+  'noProof',
+  'snapToGrid',
+  'vanish',
+  'webHidden',
+  'color',
+  'spacing',
+  'w',
+  'kern',
+  'position',
+  'sz',
+  'szCs',
+  'highlight',
+  'u',
+  'effect',
+  'bdr',
+  'shd',
+  'fitText',
+  'vertAlign',
+  'rtl',
+  'cs',
+  'em',
+  'lang',
+  'eastAsianLayout',
+  'specVanish',
+  'oMath',
+  'rPrChange',
+];
+
+/**
+ * Writes the input's document defaults (w:rPrDefault, w:pPrDefault, §17.7.5) into a root
+ * paragraph style, each property the style does not set itself, so the style looks over the
+ * base's defaults as it did over its own.
+ */
+function foldDefaults(style: Element, defaults: Element): void {
+  const document = ownerDocument(style);
+  for (const [defaultLocal, local, order] of [
+    ['pPrDefault', 'pPr', PPR_ORDER],
+    ['rPrDefault', 'rPr', RPR_ORDER],
+  ] as const) {
+    const given = wChild(wChild(defaults, defaultLocal), local);
+    if (!given) continue;
+    let properties = wChild(style, local);
+    if (!properties) properties = insertInOrder(style, createW(document, local), STYLE_ORDER);
+    for (const property of elementChildren(given)) {
+      if (wChild(properties, property.localName ?? '') || !order.includes(property.localName ?? '')) continue;
+      insertInOrder(properties, document.importNode(property, true) as Element, order);
+    }
+  }
 }
 
 /** A style's definition for comparison: its markup without revision-save ids (§17.7.4.15 rsid). */

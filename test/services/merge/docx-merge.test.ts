@@ -251,6 +251,28 @@ describe('mergeDocx', () => {
     expect(labels).toEqual(['1.', '2.', '1.', '2.']);
   });
 
+  it('keeps an input’s document defaults by writing them into its root paragraph styles', async () => {
+    const withDefaults = (size: number, text: string) =>
+      buildDocx({
+        styles: `<w:docDefaults><w:rPrDefault><w:rPr><w:sz w:val="${size}"/></w:rPr></w:rPrDefault></w:docDefaults>${NORMAL}`,
+        document: `<w:body>${paragraph(text)}<w:sectPr/></w:body>`,
+      });
+    const { docx, warnings } = await mergeDocx(
+      [{ bytes: withDefaults(20, 'Small') }, { bytes: withDefaults(36, 'Large') }],
+      options,
+    );
+    expect(warnings).toEqual([]);
+    const styles = parts(docx)['word/styles.xml'] as string;
+    expect(styles).toMatch(/w:styleId="Normal-2"><w:name w:val="Normal \(2\)"\/><w:rPr><w:sz w:val="36"\/><\/w:rPr>/);
+    const model = readDocx(docx, { revisions: 'final', limits: DEFAULT_LIMITS });
+    const sizes = model.sections.flatMap((section) =>
+      section.blocks.flatMap((block) =>
+        'inlines' in block ? [(block.inlines[0] as { props?: { size?: number } }).props?.size] : [],
+      ),
+    );
+    expect(sizes).toEqual([10, 18]);
+  });
+
   it('refuses fewer than 2 inputs and names a damaged input', async () => {
     await expect(mergeDocx([{ bytes: first() }], options)).rejects.toMatchObject({ code: 'VALIDATION_ERROR' });
     const damaged = new Uint8Array([0x50, 0x4b, 3, 4, 1, 2, 3]);
