@@ -731,14 +731,12 @@ function appendBody(base: Base, source: Source, body: Element): void {
   else pPr.appendChild(closing);
 
   // The input's first section: a new page, page numbers from 1, and its own (or empty) headers.
+  // The body's last w:sectPr (or, when it has none, an empty one: page defaults, §17.6.17) closes
+  // the input's last section; its first section closes at the first paragraph-level w:sectPr.
+  const closingSectPr = finalSectPr ?? createW(ownerDocument(body), 'sectPr');
   const firstSectPr =
     blocks.flatMap((block) => (isW(block, 'p') ? wChildren(wChild(block, 'pPr') ?? block, 'sectPr') : []))[0] ??
-    finalSectPr ??
-    (() => {
-      const created = createW(ownerDocument(body), 'sectPr');
-      return created;
-    })();
-  const sourceFinal = finalSectPr ?? (firstSectPr.parentNode ? undefined : firstSectPr);
+    closingSectPr;
   startsNewDocument(base, firstSectPr);
 
   for (const block of blocks) {
@@ -746,7 +744,6 @@ function appendBody(base: Base, source: Source, body: Element): void {
     moveRelationships(base, source, block, block, source.main, base.main);
     base.body.appendChild(base.document.importNode(block, true));
   }
-  const closingSectPr = sourceFinal ?? createW(ownerDocument(body), 'sectPr');
   rewriteReferences(closingSectPr, source);
   moveRelationships(base, source, closingSectPr, closingSectPr, source.main, base.main);
   base.body.appendChild(base.document.importNode(closingSectPr, true));
