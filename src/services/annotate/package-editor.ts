@@ -36,10 +36,20 @@ export interface PackageEditor {
   xml(partName: string): Document | undefined;
   /** Adds a new binary part (media) under a name not yet used; returns that name. */
   addPart(partName: string, bytes: Uint8Array): string;
-  /** Adds a relationship from `sourcePart` (creating its .rels part if missing); returns its id. */
-  addRelationship(sourcePart: string, type: string, target: string): string;
+  /**
+   * Adds a new XML part under a name not yet used (its DOM, parsed from `bytes`, may be edited
+   * until `finish`); returns that name and DOM.
+   */
+  addXmlPart(partName: string, bytes: Uint8Array): { name: string; document: Document };
+  /**
+   * Adds a relationship from `sourcePart` (creating its .rels part if missing); returns its id.
+   * `external`: the target is a URI outside the package (Part 2 §9.3.2, TargetMode="External").
+   */
+  addRelationship(sourcePart: string, type: string, target: string, external?: boolean): string;
   /** Declares a content type Default for an extension, if none is declared yet (Part 2 §10.1.2.2). */
   ensureDefaultContentType(extension: string, contentType: string): void;
+  /** Declares a content type Override for a part (Part 2 §10.1.2.3), replacing one it had. */
+  setOverrideContentType(partName: string, contentType: string): void;
   /** The edited archive. */
   finish(): Promise<Uint8Array>;
 }
@@ -54,7 +64,15 @@ export function openPackageEditor(bytes: Uint8Array, limits: PackageLimits = DEF
   const newXmlNames = new Map<string, string>();
   let relationshipCounter = 0;
 
-  const exists = (name: string) => byKey.has(key(name)) || added.has(key(name));
+  const exists = (name: string) => byKey.has(key(name)) || added.has(key(name)) || newXmlNames.has(key(name));
+  const unusedName = (partName: string) => {
+    const dot = partName.lastIndexOf('.');
+    const stem = dot === -1 ? partName : partName.slice(0, dot);
+    const extension = dot === -1 ? '' : partName.slice(dot);
+    let name = partName;
+    for (let number = 1; exists(name); number++) name = `${stem}-${number}${extension}`;
+    return name;
+  };
 
   const xml = (partName: string): Document | undefined => {
     const cached = doms.get(key(partName));
@@ -79,15 +97,19 @@ export function openPackageEditor(bytes: Uint8Array, limits: PackageLimits = DEF
     partNames: () => entries.filter((entry) => !entry.name.endsWith('/')).map((entry) => entry.name),
     xml,
     addPart(partName, data) {
-      const dot = partName.lastIndexOf('.');
-      const stem = dot === -1 ? partName : partName.slice(0, dot);
-      const extension = dot === -1 ? '' : partName.slice(dot);
-      let name = partName;
-      for (let number = 1; exists(name); number++) name = `${stem}-${number}${extension}`;
+      const name = unusedName(partName);
       added.set(key(name), { name, bytes: data });
       return name;
     },
-    addRelationship(sourcePart, type, target) {
+    addXmlPart(partName, data) {
+      const name = unusedName(partName);
+      const document = parsePartXml(data, name);
+      doms.set(key(name), document);
+      newXmlNames.set(key(name), name);
+      markChanged(document);
+      return { name, document };
+    },
+    addRelationship(sourcePart, type, target, external) {
       const relsName = relationshipsPartName(sourcePart);
       const document =
         xml(relsName) ??
@@ -105,6 +127,7 @@ export function openPackageEditor(bytes: Uint8Array, limits: PackageLimits = DEF
       relationship.setAttribute('Id', id);
       relationship.setAttribute('Type', type);
       relationship.setAttribute('Target', target);
+      if (external) relationship.setAttribute('TargetMode', 'External');
       root.appendChild(relationship);
       markChanged(document);
       return id;
@@ -124,6 +147,22 @@ export function openPackageEditor(bytes: Uint8Array, limits: PackageLimits = DEF
       root.insertBefore(item, root.firstChild);
       markChanged(document);
     },
+    setOverrideContentType(partName, contentType) {
+      const document = xml(CONTENT_TYPES_PART);
+      const root = document?.documentElement;
+      if (!document || !root) throw new ApiError('INVALID_DOCUMENT', 'The package has no [Content_Types].xml part.');
+      const name = `/${partName.replace(/^\//, '')}`;
+      for (const element of elementChildren(root)) {
+        if (element.localName === 'Override' && key(element.getAttribute('PartName') ?? '') === key(name)) {
+          root.removeChild(element);
+        }
+      }
+      const item = document.createElementNS(CONTENT_TYPES_NS, 'Override');
+      item.setAttribute('PartName', name);
+      item.setAttribute('ContentType', contentType);
+      root.appendChild(item);
+      markChanged(document);
+    },
     async finish() {
       const output: ZipOutputEntry[] = [];
       const written = new Set<string>();
@@ -139,7 +178,10 @@ export function openPackageEditor(bytes: Uint8Array, limits: PackageLimits = DEF
         const document = doms.get(name);
         if (document && !written.has(name)) output.push({ name: partName, bytes: serializePartXml(document) });
       }
-      for (const part of added.values()) output.push({ name: part.name, bytes: part.bytes, store: true });
+      // Media are compressed already and stored; XML parts copied from another package are deflated.
+      for (const part of added.values()) {
+        output.push({ name: part.name, bytes: part.bytes, store: !/\.(xml|rels|vml)$/i.test(part.name) });
+      }
       return zipEntries(output);
     },
   };

@@ -31,6 +31,7 @@ import { ApiError } from '../../errors';
 import { inPageRanges, type PageRange, parsePageRanges, rangesBeyond } from '../../kit';
 import { Budget, type Limits, tooComplex } from '../../limits';
 import { assertParseableStreams, walkPageTree } from '../sign';
+import { MAX_MERGE_DOCUMENTS, MIN_MERGE_DOCUMENTS } from './merge-limits';
 
 export interface PdfMergeInput {
   bytes: Uint8Array;
@@ -57,8 +58,6 @@ export interface MergedPdf {
   warnings: string[];
 }
 
-export const MIN_MERGE_DOCUMENTS = 2;
-export const MAX_MERGE_DOCUMENTS = 50;
 /** Name tree nodes, outline items and form fields read from one input: more than a real file has. */
 const MAX_WALK = 100_000;
 /** Outline nesting kept: deeper entries are read as their ancestor's siblings would be (never in real files). */
