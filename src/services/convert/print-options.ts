@@ -20,7 +20,7 @@ const MAX_SIDE = 14400;
 const MIN_TEXT = 72;
 
 const NUMBER = String.raw`[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?`;
-const UNIT = 'px|pt|pc|in|cm|mm|q';
+const UNIT = Object.keys(UNIT_POINTS).join('|');
 const LENGTH = new RegExp(`^(${NUMBER})(${UNIT})?$`, 'i');
 const PAPER = new RegExp(`^(${NUMBER}(?:${UNIT})?)\\s*(?:[x×]|\\s)\\s*(${NUMBER}(?:${UNIT})?)$`, 'i');
 

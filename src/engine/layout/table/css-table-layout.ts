@@ -10,7 +10,7 @@
  */
 import type { FontSet } from '../../fonts';
 import { type Block, type DocumentModel, storyBlocks, type Table, type TableCell } from '../../model';
-import { type MeasureContext, paragraphMinimum, tableWidths } from './grid';
+import { columnCount, type MeasureContext, paragraphMinimum, preferredTableWidth, tableWidths } from './grid';
 
 /** No column is narrower than this, points: a zero-width w:gridCol is not a column to Word. */
 const NARROWEST = 1;
@@ -78,17 +78,6 @@ function sizeTable(table: Table, available: number, context: MeasureContext): vo
       }
     }
   }
-}
-
-/** Grid columns the rows cover. */
-function columnCount(table: Table): number {
-  let count = table.grid.length;
-  for (const row of table.rows)
-    count = Math.max(
-      count,
-      row.cells.reduce((n, c) => n + Math.max(1, c.span), 0),
-    );
-  return Math.max(1, count);
 }
 
 /** Cell padding on both sides (and the spacing that sits inside the columns, §17.4.44), points. */
@@ -226,13 +215,7 @@ function maxContent(columns: ColumnMeasure[]): number {
 function automaticColumns(table: Table, available: number, context: MeasureContext): number[] {
   const columns = columnMeasures(table, context);
   const min = columns.reduce((a, c) => a + c.min, 0);
-  const declared =
-    table.width?.type === 'dxa'
-      ? table.width.value
-      : table.width?.type === 'pct'
-        ? table.width.value * available
-        : undefined;
-  const width = Math.max(min, declared ?? Math.min(available, maxContent(columns)));
+  const width = Math.max(min, preferredTableWidth(table, available) ?? Math.min(available, maxContent(columns)));
   return distribute(columns, width);
 }
 
@@ -296,12 +279,7 @@ function distribute(columns: ColumnMeasure[], width: number): number[] {
 function fixedColumns(table: Table, available: number): number[] {
   const count = columnCount(table);
   const declared = table.cssLayout?.columns ?? [];
-  const width =
-    table.width?.type === 'dxa'
-      ? table.width.value
-      : table.width?.type === 'pct'
-        ? table.width.value * available
-        : available;
+  const width = preferredTableWidth(table, available) ?? available;
   const widths = Array.from({ length: count }, (_, i) => {
     const d = declared[i];
     return d?.type === 'dxa' ? d.value : d?.type === 'pct' ? d.value * width : undefined;

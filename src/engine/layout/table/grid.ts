@@ -22,7 +22,7 @@ export type MeasureContext = Pick<TableContext, 'fonts' | 'measured'>;
 const EPSILON = 0.5;
 
 /** Grid columns a table uses: its grid, or as many as its widest row spans. */
-function columnCount(table: Table): number {
+export function columnCount(table: Table): number {
   let count = table.grid.length;
   for (const row of table.rows) {
     let span = 0;
@@ -33,7 +33,7 @@ function columnCount(table: Table): number {
 }
 
 /** The width the table wants: tblW in points or as a share of the text column; else undefined. */
-function preferredTableWidth(table: Table, available: number): number | undefined {
+export function preferredTableWidth(table: Table, available: number): number | undefined {
   const width = table.width;
   if (width?.type === 'dxa') return width.value;
   if (width?.type === 'pct') return width.value * available;
